@@ -1,0 +1,71 @@
+"""pachisi_widget: the Indian race game Pachisi, its exact rules and a live board for Jupyter.
+
+The rules engine (everything but :mod:`pachisi_widget.widget`) uses the standard library only.
+
+>>> import pachisi_widget as pw
+>>> game = pw.Game(players=4, rules=pw.Rules.preset("classic"), seed=7)
+>>> game.phase
+'throw'
+>>> pw.throw_distribution(pw.Rules())[25]
+Fraction(1, 64)
+"""
+
+from __future__ import annotations
+
+from . import board, explain
+from .errors import (
+    GameOverError,
+    IllegalMoveError,
+    InvalidNotationError,
+    NotYourTurnError,
+    PachisiError,
+    RecordError,
+    WrongPhaseError,
+)
+from .game import Game
+from .rules import PRESETS, Rules
+from .state import GameState, Move
+from .throws import THROW_TABLES, Throw, throw_distribution
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Game",
+    "GameState",
+    "Move",
+    "Throw",
+    "Rules",
+    "PRESETS",
+    "THROW_TABLES",
+    "throw_distribution",
+    "board",
+    "explain",
+    "PachisiError",
+    "IllegalMoveError",
+    "NotYourTurnError",
+    "WrongPhaseError",
+    "GameOverError",
+    "InvalidNotationError",
+    "RecordError",
+    "simulate",
+    "PachisiWidget",
+    "agents",
+]
+
+
+def __getattr__(name):
+    # Heavier or optional parts load on first use: the widget needs Jupyter packages, and the
+    # engine must import without them.
+    if name == "PachisiWidget":
+        from .widget import PachisiWidget
+
+        return PachisiWidget
+    if name == "simulate":
+        from .simulate import simulate
+
+        return simulate
+    if name in ("agents", "simulate_module", "probability"):
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'pachisi_widget' has no attribute {name!r}")

@@ -1,0 +1,239 @@
+"""Rules: every option of RULES.md section 4 as one frozen value, and the presets.
+
+>>> Rules().throw_table, sorted(Rules().entry_graces)
+('bell6', [6, 10, 25])
+>>> r = Rules.preset("cowrie_skill")
+>>> r.turn_mode, r.cancel_three, r.pyada
+('throw_then_move', True, True)
+>>> Rules.preset("classic").replace(teams=True).teams
+True
+>>> Rules(p_mouth_up=1.5)
+Traceback (most recent call last):
+...
+ValueError: p_mouth_up must be a number strictly between 0 and 1, not 1.5
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from fractions import Fraction
+from numbers import Real
+
+from .throws import THROW_TABLES
+
+__all__ = ["Rules", "PRESETS", "TURN_MODES", "ENTRY_MODES", "PYADA_VALUES", "CANCEL_HIGH"]
+
+TURN_MODES = ("move_each_throw", "throw_then_move")
+ENTRY_MODES = ("square1", "count_from_charkoni")
+PYADA_VALUES = frozenset({10, 25, 30})
+"""Throws that earn pyada (one extra step) once a seat has all entered (seed paragraph 18)."""
+CANCEL_HIGH = frozenset({10, 25, 30})
+"""High throws: three in a row are void under ``cancel_three`` (seed paragraphs 13-17)."""
+
+_SET_FIELDS = ("entry_graces", "bonus_graces", "last_square_release")
+_BOOL_FIELDS = (
+    "first_piece_any_throw",
+    "grace_moves_before_all_entered",
+    "split_throw",
+    "capture_extra_throw",
+    "castle_blocks_enemy",
+    "must_capture_before_home",
+    "revenge_rule",
+    "cancel_three",
+    "pyada",
+    "teams",
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule option of the game; the defaults are the classic game of the user's rules text.
+
+    Build variants with keywords, :meth:`preset` or :meth:`replace`. An impossible combination is
+    refused at once.
+
+    Raises:
+        ValueError: naming the option and what is allowed (unknown table, p outside (0, 1),
+            ``cancel_three`` without ``throw_then_move``, an unknown turn or entry mode, grace
+            values that are not integers).
+    """
+
+    throw_table: str = "bell6"
+    """Which cowrie table maps mouths up to values: bell6, mitra6, wiki7 or murray7."""
+    p_mouth_up: Real = 0.5
+    """Chance that one shell lands mouth up (real cowries are unbalanced: a parameter)."""
+    entry_graces: frozenset = field(default_factory=lambda: frozenset({6, 10, 25}))
+    """Throws that give another throw and may bring a waiting piece in (seed paragraph 3)."""
+    bonus_graces: frozenset = field(default_factory=frozenset)
+    """Throws that give another throw only, when the seat has a piece on the board."""
+    first_piece_any_throw: bool = True
+    """A seat's first piece of the game leaves the Charkoni on any throw (seed paragraph 5)."""
+    entry_mode: str = "square1"
+    """``square1``: an entering piece lands on step 1; ``count_from_charkoni``: it moves the
+    grace's full value from the Charkoni."""
+    grace_moves_before_all_entered: bool = False
+    """Whether an entry grace may move a piece (instead of entering one) while pieces wait."""
+    split_throw: bool = False
+    """Whether one throw may be divided among several pieces (seed paragraph 6)."""
+    capture_extra_throw: bool = True
+    """A capture gives the capturer another throw (seed paragraph 8)."""
+    castle_blocks_enemy: bool = True
+    """A piece may not land on a castle held by an opponent (seed paragraph 7)."""
+    last_square_release: frozenset = field(default_factory=lambda: frozenset({10, 25}))
+    """Throws that carry a piece on step 83 home (no throw of 1 exists)."""
+    must_capture_before_home: bool = False
+    """A seat's pieces may not go past step 76 until that seat has captured (paragraph 9)."""
+    revenge_rule: bool = False
+    """An immediate recapture of the capturing piece voids the capture (paragraph 9)."""
+    turn_mode: str = "move_each_throw"
+    """``move_each_throw`` or ``throw_then_move`` (throw a whole series, then spend the pool)."""
+    cancel_three: bool = False
+    """Three consecutive high throws (or three 7s, or three 14s) are void (paragraphs 13-17)."""
+    pyada: bool = False
+    """Once all entered, each 10, 25 or 30 moves one extra step (paragraph 18)."""
+    teams: bool = False
+    """South and North play against East and West (4 players only)."""
+
+    def __post_init__(self) -> None:
+        if self.throw_table not in THROW_TABLES:
+            raise ValueError(
+                f"throw_table must be one of {', '.join(THROW_TABLES)}, not {self.throw_table!r}"
+            )
+        p = self.p_mouth_up
+        if isinstance(p, bool) or not isinstance(p, Real) or not 0 < p < 1:
+            raise ValueError(f"p_mouth_up must be a number strictly between 0 and 1, not {p!r}")
+        for name in _SET_FIELDS:
+            value = getattr(self, name)
+            if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+                raise ValueError(f"{name} must be a set of throw values, not {value!r}")
+            items = frozenset(value)
+            bad = [v for v in items if isinstance(v, bool) or not isinstance(v, int) or v < 1]
+            if bad:
+                raise ValueError(f"{name} must hold positive integer throw values, not {sorted(map(repr, bad))}")
+            object.__setattr__(self, name, items)
+        if self.entry_mode not in ENTRY_MODES:
+            raise ValueError(f"entry_mode must be one of {', '.join(ENTRY_MODES)}, not {self.entry_mode!r}")
+        if self.turn_mode not in TURN_MODES:
+            raise ValueError(f"turn_mode must be one of {', '.join(TURN_MODES)}, not {self.turn_mode!r}")
+        for name in _BOOL_FIELDS:
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        if self.cancel_three and self.turn_mode != "throw_then_move":
+            raise ValueError("cancel_three needs turn_mode='throw_then_move' (it voids throws within a series)")
+
+    # -- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """One of the named rule sets: classic, seven_cowries, cowrie_skill, mitra.
+
+        Raises:
+            ValueError: for an unknown name, listing the known ones.
+        """
+        try:
+            return cls(**PRESETS[name])
+        except KeyError:
+            raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}") from None
+
+    def replace(self, **changes) -> Rules:
+        """A new Rules with ``changes`` applied (validated like a new one).
+
+        Raises:
+            TypeError: for an option that does not exist.
+        """
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise TypeError(f"unknown rule option(s) {sorted(unknown)}; options are {', '.join(self.option_names())}")
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def option_names(cls) -> list[str]:
+        """The names of every option, in declaration order."""
+        return [f.name for f in dataclasses.fields(cls)]
+
+    # -- derived facts ---------------------------------------------------------------------
+
+    @property
+    def table(self) -> tuple[int, ...]:
+        """The throw table's values by mouths up."""
+        return THROW_TABLES[self.throw_table]
+
+    @property
+    def shells(self) -> int:
+        """How many cowries one throw uses."""
+        return len(self.table) - 1
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The distinct values a throw can take, ascending."""
+        return tuple(sorted(set(self.table)))
+
+    def to_dict(self) -> dict:
+        """JSON-safe dict of every option (sets as sorted lists; a Fraction p as "n/d")."""
+        out = {}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, frozenset):
+                v = sorted(v)
+            elif f.name == "p_mouth_up":
+                v = str(v) if isinstance(v, Fraction) else v
+            out[f.name] = v
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Rules:
+        """Inverse of :meth:`to_dict`; unknown keys are refused.
+
+        Raises:
+            ValueError / TypeError: for an unknown option or a bad value.
+        """
+        if not isinstance(data, dict):
+            raise ValueError(f"rules must be a dict of options, not {type(data).__name__}")
+        unknown = set(data) - set(cls.option_names())
+        if unknown:
+            raise ValueError(f"unknown rule option(s) {sorted(unknown)}")
+        kw = dict(data)
+        p = kw.get("p_mouth_up")
+        if isinstance(p, str):
+            try:
+                kw["p_mouth_up"] = Fraction(p)
+            except (ValueError, ZeroDivisionError):
+                raise ValueError(f"p_mouth_up must be a number strictly between 0 and 1, not {p!r}") from None
+        return cls(**kw)
+
+    def describe(self) -> str:
+        """The options that differ from the classic defaults, as ``name=value`` text."""
+        base = Rules()
+        diffs = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+                 if getattr(self, f.name) != getattr(base, f.name)]
+        return ", ".join(diffs) if diffs else "classic"
+
+    def __hash__(self) -> int:  # frozenset fields are hashable; keep the generated semantics
+        return hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+
+
+PRESETS: dict[str, dict] = {
+    "classic": {},
+    "seven_cowries": {
+        "throw_table": "wiki7",
+        "entry_graces": frozenset({10, 25, 35}),
+        "bonus_graces": frozenset({7, 14}),
+    },
+    "cowrie_skill": {
+        "throw_table": "murray7",
+        "entry_graces": frozenset({10, 25, 30}),
+        "bonus_graces": frozenset({7, 14}),
+        "turn_mode": "throw_then_move",
+        "cancel_three": True,
+        "pyada": True,
+    },
+    "mitra": {
+        "throw_table": "mitra6",
+        "entry_graces": frozenset({10, 25}),
+        "bonus_graces": frozenset({6, 12}),
+        "entry_mode": "count_from_charkoni",
+        "turn_mode": "throw_then_move",
+    },
+}
+"""The named rule sets (RULES.md section 4): options that differ from the defaults."""
