@@ -49,6 +49,9 @@ PHASES = ("throw", "move", "over")
 _CASTLES = board.CASTLE_STEPS
 _HOME = board.HOME
 _NAMES = board.SEAT_NAMES
+_GLOBAL = tuple(tuple(board.loop_index(seat, st) if 8 <= st <= 76 else -1 for st in range(85))
+                for seat in range(4))
+"""Per seat and step: the shared loop index 0..67, or -1 off the loop (a lookup beats arithmetic)."""
 
 
 def seat_name(seat: int) -> str:
@@ -256,12 +259,14 @@ class GameState(NamedTuple):
     # -- move generation --------------------------------------------------------------------
 
     def _occupancy(self) -> dict:
+        """Who stands where on the shared loop: loop index -> [(seat, piece), ...]."""
         occ: dict = {}
+        pieces = self.pieces
         for s in self.seats:
-            off = 17 * s - 8
-            for i, st in enumerate(self.pieces[s]):
-                if 8 <= st <= 76:
-                    g = (st + off) % 68
+            glob = _GLOBAL[s]
+            for i, st in enumerate(pieces[s]):
+                g = glob[st]
+                if g >= 0:
                     if g in occ:
                         occ[g].append((s, i))
                     else:
@@ -270,9 +275,7 @@ class GameState(NamedTuple):
 
     def _land(self, seat: int, end: int, occ: dict):
         """(allowed, captures, blocking seat) for ``seat`` landing on ``end``."""
-        if end < 8 or end > 76:
-            return True, (), None
-        here = occ.get((end + 17 * seat - 8) % 68)
+        here = occ.get(_GLOBAL[seat][end])
         if not here:
             return True, (), None
         teams = self.rules.teams
@@ -285,59 +288,54 @@ class GameState(NamedTuple):
             return True, (), None
         return True, opp, None
 
-    def _moves_for(self, seat: int, value: int, occ: dict, out: list, seen: set,
+    def _moves_for(self, seat: int, value: int, occ: dict, out: list,
                    left: int | None = None, used=frozenset()) -> None:
-        """Append the moves of ``seat`` spending ``value`` (or, with ``left``, continuing a split)."""
+        """Append the moves of ``seat`` spending ``value`` (or, with ``left``, continuing a split).
+
+        Moves never repeat: each (kind, start, end) is produced once per value, so no set of
+        seen keys is needed.
+        """
         rules = self.rules
         mine = self.pieces[seat]
         waiting = 0 in mine
         split = rules.split_throw
-        restricted = rules.must_capture_before_home and not self.captures[seat]
+        limit = 76 if (rules.must_capture_before_home and not self.captures[seat]) else 84
+        land = self._land
         if left is None:
             if waiting:
                 if value in rules.entry_graces:
                     end = 1 if rules.entry_mode == "square1" else value
-                    ok, caps, _ = self._land(seat, end, occ)
-                    if ok and not (restricted and end > 76) and end <= 83:
-                        key = ("enter", 0, end, value)
-                        if key not in seen:
-                            seen.add(key)
+                    if end <= limit and end <= 83:
+                        ok, caps, _ = land(seat, end, occ)
+                        if ok:
                             out.append(Move(seat, mine.index(0), 0, end, "enter", value, caps))
                     if not rules.grace_moves_before_all_entered:
                         return
                 elif self.fresh[seat] and rules.first_piece_any_throw:
                     piece = mine.index(0)
                     for amount in (range(1, value + 1) if split else (value,)):
-                        ok, caps, _ = self._land(seat, amount, occ)
-                        if ok and not (restricted and amount > 76):
-                            key = ("enter", 0, amount, value)
-                            if key not in seen:
-                                seen.add(key)
+                        if amount <= limit:
+                            ok, caps, _ = land(seat, amount, occ)
+                            if ok:
                                 out.append(Move(seat, piece, 0, amount, "enter", value, caps))
             total = value + 1 if (rules.pyada and value in PYADA_VALUES and not waiting) else value
         else:
             total = left
-        release = rules.last_square_release
-        done = set()
+        done = []
         for piece, start in enumerate(mine):
             if start == 0 or start == 84 or start in done or piece in used:
                 continue
-            done.add(start)
+            done.append(start)
             if split:
-                ends = range(start + 1, min(start + total, 84) + 1)
-            elif start == 83 and value in release:
-                ends = (84,)
+                ends = range(start + 1, min(start + total, limit) + 1)
+            elif start == 83 and value in rules.last_square_release:
+                ends = (84,) if limit == 84 else ()
             else:
-                ends = (start + total,) if start + total <= 84 else ()
+                end = start + total
+                ends = (end,) if end <= limit else ()
             for end in ends:
-                if restricted and end > 76:
-                    break
-                ok, caps, _ = self._land(seat, end, occ)
-                if not ok:
-                    continue
-                key = ("move", start, end, value)
-                if key not in seen:
-                    seen.add(key)
+                ok, caps, _ = land(seat, end, occ)
+                if ok:
                     out.append(Move(seat, piece, start, end, "move", value, caps))
 
     def legal_moves(self) -> list[Move]:
@@ -351,13 +349,14 @@ class GameState(NamedTuple):
         seat = self.to_move
         occ = self._occupancy()
         out: list = []
-        seen: set = set()
         if self.part is not None:
             value, left, used = self.part
-            self._moves_for(seat, value, occ, out, seen, left, used)
+            self._moves_for(seat, value, occ, out, left, used)
+        elif len(self.pool) == 1:
+            self._moves_for(seat, self.pool[0], occ, out)
         else:
             for value in sorted(set(self.pool)):
-                self._moves_for(seat, value, occ, out, seen)
+                self._moves_for(seat, value, occ, out)
         out.append(Move(seat, None, None, None, "pass", None, ()))
         return out
 
@@ -393,6 +392,17 @@ class GameState(NamedTuple):
         if not isinstance(throw, Throw):
             throw = self.make_throw(throw)
         return self._throw(throw)
+
+    def _make_throw(self, up: int) -> Throw:
+        """make_throw without checking ``up`` (for the engine's own loops)."""
+        rules = self.rules
+        value = rules.table[up]
+        enters = value in rules.entry_graces
+        if enters:
+            return Throw(up, value, True, True)
+        if value in rules.bonus_graces:
+            return Throw(up, value, any(0 < x < 84 for x in self.pieces[self.to_move]), False)
+        return Throw(up, value, False, False)
 
     def _throw(self, t: Throw) -> GameState:
         value = t.value
@@ -540,7 +550,7 @@ class GameState(NamedTuple):
     def _seat_can_move(self, seat: int, occ: dict) -> bool:
         for value in self.rules.values:
             out: list = []
-            self._moves_for(seat, value, occ, out, set())
+            self._moves_for(seat, value, occ, out)
             if out:
                 return True
         return False
