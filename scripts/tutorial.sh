@@ -17,5 +17,8 @@ if [[ -d notebooks ]]; then
         target="${first[0]}"
     fi
 fi
+extra=()
+# Jupyter refuses to run as root unless told to (containers, these dev machines).
+[[ "$(id -u)" == 0 ]] && extra+=(--allow-root)
 echo "[tutorial] opening $target in JupyterLab (stop it with Ctrl-C)"
-exec .venv/bin/jupyter lab "$target" "$@"
+exec .venv/bin/jupyter lab "${extra[@]}" "$target" "$@"
