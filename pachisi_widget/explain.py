@@ -253,7 +253,8 @@ def narrate_move(before, move, after, lang: str = "en") -> list[str]:
         if move.captures:
             names = ", ".join(f"{seat_label(s, lang)} {i}" for s, i in move.captures)
             out.append(text("capture", dict(p, victims=names), lang))
-            voided = [r for r in before.revenge if r[3] == seat and (r[0], r[1]) in move.captures]
+            voided = [r for r in before.revenge if r[3] == seat and (r[0], r[1]) in move.captures
+                      and before.pieces[r[0]][r[1]] == r[2]]
             for r in voided:
                 out.append(text("revenge", {"seat": seat, "capturer": r[0]}, lang))
             if rules.capture_extra_throw:

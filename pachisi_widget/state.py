@@ -466,8 +466,10 @@ class GameState(NamedTuple):
                 keep = []
                 for rec in revenge:
                     cs, cp, cstep, victim = rec
-                    if victim == seat and (cs, cp) in m.captures:
-                        caps[cs] = max(0, caps[cs] - 1)  # the capture avenged is void
+                    if victim == seat and (cs, cp) in m.captures and self.pieces[cs][cp] == cstep:
+                        # the capturing piece, still on the square of its capture, is taken
+                        # back at once: that capture is void
+                        caps[cs] = max(0, caps[cs] - 1)
                     else:
                         keep.append(rec)
                 keep.extend((seat, m.piece, m.end, v) for v in sorted(victims))
