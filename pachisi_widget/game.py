@@ -23,7 +23,7 @@ from bisect import bisect_right
 from itertools import accumulate
 
 from .board import CASTLE_STEPS
-from .errors import GameOverError, IllegalMoveError, WrongPhaseError
+from .errors import GameOverError, IllegalMoveError
 from .rules import Rules
 from .state import GameState, Move, seat_name
 from .throws import Throw, up_distribution
