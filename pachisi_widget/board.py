@@ -114,7 +114,15 @@ SQUARES = tuple(
 CASTLE_SQUARES = frozenset(_TRACKS[0][s] for s in CASTLE_STEPS)
 """The 12 castle squares (safe squares) as (x, y)."""
 
-_STEP_OF = tuple({sq: s for s, sq in enumerate(t) if sq is not None and s <= 76} for t in _TRACKS)
+def _first_steps(t) -> dict:
+    first: dict = {}
+    for s, sq in enumerate(t):
+        if sq is not None:
+            first.setdefault(sq, s)
+    return first
+
+
+_STEP_OF = tuple(_first_steps(t) for t in _TRACKS)
 
 
 def square(seat: int, step: int) -> tuple[int, int] | None:
@@ -140,8 +148,8 @@ def track(seat: int) -> tuple:
 def step_of(seat: int, xy: tuple[int, int]) -> int | None:
     """The first step of ``seat``'s track on square ``xy``, or None if its track misses it.
 
-    >>> step_of(0, (0, 9)), step_of(1, (9, 0))
-    (59, 59)
+    >>> step_of(0, (0, 9)), step_of(1, (9, 0)), step_of(0, (9, 0)), step_of(0, (9, 7))
+    (59, 59, 8, 1)
     """
     return _STEP_OF[seat].get(tuple(xy))
 

@@ -202,8 +202,10 @@ def narrate_throw(before, throw, after, lang: str = "en") -> list[str]:
     out = [text("throw", {"seat": seat, "value": throw.value, "up": throw.up}, lang)]
     if after.cancelled:
         out.append(text("cancelled", {"values": list(after.cancelled)}, lang))
-    elif throw.enters:
+    elif throw.enters and 0 in before.pieces[seat]:
         out.append(text("grace_enter", {"seat": seat}, lang))
+    elif throw.enters:
+        out.append(text("grace_move", {"seat": seat}, lang))
     elif throw.grace:
         out.append(text("bonus_grace", {"seat": seat}, lang))
     if after.phase == "move" and after.to_move == seat:

@@ -117,9 +117,17 @@ def game_from_dict(cls, data):
             raise RecordError(f"action {i + 1} of {len(actions)}: {exc}") from None
         except (PachisiError, TypeError, ValueError) as exc:
             raise RecordError(f"action {i + 1} of {len(actions)} ({a!r}) cannot be replayed: {exc}") from None
+    opening = data.get("opening", [])
+    rebuilt = [[[s, t.up] for s, t in r.items()] for r in game.opening]
+    if opening != rebuilt:
+        raise RecordError(f"the record's opening throws {opening} do not follow from its seed, which gives "
+                          f"{rebuilt}: the record was changed or belongs to another seed")
     final = game.state.to_dict()["pieces"]
     if final != position:
         raise RecordError(f"the record's position {position} does not match its actions, which give {final}")
+    for key, value in (("to_move", game.state.to_move), ("phase", game.state.phase)):
+        if data.get(key) != value:
+            raise RecordError(f"the record's {key} {data.get(key)!r} does not match its actions, which give {value!r}")
     return game
 
 

@@ -187,9 +187,10 @@ class GameState(NamedTuple):
         if to_move is None:
             to_move = seats[0]
         state = cls(rules, seats, pieces, to_move, "throw", fresh=fresh, captures=caps)
-        won = state._winner_after(to_move)
+        won = None
         for s in seats:
-            won = won or state._winner_after(s)
+            if won is None:
+                won = state._winner_after(s)
         if won is not None:
             return state._replace(phase="over", winner=won)
         if state.is_finished(to_move):
@@ -342,7 +343,9 @@ class GameState(NamedTuple):
         """Every legal move of the seat to move, in a stable order; empty unless ``phase == "move"``.
 
         Order: for each pending value ascending (or the partly spent split throw), entering moves
-        first, then moves by ascending start step and end step; the pass is always last.
+        first, then one group per occupied step taken in piece-index order (the step of piece 0
+        first, unless it waits or is home), each group by ascending end step; the pass is always
+        last.
         """
         if self.phase != "move":
             return []

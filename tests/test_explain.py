@@ -1,0 +1,279 @@
+"""Narration and refusal texts: both catalogues complete and alike; narration names the rule."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import string
+
+import pytest
+
+import pachisi_widget as pw
+from pachisi_widget import Move, explain
+from pachisi_widget.state import GameState
+
+S, E, N, W = 0, 1, 2, 3
+UP = {25: 0, 10: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6}
+UP_MURRAY = {7: 0, 10: 1, 2: 2, 3: 3, 4: 4, 25: 5, 30: 6, 14: 7}
+WAIT = [0, 0, 0, 0]
+
+REFUSAL_CODES = {
+    "not_a_move",
+    "game_over",
+    "throw_first",
+    "move_due",
+    "not_your_turn",
+    "bad_kind",
+    "no_such_throw",
+    "continue_split",
+    "no_piece_there",
+    "already_home",
+    "enter_from_charkoni",
+    "needs_grace",
+    "no_split_entry",
+    "enters_on_1",
+    "grace_must_enter",
+    "piece_used",
+    "forward_only",
+    "overshoot",
+    "must_capture",
+    "castle_held",
+    "wrong_distance",
+    "not_legal",
+    "nothing_to_undo",
+    "illegal",
+}
+
+
+def _fields(template):
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def conv(seat, step, other):
+    return (step - 8 + 17 * seat - 17 * other) % 68 + 8
+
+
+def two(south, north=WAIT, rules=None, to_move=S):
+    return pw.Game.from_position([south, None, north, None], to_move=to_move, rules=rules, seed=1)
+
+
+def throw_text(g, up, lang="en"):
+    before = g.state
+    t = g.throw(up=up)
+    return " ".join(explain.narrate_throw(before, t, g.state, lang))
+
+
+def move_text(g, start, end, lang="en", value=None):
+    before = g.state
+    m = next(
+        m
+        for m in g.legal_moves()
+        if m.start == start and m.end == end and (value is None or m.value == value)
+    )
+    played = g.play(m)
+    return " ".join(explain.narrate_move(before, played, g.state, lang))
+
+
+# -- catalogues -----------------------------------------------------------------------------------
+
+
+def test_languages():
+    assert set(explain.CATALOGUES) == set(explain.LANGUAGES) == {"en", "ro"}
+    assert explain.SEATS["ro"] == ("Sud", "Est", "Nord", "Vest")
+
+
+def test_every_code_in_both_catalogues():
+    en, ro = explain.CATALOGUES["en"], explain.CATALOGUES["ro"]
+    assert set(en) - set(ro) == set()
+    assert set(ro) - set(en) == set()
+
+
+@pytest.mark.parametrize("code", sorted(explain.CATALOGUES["en"]))
+def test_same_placeholders_in_both_languages(code):
+    en, ro = explain.CATALOGUES["en"][code], explain.CATALOGUES["ro"][code]
+    assert _fields(en) == _fields(ro), code
+    assert en.strip() and ro.strip() and en != ro
+    params = {f: 1 for f in _fields(en)}
+    assert "?" not in explain.text(code, params, "en") or "?" in en
+    assert "{" not in explain.text(code, params, "ro")
+
+
+def test_every_refusal_code_has_a_text():
+    src = inspect.getsource(GameState._why) + inspect.getsource(GameState.apply_throw)
+    found = set(re.findall(r'return "([a-z_]+)",', src)) | set(
+        re.findall(r'"([a-z_]+)", \{"seat"', src)
+    )
+    assert found >= {"castle_held", "overshoot", "needs_grace", "grace_must_enter"}
+    for lang in ("en", "ro"):
+        missing = (REFUSAL_CODES | found) - set(explain.CATALOGUES[lang])
+        assert not missing, (lang, missing)
+
+
+def test_unknown_language_refused():
+    with pytest.raises(ValueError, match="language"):
+        explain.text("pass", {"seat": 0}, "fr")
+
+
+def test_seat_names_translated():
+    assert explain.text("turn", {"seat": 1}, "en") == "It is East's turn."
+    assert explain.text("turn", {"seat": 1}, "ro") == "Este rândul lui Est."
+    assert (
+        explain.reason_text("castle_held", {"end": 12, "holder": 1}, "ro")
+        == "Pătratul 12 este un castel ocupat de Est: niciun adversar nu poate ateriza acolo."
+    )
+
+
+# -- narration names the rule ---------------------------------------------------------------------
+
+
+def test_grace_throw_narration():
+    g = two([20, 0, 0, 0])
+    txt = throw_text(g, UP[25])
+    assert txt.startswith("South throws 25 (0 mouths up).")
+    assert "grace" in txt and "Charkoni" in txt and "throws again" in txt
+    g = two([20, 0, 0, 0])
+    ro = throw_text(g, UP[10], "ro")
+    assert "har" in ro and "Charkoni" in ro and "aruncă din nou" in ro
+
+
+def test_grace_narration_once_all_entered_does_not_promise_an_entry():
+    g = two([20, 30, 40, 84])
+    txt = throw_text(g, UP[10])
+    assert "throws again" in txt
+    assert "Charkoni" not in txt
+
+
+def test_entering_narration_square_1_points_not_counted():
+    g = two([20, 0, 0, 0])
+    g.throw(up=UP[25])
+    txt = move_text(g, 0, 1)
+    assert "square 1" in txt and "not counted" in txt and "throws again" in txt
+    g = two([20, 0, 0, 0])
+    g.throw(up=UP[25])
+    ro = move_text(g, 0, 1, "ro")
+    assert "pătratul 1" in ro and "nu se numără" in ro
+
+
+def test_first_piece_narration():
+    g = two(WAIT)
+    g.throw(up=UP[3])
+    txt = move_text(g, 0, 3)
+    assert "first piece" in txt and "any throw" in txt and "3 steps" in txt
+
+
+def test_capture_narration():
+    g = two([16, 0, 0, 84], [conv(S, 20, N), 0, 0, 84])
+    g.throw(up=UP[4])
+    txt = move_text(g, 16, 20)
+    assert "captures North 0" in txt
+    assert "back to the Charkoni" in txt and "grace" in txt  # re-enters only with a grace
+    assert "another throw" in txt
+    g = two([16, 0, 0, 84], [conv(S, 20, N), 0, 0, 84])
+    g.throw(up=UP[4])
+    ro = move_text(g, 16, 20, "ro")
+    assert "capturează Nord 0" in ro and "har" in ro
+
+
+def test_capture_narration_throw_then_move_new_series():
+    g = two([16, 30, 40, 50], [conv(S, 20, N), 0, 0, 84], pw.Rules(turn_mode="throw_then_move"))
+    g.throw(up=UP[4])
+    txt = move_text(g, 16, 20)
+    assert "new series of throws" in txt
+
+
+def test_pyada_narration_move_each_throw():
+    g = two([10, 20, 30, 40], rules=pw.Rules(pyada=True))
+    txt = throw_text(g, UP[25])
+    assert "pyada" in txt.lower() and "26 steps" in txt
+    txt = move_text(g, 10, 36)
+    assert "Pyada" in txt and "one extra step" in txt
+
+
+def test_pyada_narration_cowrie_skill():
+    g = two([10, 20, 30, 40], rules=pw.Rules.preset("cowrie_skill"))
+    for v in (25, 25, 3):
+        g.throw(up=UP_MURRAY[v])
+    txt = move_text(g, 10, 36)
+    assert "Pyada" in txt
+    ro = move_text(g, 36, 62, "ro")
+    assert "Pyada" in ro and "în plus" in ro
+
+
+def test_cancel_narration():
+    g = two([10, 20, 30, 40], rules=pw.Rules.preset("cowrie_skill"))
+    g.throw(up=UP_MURRAY[7])
+    g.throw(up=UP_MURRAY[25])
+    g.throw(up=UP_MURRAY[10])
+    txt = throw_text(g, UP_MURRAY[30])
+    assert "cancel" in txt and "void" in txt and "25, 10, 30" in txt
+
+
+def test_lost_throw_narration():
+    g = two([0, 0, 0, 84])
+    txt = throw_text(g, UP[3])
+    assert "lost" in txt and "only pass" in txt
+
+
+def test_castle_and_25_castle_narration():
+    g = two([55, 20, 84, 84])
+    g.throw(up=UP[4])
+    txt = move_text(g, 55, 59)
+    assert "castle" in txt and "25-castle" in txt and "25 steps from home" in txt
+
+
+def test_release_and_home_narration():
+    g = two([83, 20, 84, 84])
+    g.throw(up=UP[10])
+    txt = move_text(g, 83, 84)
+    assert "last-square release" in txt and "home" in txt
+
+
+def test_win_and_dead_narration():
+    g = two([80, 84, 84, 84], [40, 0, 0, 0])
+    g.throw(up=UP[4])
+    assert "South has brought all four pieces home and wins!" in move_text(g, 80, 84)
+    g = two([81, 83, 83, 83], [83] * 4, rules=pw.Rules(last_square_release=frozenset()))
+    g.throw(up=UP[2])
+    assert "without a winner" in move_text(g, 81, 83)
+
+
+def test_team_win_narration():
+    g = pw.Game.from_position(
+        [[84] * 4, WAIT, [80, 84, 84, 84], WAIT], to_move=N, rules=pw.Rules(teams=True), seed=1
+    )
+    g.throw(up=UP[4])
+    assert "South and North have brought all eight pieces home" in move_text(g, 80, 84)
+
+
+def test_revenge_narration():
+    rules = pw.Rules(revenge_rule=True)
+    n17, n20 = conv(S, 17, N), conv(S, 20, N)
+    g = two([16, 0, 0, 84], [n17, n20, 0, 0], rules=rules)
+    g.throw(up=UP[4])
+    move_text(g, 16, 20)
+    g.throw(up=UP[2])
+    g.play(Move.pass_for(S))
+    g.throw(up=UP[3])
+    txt = move_text(g, n17, n20)
+    assert "Revenge" in txt and "South's capture no longer counts" in txt
+
+
+def test_pass_narration():
+    g = two([20, 0, 0, 0], rules=pw.Rules(turn_mode="throw_then_move"))
+    g.throw(up=UP[25])
+    g.throw(up=UP[3])
+    before = g.state
+    m = g.play(Move.pass_for(S))
+    txt = " ".join(explain.narrate_move(before, m, g.state))
+    assert "gives up the throws 25, 3" in txt and "North's turn" in txt
+
+
+def test_illegal_move_message_is_the_catalogue_text():
+    g = pw.Game.from_position([[10, 0, 0, 84], [63, 0, 0, 84], WAIT, WAIT], seed=1)
+    g.throw(up=UP[2])
+    with pytest.raises(pw.IllegalMoveError) as exc:
+        g.play(Move(S, 0, 10, 12, "move", 2))
+    err = exc.value
+    assert str(err) == explain.reason_text(err.code, err.params, "en")
+    assert "castle held by East" in str(err)
+    assert "castel ocupat de Est" in explain.reason_text(err.code, err.params, "ro")
