@@ -1,19 +1,20 @@
-"""The tutorials in notebooks/: each one runs top to bottom in a fresh kernel, and follows the conventions.
+"""The tutorials in notebooks/: each runs top to bottom in a fresh kernel, by the conventions.
 
-Every ``notebooks/*.ipynb`` is picked up by a glob, so a notebook added later is tested without editing this
-file. Conventions checked (see STYLE.md, "Notebook hygiene"):
+Every ``notebooks/*.ipynb`` is picked up by a glob, so a notebook added later is tested without
+editing this file. Conventions checked (see STYLE.md, "Notebook hygiene"):
 
 - committed without outputs and without execution counts;
 - the first code cell is the JupyterLite install cell, the second imports pachisi_widget;
 - the first markdown cell has the "What you'll do / learn / need" headings;
 - it ends with 3 to 5 self-checking exercises, each answer initialised to ``...`` so "Run all" says
   "No answer yet" instead of failing;
-- randomness is seeded: every Game, PachisiWidget, random.Random and simulate call names a seed, and no
-  module-level ``random.*`` function is called;
-- it runs without errors in a fresh kernel within a time budget; and again without matplotlib (tables
-  instead of plots) with every exercise answered by its expected value, which must then be "Right!".
+- randomness is seeded: every Game, PachisiWidget, random.Random and simulate call names a seed,
+  and no module-level ``random.*`` function is called;
+- it runs without errors in a fresh kernel within a time budget; and again without matplotlib
+  (tables instead of plots) with every exercise answered by its expected value, which must then
+  be "Right!".
 
-Headless execution tests the Python side only; what the widget draws is covered by the browser tests.
+Headless execution tests the Python side only; the browser tests cover what the widget draws.
 """
 
 from __future__ import annotations
@@ -38,16 +39,18 @@ IDS = [nb.stem for nb in NOTEBOOKS]
 CELL_TIMEOUT = 120  # seconds per cell
 RUN_BUDGET = 60  # seconds per notebook; each runs in about 10 s here (the target is under 20 s)
 
-INSTALL_CELL = '''# In JupyterLite (Python running in the browser) this installs pachisi_widget from the site's
-# own wheels; everywhere else it is already installed and this cell does nothing.
-import sys
-if sys.platform == "emscripten":
-    import piplite
-    await piplite.install(["pachisi_widget"])'''
+INSTALL_CELL = "\n".join([
+    "# In JupyterLite (Python running in the browser) this installs pachisi_widget from the site's",
+    "# own wheels; everywhere else it is already installed and this cell does nothing.",
+    "import sys",
+    'if sys.platform == "emscripten":',
+    "    import piplite",
+    '    await piplite.install(["pachisi_widget"])',
+])
 
-# Injected before the first cell of the second run: matplotlib blocked (a None entry in sys.modules makes
-# `import matplotlib.pyplot` raise ImportError), and every exercise answered with its own expected value,
-# so each check must say "Right!" (the exercise can be solved, and its `why` text is shown).
+# Injected before the first cell of the second run: matplotlib blocked (a None entry in sys.modules
+# makes `import matplotlib.pyplot` raise ImportError), and every exercise answered with its own
+# expected value, so each check must say "Right!" (the exercise can be solved; its `why` shows).
 SECOND_RUN = """\
 import sys
 sys.modules["matplotlib"] = None
@@ -66,7 +69,9 @@ pachisi_widget.lessons.check = _answered
 """
 
 # Calls that must name a seed (a keyword `seed=`); PachisiWidget is exempt when it is given a game=.
-SEEDED_CALLS = {"Game", "from_position", "PachisiWidget", "Random", "simulate", "new_game", "set_position"}
+SEEDED_CALLS = {
+    "Game", "from_position", "PachisiWidget", "Random", "simulate", "new_game", "set_position",
+}
 
 
 def _read(path: Path):
@@ -114,17 +119,20 @@ def _exercise_cells(nb) -> list:
 def test_there_are_notebooks():
     assert len(NOTEBOOKS) >= 4, f"expected the tutorials in {NOTEBOOK_DIR}, found {IDS}"
     numbers = [p.name[:3] for p in NOTEBOOKS]
-    assert all(re.fullmatch(r"\d\d_", n) for n in numbers), f"notebooks are numbered 01_, 02_, ...: {IDS}"
+    assert all(re.fullmatch(r"\d\d_", n) for n in numbers), f"number them 01_, 02_, ...: {IDS}"
     assert len(set(numbers)) == len(numbers), f"two notebooks share a number: {IDS}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_committed_without_outputs(path: Path):
     nb = _read(path)
-    dirty = [i for i, c in enumerate(nb.cells)
-             if c.cell_type == "code" and (c.get("outputs") or c.get("execution_count") is not None)]
-    assert not dirty, (f"{path.name}: cells {dirty} carry outputs or execution counts; clear them with "
-                       f"`jupyter nbconvert --clear-output --inplace {path.relative_to(REPO)}`")
+    dirty = [
+        i for i, c in enumerate(nb.cells)
+        if c.cell_type == "code" and (c.get("outputs") or c.get("execution_count") is not None)
+    ]
+    assert not dirty, (
+        f"{path.name}: cells {dirty} carry outputs or execution counts; clear them with "
+        f"`jupyter nbconvert --clear-output --inplace {path.relative_to(REPO)}`")
     nbformat.validate(nb)
 
 
@@ -137,24 +145,26 @@ def test_opening_cells(path: Path):
     assert len(code) > 1 and "import pachisi_widget as pw" in code[1].source, (
         f"{path.name}: the second code cell imports pachisi_widget as pw")
     markdown = [c for c in nb.cells if c.cell_type == "markdown"]
-    assert markdown and nb.cells[0].cell_type == "markdown", f"{path.name}: opens with a markdown cell"
+    assert markdown and nb.cells[0].cell_type == "markdown", f"{path.name}: opens with markdown"
     first = markdown[0].source
     for heading in ("What you'll do", "What you'll learn", "What you'll need"):
         assert heading in first, f"{path.name}: the first markdown cell lacks {heading!r}"
-    assert re.match(r"#\s+\d+\.", first), f"{path.name}: the title starts with the notebook's number"
+    assert re.match(r"#\s+\d+\.", first), f"{path.name}: the title starts with its number"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_exercises_start_blank(path: Path):
     nb = _read(path)
     cells = _exercise_cells(nb)
-    assert 3 <= len(cells) <= 5, f"{path.name}: expected 3 to 5 exercises checked with check(answer_...), got {len(cells)}"
+    assert 3 <= len(cells) <= 5, (
+        f"{path.name}: expected 3 to 5 exercises checked with check(answer_...), got {len(cells)}")
     for cell in cells:
         names = re.findall(r"\bcheck\(\s*(answer_\w+)", cell.source)
         for name in names:
             assert re.search(rf"^{name}\s*=\s*\.\.\.\s*$", cell.source, re.M), (
-                f"{path.name}: {name} must start as `{name} = ...` so the notebook runs top to bottom")
-        assert "expected" in cell.source, f"{path.name}: an exercise computes `expected` from the engine"
+                f"{path.name}: {name} must start as `{name} = ...` so Run All runs through")
+        assert "expected" in cell.source, (
+            f"{path.name}: an exercise computes `expected` from the engine")
 
 
 def _calls(tree) -> list:
@@ -162,8 +172,13 @@ def _calls(tree) -> list:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             f = node.func
-            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
-            owner = f.value.id if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) else None
+            name = owner = None
+            if isinstance(f, ast.Attribute):
+                name = f.attr
+                if isinstance(f.value, ast.Name):
+                    owner = f.value.id
+            elif isinstance(f, ast.Name):
+                name = f.id
             out.append((name, owner, node))
     return out
 
@@ -175,14 +190,16 @@ def test_randomness_is_seeded(path: Path):
     for i, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
-        tree = compile(cell.source, f"cell {i}", "exec", flags=ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+        flags = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
+        tree = compile(cell.source, f"cell {i}", "exec", flags=flags)
         for name, owner, call in _calls(tree):
             keywords = {k.arg for k in call.keywords}
             line = ast.get_source_segment(cell.source, call) or name
             if owner == "random" and name != "Random":
                 problems.append(f"cell {i}: module-level random.{name}() is not seeded: {line}")
-            elif name in SEEDED_CALLS and "seed" not in keywords and not (name == "Random" and call.args):
-                if name == "PachisiWidget" and "game" in keywords:
+            elif name in SEEDED_CALLS and "seed" not in keywords:
+                seeded_positionally = name == "Random" and call.args
+                if seeded_positionally or (name == "PachisiWidget" and "game" in keywords):
                     continue
                 problems.append(f"cell {i}: {name}(...) without seed=: {line}")
     assert not problems, f"{path.name}:\n" + "\n".join(problems)
@@ -192,11 +209,14 @@ def test_randomness_is_seeded(path: Path):
 def test_notebook_runs(path: Path):
     nb, seconds = _execute(path)
     print(f"{path.name}: {seconds:.1f} s")
-    errors = [_outputs_text(c) for c in _code_cells(nb) if any(o.get("output_type") == "error" for o in c.outputs)]
+    errors = [
+        _outputs_text(c) for c in _code_cells(nb)
+        if any(o.get("output_type") == "error" for o in c.outputs)
+    ]
     assert not errors, errors
     for cell in _exercise_cells(nb):
         text = _outputs_text(cell)
-        assert "No answer yet" in text, f"{path.name}: an exercise cell should say 'No answer yet', said {text!r}"
+        assert "No answer yet" in text, f"{path.name}: a blank exercise said {text!r}"
     assert seconds < RUN_BUDGET, f"{path.name} took {seconds:.0f} s; keep a tutorial under ~20 s"
 
 
@@ -208,14 +228,15 @@ def test_notebook_runs_without_matplotlib_and_answers_check(path: Path):
     assert not images, f"{path.name}: drew a matplotlib figure although matplotlib was blocked"
     if "import matplotlib" in "".join(c.source for c in _code_cells(_read(path))):
         said = "".join(_outputs_text(c) for c in _code_cells(nb))
-        assert "matplotlib is not available here" in said, f"{path.name}: says when it falls back to tables"
+        assert "matplotlib is not available here" in said, (
+            f"{path.name}: says when it falls back to tables")
     for cell in _exercise_cells(nb):
         text = _outputs_text(cell)
-        assert "Right!" in text, f"{path.name}: answering with the expected value should be right, got {text!r}"
+        assert "Right!" in text, f"{path.name}: the expected value as answer got {text!r}"
 
 
 def test_kernel_is_this_interpreter():
-    """The notebooks run on the interpreter running the tests (the project's venv), not another python."""
+    """The notebooks run on the interpreter that runs the tests (the project's venv)."""
     from jupyter_client.kernelspec import KernelSpecManager
 
     spec = KernelSpecManager().get_kernel_spec("python3")
