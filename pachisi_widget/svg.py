@@ -1,111 +1,257 @@
 """A static SVG picture of a position, for notebooks without a kernel (nbviewer, GitHub).
 
 Standard library only. ``GameState._repr_svg_`` and ``Game._repr_svg_`` call :func:`board_svg`,
-so a game shows as a board wherever a notebook is rendered. The live widget draws the same
-picture in the browser (``js/``), with the same colours and shapes.
+so a game shows as a board wherever a notebook is rendered. The live widget (``js/draw.js``)
+draws the same picture in the browser, with the same colours, shapes and places; the places of
+waiting and home pieces in the Charkoni come from :func:`charkoni_spots` for both.
 
 >>> import pachisi_widget as pw
 >>> svg = board_svg(pw.Game.from_position([[0, 0, 12, 59], None, [3, 0, 0, 0], None]).state)
->>> svg.startswith("<svg") and 'data-square="9,0"' in svg and svg.count('class="pachisi-piece') == 3
+>>> svg.startswith("<svg") and 'data-square="9,0"' in svg
+True
+>>> svg.count('class="pachisi-piece ')   # stacks: S waiting (2), 12, 59; N 3, waiting (3)
+5
+>>> 'data-step="59"' in svg and 'pachisi-returning' in svg
 True
 """
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 from . import board
 
-__all__ = ["SEAT_COLORS", "SEAT_SHAPES", "board_svg", "piece_shape"]
+__all__ = ["SEAT_COLORS", "SEAT_SHAPES", "SEAT_LETTERS", "ARM_TINTS", "CELL", "board_svg", "piece_shape",
+           "charkoni_spots"]
 
 SEAT_COLORS = ("#E69F00", "#0072B2", "#009E73", "#CC79A7")
 """Okabe-Ito colours, safe for colour-blind readers: S orange, E blue, N green, W purple."""
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 """Each seat's pieces also differ by shape (and carry the seat's letter)."""
-ARM_TINTS = ("#fbe3b5", "#cfe3f3", "#c8eadf", "#f2d6e6")
-CELL = 24
+SEAT_LETTERS = ("S", "E", "N", "W")
+ARM_TINTS = ("#fbe2b0", "#cde2f3", "#c6eadc", "#f3d5e6")
+"""Each arm tinted in its seat's colour (light theme values of the widget's CSS)."""
+CELL = 40
+"""Size of one square in SVG units (the same as the widget's)."""
+
+_LETTER_FILL = ("#111", "#fff", "#111", "#111")
+_LINE = "#8a7654"
+_CASTLE = "#6d5a3a"
+_CHARKONI = "#f1e6cc"
+_FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif"
+_R = 13
+_HOME_R = 10
+_MARGIN = 34
 
 
-def piece_shape(seat: int, cx: float, cy: float, r: float, extra: str = "") -> str:
-    """The SVG element of one piece of ``seat`` centred on (cx, cy)."""
-    fill = SEAT_COLORS[seat]
-    common = f'fill="{fill}" stroke="#222" stroke-width="1.2" {extra}'.strip()
+def charkoni_spots() -> dict:
+    """Where waiting (step 0) and home (step 84) pieces stand in the Charkoni, per seat.
+
+    Grid coordinates as in :mod:`pachisi_widget.board` (fractions allowed): each seat uses the
+    triangle of the Charkoni towards its own arm, waiting pieces on one side, home pieces on the
+    other; seat k's spots are South's turned k quarter turns.
+
+    >>> charkoni_spots()["waiting"][0], charkoni_spots()["home"][1]
+    ([8.5, 8.0], [10.0, 9.5])
+    """
+    def turn(x: float, y: float, k: int) -> list:
+        for _ in range(k):
+            x, y = 18 - y, x
+        return [x, y]
+
+    return {"waiting": [turn(8.5, 8.0, k) for k in board.SEATS],
+            "home": [turn(9.5, 8.0, k) for k in board.SEATS]}
+
+
+def _f(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def _xy(x: float, y: float) -> tuple[float, float]:
+    """Grid (x east, y north) to SVG units (y down): the centre of the square."""
+    return (x + 0.5) * CELL, (board.SIZE - 1 - y + 0.5) * CELL
+
+
+def piece_shape(seat: int, cx: float, cy: float, r: float, extra: str = "", stroke_width: float = 1.6) -> str:
+    """The SVG element of one piece outline of ``seat`` centred on (cx, cy)."""
+    common = f'fill="{SEAT_COLORS[seat]}" stroke="#222" stroke-width="{_f(stroke_width)}" {extra}'.strip()
     shape = SEAT_SHAPES[seat]
     if shape == "circle":
-        return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" {common}/>'
+        return f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" {common}/>'
     if shape == "square":
-        return f'<rect x="{cx - r:.1f}" y="{cy - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" {common}/>'
+        h = r * 0.92
+        return (f'<rect x="{_f(cx - h)}" y="{_f(cy - h)}" width="{_f(2 * h)}" height="{_f(2 * h)}" rx="2" '
+                f'{common}/>')
     if shape == "triangle":
-        pts = f"{cx:.1f},{cy - r * 1.15:.1f} {cx + r * 1.1:.1f},{cy + r * 0.85:.1f} {cx - r * 1.1:.1f},{cy + r * 0.85:.1f}"
+        pts = (f"{_f(cx)},{_f(cy - r * 1.22)} {_f(cx + r * 1.15)},{_f(cy + r * 0.86)} "
+               f"{_f(cx - r * 1.15)},{_f(cy + r * 0.86)}")
         return f'<polygon points="{pts}" {common}/>'
-    pts = f"{cx:.1f},{cy - r * 1.2:.1f} {cx + r * 1.2:.1f},{cy:.1f} {cx:.1f},{cy + r * 1.2:.1f} {cx - r * 1.2:.1f},{cy:.1f}"
+    pts = f"{_f(cx)},{_f(cy - r * 1.25)} {_f(cx + r * 1.25)},{_f(cy)} {_f(cx)},{_f(cy + r * 1.25)} {_f(cx - r * 1.25)},{_f(cy)}"
     return f'<polygon points="{pts}" {common}/>'
 
 
-def _xy(x: int, y: int) -> tuple[float, float]:
-    """Grid (x east, y north) to SVG pixels (y down): the centre of the square."""
-    return (x + 0.5) * CELL, (board.SIZE - y - 0.5) * CELL
+def _piece(seat: int, step: int, pieces: list, cx: float, cy: float, r: float, returning: bool) -> str:
+    where = "pachisi-waiting" if step == 0 else "pachisi-home" if step == board.HOME else "pachisi-on-board"
+    cls = f"pachisi-piece pachisi-seat-{seat} {where}" + (" pachisi-returning" if returning else "")
+    where_text = "waiting" if step == 0 else "home" if step == board.HOME else f"step {step}"
+    title = f"{board.SEAT_NAMES[seat]}: {len(pieces)} on {where_text}" + (" (returning)" if returning else "")
+    out = [f'<g class="{cls}" data-seat="{seat}" data-piece="{min(pieces)}" '
+           f'data-pieces="{",".join(map(str, pieces))}" data-step="{step}" data-count="{len(pieces)}" '
+           f'transform="translate({_f(cx)} {_f(cy)})"><title>{escape(title)}</title>']
+    body = ' transform="scale(1.25 0.74) rotate(90)"' if returning else ""
+    dash = 'stroke-dasharray="3 1.5"' if returning else ""
+    opacity = 'opacity="0.75"' if step == board.HOME else ""
+    out.append(f"<g{body}>{piece_shape(seat, 0, 0, r, f'{dash} {opacity}'.strip())}</g>")
+    dy = r * (0.45 if SEAT_SHAPES[seat] == "triangle" else 0.36)
+    out.append(f'<text y="{_f(dy)}" text-anchor="middle" font-size="{_f(r * 0.95)}" font-weight="800" '
+               f'fill="{_LETTER_FILL[seat]}">{SEAT_LETTERS[seat]}</text>')
+    if len(pieces) > 1:
+        out.append(f'<g class="pachisi-count" transform="translate({_f(r * 0.95)} {_f(-r * 0.95)})">'
+                   f'<circle r="{_f(r * 0.58)}" fill="#fff" stroke="#222" stroke-width="1.2"/>'
+                   f'<text y="{_f(r * 0.24)}" text-anchor="middle" font-size="{_f(r * 0.72)}" '
+                   f'font-weight="800" fill="#111">{len(pieces)}</text></g>')
+    out.append("</g>")
+    return "".join(out)
 
 
-def board_svg(state, size: int | None = None) -> str:
-    """An SVG document of ``state``: the board, castles, the 25-castles and every piece.
+def _stacks(state) -> list:
+    """(seat, step, pieces, x, y, r) for every stack; shared squares spread out (as js/draw.js)."""
+    spots = charkoni_spots()
+    out = []
+    for seat in state.seats:
+        by_step: dict = {}
+        for i, step in enumerate(state.pieces[seat]):
+            by_step.setdefault(step, []).append(i)
+        for step in sorted(by_step):
+            if step == 0:
+                x, y = spots["waiting"][seat]
+            elif step == board.HOME:
+                x, y = spots["home"][seat]
+            else:
+                x, y = board.square(seat, step)
+            out.append([seat, step, by_step[step], float(x), float(y), float(_HOME_R if step == board.HOME else _R)])
+    by_square: dict = {}
+    for s in out:
+        by_square.setdefault((s[3], s[4]), []).append(s)
+    for group in by_square.values():
+        if len(group) < 2:
+            continue
+        offsets = ([(-0.22, 0.12), (0.22, -0.12)] if len(group) == 2
+                   else [(-0.22, 0.22), (0.22, 0.22), (-0.22, -0.22), (0.22, -0.22)])
+        for i, s in enumerate(group):
+            dx, dy = offsets[i % len(offsets)]
+            s[3] += dx
+            s[4] += dy
+            s[5] = 10.0
+    return out
 
-    Waiting and home pieces are counted inside the Charkoni; returning pieces (step >= 51) are
-    drawn lying on their side, as the seed's paragraph 10 suggests.
+
+def board_svg(state, size: int | None = None, names=None) -> str:
+    """An SVG document of ``state``: the board, castles, the 25-castles, seat cards and pieces.
+
+    Waiting and home pieces stand in the Charkoni (see :func:`charkoni_spots`); returning pieces
+    (step >= 51) lie on their side (the seed's paragraph 10); a stack shows its count. ``size``
+    sets the width in pixels (default: the natural 828); ``names`` gives the four players' names
+    for the seat cards (rendered as text, escaped).
     """
     n = board.SIZE * CELL
-    width = size or n
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="pachisi-board" viewBox="0 0 {n} {n}" '
-           f'width="{width}" height="{width}" role="img" aria-label="Pachisi board">',
-           f"<desc>{escape(state.notation())}</desc>",
-           f'<rect width="{n}" height="{n}" fill="#fffdf7"/>']
-    lay = board.layout()
-    for sq in lay["squares"]:
-        x, y = sq["x"], sq["y"]
-        px, py = x * CELL, (board.SIZE - 1 - y) * CELL
-        out.append(f'<rect data-square="{x},{y}" x="{px}" y="{py}" width="{CELL}" height="{CELL}" '
-                   f'fill="{ARM_TINTS[sq["arm"]]}" stroke="#8a7a5a" stroke-width="0.8"/>')
-        if sq["castle"]:
-            out.append(f'<path d="M{px + 3},{py + 3} L{px + CELL - 3},{py + CELL - 3} M{px + CELL - 3},{py + 3} '
-                       f'L{px + 3},{py + CELL - 3}" stroke="#8a7a5a" stroke-width="1.5" class="pachisi-castle"/>')
-        if sq["twenty_five"] is not None:
-            out.append(f'<text x="{px + CELL - 2}" y="{py + 8}" font-size="7" text-anchor="end" '
-                       f'fill="{SEAT_COLORS[sq["twenty_five"]]}" font-family="sans-serif" font-weight="bold">25</text>')
-    c0 = 8 * CELL
-    out.append(f'<rect x="{c0}" y="{c0}" width="{3 * CELL}" height="{3 * CELL}" fill="#efe3c8" stroke="#8a7a5a"/>')
-    out.append(f'<text x="{c0 + 1.5 * CELL}" y="{c0 + 1.5 * CELL + 3}" font-size="8" text-anchor="middle" '
-               'font-family="sans-serif" fill="#6b5a3a">Charkoni</text>')
-    # pieces on the board, stacked per square
-    stacks: dict = {}
-    for seat in state.seats:
-        for i, step in enumerate(state.pieces[seat]):
-            if 0 < step < 84:
-                stacks.setdefault((board.square(seat, step), seat), []).append((i, step))
-    for ((x, y), seat), items in sorted(stacks.items()):
+    width = size or n + 2 * _MARGIN
+    label = f"Pachisi board: {state.notation()}"
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="pachisi-board" viewBox="{-_MARGIN} {-_MARGIN} {n + 2 * _MARGIN} {n + 2 * _MARGIN}" '
+           f'width="{width}" height="{width}" role="img" aria-label={quoteattr(label)} '
+           f'font-family="{_FONT}">',
+           f"<desc>{escape(state.notation())}</desc>"]
+    out.append(_seat_cards(state, names))
+    for x, y in board.SQUARES:
         cx, cy = _xy(x, y)
-        others = [s for (xy, s) in stacks if xy == (x, y) and s != seat]
-        if others:  # partners or castle-sharing opponents: offset
-            cx += -4 if seat < min(others) else 4
-        step = items[0][1]
-        returning = step >= board.RETURNING_STEP
-        extra = (f'class="pachisi-piece{" pachisi-returning" if returning else ""}" data-seat="{seat}" '
-                 f'data-piece="{items[0][0]}" data-step="{step}"')
-        if returning:
-            extra += f' transform="rotate(90 {cx:.1f} {cy:.1f})" stroke-dasharray="2 1"'
-        out.append(piece_shape(seat, cx, cy, 7, extra))
-        label = "SENW"[seat] + (str(len(items)) if len(items) > 1 else "")
-        out.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="8" text-anchor="middle" '
-                   f'font-family="sans-serif" fill="#000">{label}</text>')
-    # waiting / home counts in the Charkoni corners
-    spots = {0: (9, 8), 1: (10, 9), 2: (9, 10), 3: (8, 9)}
-    for seat in state.seats:
-        waiting = state.pieces[seat].count(0)
-        home = state.pieces[seat].count(84)
-        x, y = spots[seat]
+        x0, y0 = cx - CELL / 2, cy - CELL / 2
+        arm = 0 if y <= 7 else 1 if x >= 11 else 2 if y >= 11 else 3
+        out.append(f'<rect class="pachisi-square pachisi-arm-{arm}" data-square="{x},{y}" x="{_f(x0)}" '
+                   f'y="{_f(y0)}" width="{CELL}" height="{CELL}" fill="{ARM_TINTS[arm]}" stroke="{_LINE}"/>')
+        if (x, y) in board.CASTLE_SQUARES:
+            m = 6
+            out.append(f'<path class="pachisi-castle" d="M{_f(x0 + m)},{_f(y0 + m)}L{_f(x0 + CELL - m)},'
+                       f'{_f(y0 + CELL - m)}M{_f(x0 + CELL - m)},{_f(y0 + m)}L{_f(x0 + m)},{_f(y0 + CELL - m)}" '
+                       f'stroke="{_CASTLE}" stroke-width="2.2" stroke-linecap="round" opacity="0.8"/>')
+    for seat in board.SEATS:
+        x, y = board.square(seat, board.TWENTY_FIVE_STEP)
         cx, cy = _xy(x, y)
-        if waiting or home:
-            out.append(piece_shape(seat, cx, cy, 5, 'opacity="0.85"'))
-            out.append(f'<text x="{cx:.1f}" y="{cy + 12:.1f}" font-size="6.5" text-anchor="middle" '
-                       f'font-family="sans-serif">{waiting}w {home}h</text>')
+        x0, y0 = cx - CELL / 2, cy - CELL / 2
+        color = SEAT_COLORS[seat]
+        out.append(f'<rect class="pachisi-twenty-five-frame" x="{_f(x0 + 2)}" y="{_f(y0 + 2)}" width="{CELL - 4}" '
+                   f'height="{CELL - 4}" rx="3" fill="none" stroke="{color}" stroke-width="2.5"/>')
+        # the label stands outside the board, beyond the arm's tip, where no piece covers it
+        c = (board.SIZE - 1) / 2
+        ux, uy = ((x > c) - (x < c), 0) if abs(x - c) >= abs(y - c) else (0, (y > c) - (y < c))
+        lx, ly = _xy(x + 0.95 * ux, y + 0.95 * uy)
+        out.append(piece_shape(seat, lx, ly - 7, 5, stroke_width=0.8))
+        out.append(f'<text class="pachisi-twenty-five" data-twenty-five="{seat}" x="{_f(lx)}" y="{_f(ly + 12)}" '
+                   f'text-anchor="middle" font-size="13" font-weight="800" fill="{color}">25</text>')
+    out.append(_charkoni())
+    for seat, step, pieces, x, y, r in _stacks(state):
+        cx, cy = _xy(x, y)
+        returning = 0 < step < board.HOME and step >= board.RETURNING_STEP
+        out.append(_piece(seat, step, pieces, cx, cy, r, returning))
     out.append("</svg>")
+    return "".join(out)
+
+
+def _charkoni() -> str:
+    (x0, y0), (x1, y1) = board.CHARKONI
+    left, top = _xy(x0, y1)
+    left, top = left - CELL / 2, top - CELL / 2
+    w, h = (x1 - x0 + 1) * CELL, (y1 - y0 + 1) * CELL
+    mx, my = left + w / 2, top + h / 2
+    corners = [(left, top + h), (left + w, top + h), (left + w, top), (left, top), (left, top + h)]
+    out = [f'<g class="pachisi-charkoni"><rect x="{_f(left)}" y="{_f(top)}" width="{w}" height="{h}" '
+           f'fill="{_CHARKONI}"/>']
+    for seat in board.SEATS:
+        (ax, ay), (bx, by) = corners[seat], corners[seat + 1]
+        out.append(f'<polygon points="{_f(ax)},{_f(ay)} {_f(bx)},{_f(by)} {_f(mx)},{_f(my)}" '
+                   f'fill="{ARM_TINTS[seat]}" opacity="0.55" stroke="{_LINE}" stroke-width="0.6"/>')
+    out.append(f'<rect x="{_f(left)}" y="{_f(top)}" width="{w}" height="{h}" fill="none" stroke="{_LINE}" '
+               f'stroke-width="2"/>')
+    out.append(f'<text x="{_f(mx)}" y="{_f(my + 4)}" text-anchor="middle" font-size="11" font-style="italic" '
+               f'fill="#5a5a5a">Charkoni</text></g>')
+    return "".join(out)
+
+
+def _seat_cards(state, names) -> str:
+    out = ['<g class="pachisi-seat-cards">']
+    over = state.phase == "over"
+    winners = () if state.winner is None else (state.winner if isinstance(state.winner, tuple) else (state.winner,))
+    for seat in state.seats:
+        x, y = 14.5, 3.5
+        for _ in range(seat):
+            x, y = 18 - y, x
+        cx, cy = _xy(x, y)
+        w, h = 250, 112
+        to_move = not over and state.to_move == seat
+        won = seat in winners
+        color = SEAT_COLORS[seat]
+        fill = ARM_TINTS[seat] if (to_move or won) else "#ffffff"
+        stroke_w = 5 if (to_move or won) else 1.5
+        name = (names[seat] if names and names[seat] else board.SEAT_NAMES[seat])
+        shown = name if len(name) <= 15 else name[:14] + "…"
+        pieces = state.pieces[seat]
+        out.append(f'<g class="pachisi-seat-card" data-seat-card="{seat}" transform="translate({_f(cx)} {_f(cy)})">'
+                   f'<rect x="{-w / 2}" y="{-h / 2}" width="{w}" height="{h}" rx="12" fill="{fill}" '
+                   f'stroke="{color}" stroke-width="{stroke_w}"/>')
+        out.append(piece_shape(seat, -w / 2 + 30, -h / 2 + 34, 14, stroke_width=1.2))
+        ly = -h / 2 + 34 + (6 if SEAT_SHAPES[seat] == "triangle" else 5)
+        out.append(f'<text x="{-w / 2 + 30}" y="{_f(ly)}" text-anchor="middle" font-size="13" font-weight="800" '
+                   f'fill="{_LETTER_FILL[seat]}">{SEAT_LETTERS[seat]}</text>')
+        out.append(f'<text x="{-w / 2 + 56}" y="{-h / 2 + 32}" font-size="20" font-weight="700" fill="#1f1f1f">'
+                   f'{escape(shown)}</text>')
+        sub = board.SEAT_NAMES[seat] if shown != board.SEAT_NAMES[seat] else ""
+        if sub:
+            out.append(f'<text x="{-w / 2 + 56}" y="{-h / 2 + 54}" font-size="14" fill="#5a5a5a">{sub}</text>')
+        counts = f"in the Charkoni: {pieces.count(0)} · home: {pieces.count(board.HOME)}"
+        out.append(f'<text x="{-w / 2 + 16}" y="{-h / 2 + 80}" font-size="14" fill="#5a5a5a">{counts}</text>')
+        note = "★ Winner" if won else "▶ To move" if to_move else ""
+        if note:
+            out.append(f'<text x="{-w / 2 + 16}" y="{-h / 2 + 101}" font-size="14" font-weight="700" '
+                       f'fill="#1f1f1f">{note}</text>')
+        out.append("</g>")
+    out.append("</g>")
     return "".join(out)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 import logging
 import pathlib
+import random
 
 import anywidget
 import traitlets
@@ -43,12 +44,15 @@ from .errors import PachisiError, RecordError
 from .game import Game
 from .rules import PRESETS, Rules
 from .serialize import loads
+from .svg import charkoni_spots
 
 __all__ = ["PachisiWidget", "bundle_paths"]
 
 _log = logging.getLogger(__name__)
 _STATIC = pathlib.Path(__file__).parent / "static"
 _LOG_LENGTH = 60
+_LOG_EVENTS = 20  # the log narrates this many latest events
+_EVENTS_KEPT = 400  # undo pops events: keep more than the log shows
 _INTENTS = ("throw", "move", "pass", "undo", "new_game", "step", "set_seat", "set_language",
             "setup", "save", "load")
 
@@ -152,11 +156,12 @@ class PachisiWidget(anywidget.AnyWidget):
         self._game = game
         self._events: list = []   # (kind, before, action, after) for narration in any language
         self._agents: dict = {}
+        self._start_note = None
         self.language = language
         self.speed = float(speed)
         self.animate = animate
         self.teacher = teacher
-        self.geometry = board.layout()
+        self.geometry = dict(board.layout(), spots=charkoni_spots())
         self.names = self._check_names(names)
         self.seat_players = self._check_computer(computer, game)
         self.on_msg(self._on_msg)
@@ -217,11 +222,27 @@ class PachisiWidget(anywidget.AnyWidget):
         """Pass the pending throw(s)."""
         return self.play(self._game.legal_moves()[-1]) if self._game.phase == "move" else self._game.pass_()
 
-    def undo(self) -> None:
-        """Take back the last throw or move."""
-        self._game.undo()
-        self._events = [e for e in self._events[:-1]] if self._events else []
+    def undo(self, to_human: bool = False) -> None:
+        """Take back the last throw or move.
+
+        With ``to_human=True`` (what the board's Undo button does) it goes on taking back the
+        actions of computer seats, so the human gets back the decision they want to reconsider
+        instead of watching the computer replay at once.
+
+        Raises:
+            IllegalMoveError: when there is nothing to undo (the view says so instead).
+        """
+        g = self._game
+        g.undo()
+        self._pop_event()
+        while to_human and self._agents and g.can_undo and g.to_move in self._agents:
+            g.undo()
+            self._pop_event()
         self._sync("undone", {})
+
+    def _pop_event(self) -> None:
+        if self._events:
+            self._events.pop()
 
     def new_game(self, players: int | None = None, rules=None, seed=None) -> Game:
         """Start a new game (same players and rules unless given) and show it."""
@@ -233,7 +254,7 @@ class PachisiWidget(anywidget.AnyWidget):
     def set_position(self, positions, to_move: int = 0, captured=(), seed=None) -> Game:
         """Set up a position (see :meth:`Game.from_position`) with the same rules, and show it."""
         game = Game.from_position(positions, to_move=to_move, rules=self._game.rules, seed=seed, captured=captured)
-        self._set_game(game)
+        self._set_game(game, "setup")
         return game
 
     def load(self, record) -> Game:
@@ -299,7 +320,7 @@ class PachisiWidget(anywidget.AnyWidget):
 
     def _record(self, kind: str, before, action) -> None:
         self._events.append((kind, before, action, self._game.state))
-        del self._events[:-_LOG_LENGTH]
+        del self._events[:-_EVENTS_KEPT]
         self._sync(None, None)
 
     def _lines(self, event) -> list[str]:
@@ -312,71 +333,133 @@ class PachisiWidget(anywidget.AnyWidget):
         g = self._game
         st = g.state
         lang = self.language
-        self.revision += 1
-        rev = self.revision
-        moves = []
-        for i, m in enumerate(st.legal_moves()):
-            moves.append(self._move_view(m, f"{rev}.{i}", g.rules))
-        self._move_ids = {mv["id"]: m for mv, m in zip(moves, st.legal_moves())}
+        rev = self.revision + 1
+        legal = st.legal_moves()
+        moves = [self._move_view(m, f"{rev}.{i}", lang, self._display_names(lang)) for i, m in enumerate(legal)]
+        self._move_ids = {mv["id"]: m for mv, m in zip(moves, legal)}
+        if code in ("new_game", "loaded", "setup"):
+            self._start_note = (code, params)
         lines: list[str] = []
-        for e in self._events[-12:]:
-            lines.extend(self._lines(e))
-        message = explain.text(code, params, lang) if code else (lines[-1] if lines else "")
-        if code and code not in ("undone",):
-            lines.append(message)
-        t = st.last_throw
-        throw_view = {}
-        if t is not None:
-            shells = g.rules.shells
-            throw_view = {
-                "seat": st.to_move if st.phase != "throw" or self._events else None,
-                "up": t.up, "value": t.value, "grace": t.grace, "enters": t.enters,
-                "bonus": t.grace and not t.enters,
-                "mouths": [i < t.up for i in range(shells)],
-                "pyada": st.pyada_applies(st.to_move, t.value),
-                "cancelled": list(st.cancelled),
-                "event": len(self._events),
-            }
+        if self._start_note is not None and len(self._events) <= _LOG_EVENTS:
+            lines.append(_text(*self._start_note, lang))
+        last_lines: list[str] = []
+        for e in self._events[-_LOG_EVENTS:]:
+            last_lines = self._lines(e)
+            lines.extend(last_lines)
+        if code:
+            message = _text(code, params, lang)
+        else:
+            message = " ".join(last_lines) if last_lines else (lines[-1] if lines else "")
         view = st.to_dict()
         view.update({
-            "names": list(self.names),
+            "names": self._display_names(lang),
             "seat_players": list(self.seat_players),
             "computer_to_act": st.phase != "over" and st.to_move in self._agents,
             "rules": g.rules.describe(),
+            "preset": _preset_of(g.rules),
+            "players": g.players,
             "turn_mode": g.rules.turn_mode,
             "shells": g.rules.shells,
+            "throw_values": list(g.rules.table),
             "can_undo": g.can_undo,
+            "last_move": self._last_move_view(),
             "returning_step": board.RETURNING_STEP,
             "seat_labels": list(explain.SEATS[lang]),
             "labels": _labels(lang),
         })
         with self.hold_sync():
-            self.last_throw = throw_view
+            self.last_throw = self._throw_view()
             self.legal_moves = moves
             self.log = lines[-_LOG_LENGTH:]
             self.status = message
             self.status_kind = kind
             self.state = view
+            self.revision = rev  # last: an observer of revision sees every other trait updated
+
+    def _last_move_view(self) -> dict | None:
+        """The latest move of a piece in this game: {seat, start, end, from, to} (None before one)."""
+        m = next((e[2] for e in reversed(self._events) if e[0] == "move" and e[2].kind != "pass"), None)
+        if m is None:
+            return None
+        track = board.track(m.seat)
+        return {"seat": m.seat, "start": m.start, "end": m.end,
+                "from": None if track[m.start] is None else list(track[m.start]),
+                "to": None if track[m.end] is None else list(track[m.end])}
+
+    def _display_names(self, lang: str) -> list[str]:
+        """Per seat: the player's name as given, or the seat's name in ``lang`` when none was given."""
+        seats = explain.SEATS[lang]
+        return [n if n and n != board.SEAT_NAMES[s] else seats[s] for s, n in enumerate(self.names)]
+
+    def _throw_view(self) -> dict:
+        """The latest throw of this game for the cowrie picture ({} before the first one).
+
+        ``mouths`` says which shells lie mouth up; which ones is a view-only arrangement drawn
+        from the game's seed and the throw's place in the game (never from the game's own random
+        generator), so a redraw shows the same picture. ``fresh`` is True when the throw is the
+        latest action (the view animates the shells only then).
+        """
+        g = self._game
+        for back, event in enumerate(reversed(self._events)):
+            kind, before, t, after = event
+            if kind != "throw":
+                continue
+            shells = g.rules.shells
+            where = len(self._events) - back
+            up_shells = set(random.Random(f"{g.seed}/{where}/{t.up}").sample(range(shells), t.up))
+            seat = before.to_move
+            return {
+                "seat": seat, "up": t.up, "value": t.value, "grace": t.grace, "enters": t.enters,
+                "bonus": t.grace and not t.enters, "shells": shells,
+                "mouths": [i in up_shells for i in range(shells)],
+                "pyada": after.pyada_applies(seat, t.value) and not after.cancelled,
+                "cancelled": list(after.cancelled),
+                "lost": back == 0 and after.phase == "move" and len(after.legal_moves()) == 1,
+                "fresh": back == 0, "event": where, "turn": before.turn,
+            }
+        return {}
 
     @staticmethod
-    def _move_view(m, mid: str, rules: Rules) -> dict:
+    def _move_view(m, mid: str, lang: str = "en", names=board.SEAT_NAMES) -> dict:
         track = board.track(m.seat)
+        who = _who(m.seat, lang, names)
+        words = _MOVE_WORDS[lang]
         if m.kind == "pass":
             return {"id": mid, "seat": m.seat, "kind": "pass", "piece": None, "start": None, "end": None,
-                    "value": None, "captures": [], "from": None, "to": None, "path": [], "label": "pass"}
+                    "value": None, "captures": [], "from": None, "to": None, "path": [],
+                    "label": words["pass"].format(who=who)}
         path = [list(track[s]) for s in range(max(m.start, 1), min(m.end, 83) + 1) if track[s] is not None]
         if m.start == 83 and m.end == 84:
             path = []
         frm = None if m.start == 0 else list(track[m.start])
         to = None if m.end == 84 else list(track[m.end])
-        label = (f"{board.SEAT_NAMES[m.seat]}: enter a piece to step {m.end} with {m.value}" if m.kind == "enter"
-                 else f"{board.SEAT_NAMES[m.seat]}: move the piece on step {m.start} to "
-                      f"{'home' if m.end == 84 else f'step {m.end}'} with {m.value}")
+        where = words["home"] if m.end == 84 else words["step"].format(step=m.end)
+        template = words["enter"] if m.kind == "enter" else words["move"]
+        label = template.format(who=who, start=m.start, to=where, value=m.value)
         if m.captures:
-            label += f", capturing {len(m.captures)}"
+            label += words["captures"].format(n=len(m.captures))
         return {"id": mid, "seat": m.seat, "kind": m.kind, "piece": m.piece, "start": m.start, "end": m.end,
                 "value": m.value, "captures": [list(c) for c in m.captures], "from": frm, "to": to,
                 "path": path, "label": label}
+
+    @traitlets.validate("names")
+    def _valid_names(self, proposal) -> list:
+        try:
+            return self._check_names(proposal["value"])
+        except ValueError as exc:
+            raise traitlets.TraitError(str(exc)) from None
+
+    @traitlets.validate("speed")
+    def _valid_speed(self, proposal) -> float:
+        value = proposal["value"]
+        if not value >= 0 or value > 3600:
+            raise traitlets.TraitError(f"speed must be a number of seconds 0..3600, not {value!r}")
+        return value
+
+    @traitlets.observe("names")
+    def _names_changed(self, change) -> None:
+        if hasattr(self, "_move_ids"):
+            self._sync(None, None)
 
     @traitlets.observe("language")
     def _language_changed(self, change) -> None:
@@ -446,7 +529,7 @@ class PachisiWidget(anywidget.AnyWidget):
                 raise _Refused("throw_first" if g.phase == "throw" else "game_over", {"seat": g.to_move})
             self.play(g.legal_moves()[-1])
         elif kind == "undo":
-            self.undo()
+            self.undo(to_human=True)
         elif kind == "new_game":
             players = content.get("players")
             seed = content.get("seed")
@@ -462,10 +545,12 @@ class PachisiWidget(anywidget.AnyWidget):
                 rules = rules.replace(teams=True)
             self.new_game(players=players, rules=rules, seed=seed)
         elif kind == "step":
-            turn = content.get("turn")
-            if turn is not None and turn != g.state.turn:
-                return  # a timer from an earlier turn: nothing to do
+            turn, revision = content.get("turn"), content.get("revision")
+            if (turn is not None and turn != g.state.turn) or (revision is not None and revision != self.revision):
+                return  # a timer from an earlier position (or a second view of this board): nothing to do
             if not self.computer_step():
+                if turn is not None or revision is not None:
+                    return  # a timer that outlived its computer seat (made human meanwhile)
                 raise _Refused("bad_message", {"detail": "no computer player is to act"})
         elif kind == "set_seat":
             seat, player = content.get("seat"), content.get("player")
@@ -483,12 +568,62 @@ class PachisiWidget(anywidget.AnyWidget):
             positions, to_move = content.get("positions"), content.get("to_move", 0)
             self.set_position(positions, to_move=to_move)
         elif kind == "save":
-            self.send({"kind": "record", "text": self.save(), "filename": f"pachisi-{g.seed}.json"})
+            filename = f"pachisi-{g.seed}-{len(g.history)}.json"
+            self.send({"kind": "record", "text": self.save(), "filename": filename})
+            self._sync("saved", {"filename": filename})
         elif kind == "load":
             text = content.get("text")
             if not isinstance(text, str) or len(text) > 5_000_000:
                 raise _Refused("bad_record", {"detail": "expected the text of a saved game (JSON)"})
             self.load(text)
+
+
+_WIDGET_TEXTS = {
+    "en": {"setup": "Position set up. {seat} is to move.",
+           "saved": "The game record is downloaded as {filename}."},
+    "ro": {"setup": "Poziția a fost așezată. La mutare: {seat}.",
+           "saved": "Înregistrarea jocului se descarcă: {filename}."},
+}
+"""The widget's own sentences (the rules' narration is :mod:`pachisi_widget.explain`)."""
+
+
+def _text(code: str, params: dict | None, lang: str) -> str:
+    """The sentence for ``code``: the widget's own first, else the narration catalogue's."""
+    template = _WIDGET_TEXTS.get(lang, {}).get(code)
+    if template is None:
+        return explain.text(code, params, lang)
+    p = dict(params or {})
+    if isinstance(p.get("seat"), int):
+        p["seat"] = explain.seat_label(p["seat"], lang)
+    return template.format(**p)
+
+
+def _preset_of(rules: Rules) -> str | None:
+    """The name of the preset ``rules`` equals, or None for a custom set of rules."""
+    for name in PRESETS:
+        if Rules.preset(name) == rules:
+            return name
+    return None
+
+
+def _who(seat: int, lang: str, names) -> str:
+    """A seat as the view names it: the player's name, with the seat when they differ."""
+    seat_word = explain.SEATS[lang][seat]
+    name = names[seat] if names else seat_word
+    if name == seat_word:
+        return seat_word
+    return f"{name} ({seat_word})"
+
+
+_MOVE_WORDS = {
+    "en": {"pass": "{who}: pass", "enter": "{who}: bring a piece out of the Charkoni to {to} with {value}",
+           "move": "{who}: move the piece on step {start} to {to} with {value}", "home": "home",
+           "step": "step {step}", "captures": ", capturing {n}"},
+    "ro": {"pass": "{who}: trece", "enter": "{who}: scoate o piesă din Charkoni pe {to} cu {value}",
+           "move": "{who}: mută piesa de pe pătratul {start} pe {to} cu {value}", "home": "acasă",
+           "step": "pătratul {step}", "captures": ", capturând {n}"},
+}
+"""Accessible labels of the legal moves (each move's aria-label in the view), by language."""
 
 
 def _labels(lang: str) -> dict:
@@ -500,11 +635,27 @@ def _labels(lang: str) -> dict:
                 "setup": "Poziție", "winner": "Câștigător", "waiting": "în Charkoni", "home": "acasă",
                 "log": "Desfășurarea jocului", "language": "Limba", "speed": "Viteză",
                 "animate": "Animație", "grace": "har", "bonus": "har fără introducere",
-                "pyada": "pyada", "lost": "pierdută", "castle": "castel"}
+                "pyada": "pyada", "lost": "pierdută", "castle": "castel",
+                "cancelled": "anulate", "mouths_up": "guri în sus", "cowries": "Cojile de cowrie",
+                "to_throw": "aruncă cojile", "to_choose": "alege o mutare", "computer_thinks": "calculatorul joacă",
+                "game_over": "Joc încheiat", "no_winner": "fără câștigător", "players": "Jucători",
+                "preset": "Reguli", "seats": "Locuri", "teacher": "Profesor", "apply": "Aplică",
+                "setup_hint": "pașii celor 4 piese, separați prin virgulă (0 = în Charkoni, 84 = acasă); - pentru un loc liber",
+                "returning": "se întoarce", "stack": "piese", "board": "Tabla de Pachisi",
+                "settings": "Setări", "charkoni": "Charkoni", "moves": "mutări posibile",
+                "twenty_five": "castelul de 25 al lui"}
     return {"throw": "Throw", "pass": "Pass", "undo": "Undo", "new_game": "New game",
             "to_move": "To move", "pending": "Throws to spend", "human": "human",
             "save": "Save", "load": "Load", "force": "Force throw",
             "setup": "Position", "winner": "Winner", "waiting": "in the Charkoni", "home": "home",
             "log": "What happened", "language": "Language", "speed": "Speed",
             "animate": "Animation", "grace": "grace", "bonus": "bonus grace",
-            "pyada": "pyada", "lost": "lost", "castle": "castle"}
+            "pyada": "pyada", "lost": "lost", "castle": "castle",
+            "cancelled": "cancelled", "mouths_up": "mouths up", "cowries": "Cowrie shells",
+            "to_throw": "throws the cowries", "to_choose": "chooses a move", "computer_thinks": "the computer plays",
+            "game_over": "Game over", "no_winner": "no winner", "players": "Players",
+            "preset": "Rules", "seats": "Seats", "teacher": "Teacher", "apply": "Apply",
+            "setup_hint": "the 4 pieces' steps, comma separated (0 = in the Charkoni, 84 = home); - for an empty seat",
+            "returning": "returning", "stack": "pieces", "board": "Pachisi board",
+            "settings": "Settings", "charkoni": "Charkoni", "moves": "legal moves",
+            "twenty_five": "25-castle of"}
