@@ -108,8 +108,11 @@ def test_postbuild_script():
     subprocess.run(["bash", "-n", str(post)], check=True)
 
 
-def test_readme_badge_target_exists():
+def test_binder_links_open_existing_notebooks():
     assert (REPO / FIRST_NOTEBOOK).is_file(), f"the Binder link opens {FIRST_NOTEBOOK}"
+    readme = (REPO / "README.md").read_text()
+    for target in re.findall(r"mybinder\.org/v2/\S*?urlpath=lab/tree/([^)\s&]+)", readme):
+        assert (REPO / target).is_file(), f"README's Binder link opens {target}, which is missing"
 
 
 def _source_files() -> list[str]:

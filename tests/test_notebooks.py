@@ -113,7 +113,7 @@ def _outputs_text(cell) -> str:
 
 
 def _exercise_cells(nb) -> list:
-    return [c for c in _code_cells(nb) if re.search(r"\bcheck\(\s*answer_\w+", c.source)]
+    return [c for c in _code_cells(nb) if re.search(r"\bcheck\(\s*answer\w*", c.source)]
 
 
 def test_there_are_notebooks():
@@ -157,9 +157,9 @@ def test_exercises_start_blank(path: Path):
     nb = _read(path)
     cells = _exercise_cells(nb)
     assert 3 <= len(cells) <= 5, (
-        f"{path.name}: expected 3 to 5 exercises checked with check(answer_...), got {len(cells)}")
+        f"{path.name}: expected 3 to 5 exercises checked with check(answer...), got {len(cells)}")
     for cell in cells:
-        names = re.findall(r"\bcheck\(\s*(answer_\w+)", cell.source)
+        names = re.findall(r"\bcheck\(\s*(answer\w*)", cell.source)
         for name in names:
             assert re.search(rf"^{name}\s*=\s*\.\.\.\s*$", cell.source, re.M), (
                 f"{path.name}: {name} must start as `{name} = ...` so Run All runs through")
