@@ -50,6 +50,7 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "new_series": "A capture earns {seat} a new series of throws.",
         "castle": "Step {end} is a castle: the piece is safe from capture there.",
         "twenty_five": "This is the 25-castle, exactly 25 steps from home: a throw of 25 brings the piece home.",
+        "twenty_five_pyada": "This is the 25-castle, 25 steps from home; but with pyada a 25 moves 26, so the piece cannot finish with one.",
         "home": "Exact count: the piece reaches home in the Charkoni.",
         "release": "The piece on the last square goes home with the {value} (the last-square release).",
         "revenge": "Revenge: {seat} recaptured the capturing piece at once, so {capturer}'s capture no longer counts.",
@@ -80,7 +81,7 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "grace_must_enter": "While {seat} has pieces waiting in the Charkoni, the grace {value} can only bring one in (or be passed).",
         "piece_used": "That piece has already moved with this throw: each piece takes at most one part.",
         "forward_only": "Pieces only move forward along their track.",
-        "overshoot": "Home needs an exact count: the piece on step {start} is {home_in} from home, so it cannot move {value}.",
+        "overshoot": "Home needs an exact count: the piece on step {start} is {home_in} from home, so it cannot move {distance}.",
         "must_capture": "{seat} must capture an opponent before any piece goes past step 76 towards home.",
         "castle_held": "Step {end} is a castle held by {holder}: no opponent may land there.",
         "wrong_distance": "The {value} moves a piece exactly {distance} steps.",
@@ -114,6 +115,7 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "new_series": "Captura îi aduce lui {seat} o nouă serie de aruncări.",
         "castle": "Pătratul {end} este un castel: acolo piesa nu poate fi capturată.",
         "twenty_five": "Acesta este castelul de 25, la exact 25 de pătrate de casă: o aruncare de 25 aduce piesa acasă.",
+        "twenty_five_pyada": "Acesta este castelul de 25, la 25 de pătrate de casă; dar cu pyada un 25 mută 26, deci piesa nu poate termina cu el.",
         "home": "Aruncare exactă: piesa ajunge acasă, în Charkoni.",
         "release": "Piesa de pe ultimul pătrat ajunge acasă cu {value} (eliberarea de pe ultimul pătrat).",
         "revenge": "Răzbunare: {seat} a recapturat imediat piesa care capturase, deci captura lui {capturer} nu mai contează.",
@@ -143,7 +145,7 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "grace_must_enter": "Cât timp {seat} are piese în Charkoni, harul {value} poate doar să introducă una (sau să fie trecut).",
         "piece_used": "Piesa aceasta s-a mutat deja cu această aruncare: fiecare piesă ia cel mult o parte.",
         "forward_only": "Piesele se mută doar înainte pe traseul lor.",
-        "overshoot": "Acasă se ajunge doar printr-o aruncare exactă: piesa de pe pătratul {start} este la {home_in} de casă, deci nu poate muta {value}.",
+        "overshoot": "Acasă se ajunge doar printr-o aruncare exactă: piesa de pe pătratul {start} este la {home_in} de casă, deci nu poate muta {distance}.",
         "must_capture": "{seat} trebuie să captureze o piesă adversă înainte ca vreo piesă să treacă de pătratul 76 spre casă.",
         "castle_held": "Pătratul {end} este un castel ocupat de {holder}: niciun adversar nu poate ateriza acolo.",
         "wrong_distance": "{value} mută o piesă exact {distance} pătrate.",
@@ -265,7 +267,7 @@ def narrate_move(before, move, after, lang: str = "en") -> list[str]:
         elif move.end in CASTLE_STEPS and 8 <= move.end <= 76:
             out.append(text("castle", p, lang))
             if move.end == TWENTY_FIVE_STEP:
-                out.append(text("twenty_five", p, lang))
+                out.append(text("twenty_five_pyada" if rules.pyada else "twenty_five", p, lang))
         if move.end == 84:
             out.append(text("home", p, lang))
     out.extend(_after_turn(before, after, seat, lang))

@@ -239,20 +239,33 @@ class Game:
 
     # -- actions ---------------------------------------------------------------------------
 
-    def throw(self, up: int | None = None) -> Throw:
-        """Throw the cowries for the seat to move; ``up`` forces the number of mouths up.
+    def throw(self, up: int | None = None, *, value: int | None = None) -> Throw:
+        """Throw the cowries for the seat to move; ``up`` forces the number of mouths up, or
+        ``value`` forces a throw value (the fewest mouths up that give it).
 
         A forced throw does not draw from the random generator, so forcing one throw in a
         lesson leaves the rest of the seeded game as it would have been.
 
+        >>> g = Game.from_position([[20, 0, 0, 0], None, [30, 0, 0, 0], None], seed=1)
+        >>> g.throw(value=10).up
+        1
+
         Raises:
             GameOverError: when the game is over.
             WrongPhaseError: when a move (or pass) is due instead.
-            ValueError: for ``up`` outside 0..number of shells.
+            ValueError: for ``up`` outside 0..number of shells, or a value the table lacks.
         """
         state = self._state
         if state.phase != "throw":
             state.apply_throw(0)  # raises the right error
+        if value is not None:
+            if up is not None:
+                raise ValueError("give either up= or value=, not both")
+            table = self.rules.table
+            if value not in table:
+                raise ValueError(f"the {self.rules.throw_table} table has no throw of {value!r}; "
+                                 f"its values are {sorted(set(table))}")
+            up = table.index(value)
         forced = up is not None
         if forced:
             t = state.make_throw(up)
@@ -287,6 +300,37 @@ class Game:
         self._state = state._apply(legal)
         self._actions.append(("move", legal))
         return legal
+
+    def legal_move(self, start: int | None = None, end: int | None = None, value: int | None = None,
+                   kind: str | None = None) -> Move:
+        """The one legal move matching the given start step, end step, value and kind.
+
+        A convenient way to name a move in a lesson: ``game.play(game.legal_move(12, 16))``.
+
+        >>> g = Game.from_position([[20, 0, 0, 0], None, [30, 0, 0, 0], None], seed=1)
+        >>> _ = g.throw(value=4); g.legal_move(20)
+        Move(seat=0, piece=0, start=20, end=24, kind='move', value=4, captures=())
+
+        Raises:
+            IllegalMoveError: when no legal move matches (with the reason when one can be
+                given), or several do (name more of start, end, value).
+        """
+        found = [m for m in self._state.legal_moves()
+                 if m.kind != "pass" and (start is None or m.start == start) and (end is None or m.end == end)
+                 and (value is None or m.value == value) and (kind is None or m.kind == kind)]
+        if len(found) == 1:
+            return found[0]
+        wanted = f"start={start!r}, end={end!r}, value={value!r}"
+        if not found:
+            if self._state.phase == "move" and start is not None and end is not None:
+                guess_value = value if value is not None else (self._state.pending() or (None,))[0]
+                guess = Move(self._state.to_move, None, start, end,
+                             kind or ("enter" if start == 0 else "move"), guess_value)
+                raise self._state.illegal(guess)
+            raise IllegalMoveError(f"no legal move matches {wanted}; legal: "
+                                   f"{[str(m) for m in self._state.legal_moves()]}", "illegal", {})
+        raise IllegalMoveError(f"{len(found)} legal moves match {wanted}: {[str(m) for m in found]}; "
+                               "name more of start, end and value", "illegal", {})
 
     def pass_(self) -> Move:
         """Decline the pending throw(s): play the pass."""

@@ -203,9 +203,16 @@ class Rules:
         return cls(**kw)
 
     def describe(self) -> str:
-        """The options that differ from the classic defaults, as ``name=value`` text."""
+        """The options that differ from the classic defaults, as ``name=value`` text.
+
+        >>> Rules.preset("seven_cowries").describe()
+        "throw_table='wiki7', entry_graces={10, 25, 35}, bonus_graces={7, 14}"
+        """
         base = Rules()
-        diffs = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+        def show(v):
+            return "{" + ", ".join(map(str, sorted(v))) + "}" if isinstance(v, frozenset) else repr(v)
+
+        diffs = [f"{f.name}={show(getattr(self, f.name))}" for f in dataclasses.fields(self)
                  if getattr(self, f.name) != getattr(base, f.name)]
         return ", ".join(diffs) if diffs else "classic"
 

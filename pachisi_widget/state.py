@@ -637,7 +637,8 @@ class GameState(NamedTuple):
         if move.end is None or move.start is None or move.end <= move.start:
             return "forward_only", base, IllegalMoveError
         if move.end > 84:
-            return "overshoot", dict(base, home_in=84 - move.start), IllegalMoveError
+            return "overshoot", dict(base, home_in=84 - move.start, distance=move.end - move.start), \
+                IllegalMoveError
         if rules.must_capture_before_home and not self.captures[seat] and move.end > 76:
             return "must_capture", base, IllegalMoveError
         occ = self._occupancy()
