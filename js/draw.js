@@ -297,6 +297,9 @@ export function buildTargets(doc, geometry, legalMoves, opts = {}) {
       g.appendChild(svgEl(doc, "title", {}, m.label ?? ""));
       const rr = shared ? 11 : 17;
       g.appendChild(svgEl(doc, "circle", { class: "pachisi-target-ring", r: rr, stroke: SEAT_COLORS[m.seat] }));
+      if (m.captures?.length) {
+        g.appendChild(svgEl(doc, "text", { class: "pachisi-capture-mark", x: rr * 0.75, y: -rr * 0.45, "text-anchor": "middle" }, "✕"));
+      }
       if (opts.showValues || shared) {
         g.appendChild(svgEl(doc, "text", { class: "pachisi-target-value", y: 4, "text-anchor": "middle" }, String(m.value)));
       }

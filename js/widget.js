@@ -70,6 +70,21 @@ export function downloadText(doc, text, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * The text of a chosen file (Blob.text where there is one, else a FileReader).
+ * @param {File} file
+ * @returns {Promise<string>}
+ */
+function readText(file) {
+  if (typeof file.text === "function") return file.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
 function fillSelect(select, options, value) {
   const want = JSON.stringify(options);
   if (select.dataset.options !== want) {
@@ -543,7 +558,7 @@ export default {
     loadInput.addEventListener("change", async () => {
       const file = loadInput.files && loadInput.files[0];
       if (!file) return;
-      const text = await file.text();
+      const text = await readText(file);
       loadInput.value = "";
       send({ kind: "load", text });
     });

@@ -93,8 +93,9 @@ def piece_shape(seat: int, cx: float, cy: float, r: float, extra: str = "", stro
 def _piece(seat: int, step: int, pieces: list, cx: float, cy: float, r: float, returning: bool) -> str:
     where = "pachisi-waiting" if step == 0 else "pachisi-home" if step == board.HOME else "pachisi-on-board"
     cls = f"pachisi-piece pachisi-seat-{seat} {where}" + (" pachisi-returning" if returning else "")
-    where_text = "waiting" if step == 0 else "home" if step == board.HOME else f"step {step}"
-    title = f"{board.SEAT_NAMES[seat]}: {len(pieces)} on {where_text}" + (" (returning)" if returning else "")
+    where_text = "in the Charkoni" if step == 0 else "home" if step == board.HOME else f"on step {step}"
+    what = f"{len(pieces)} pieces" if len(pieces) > 1 else "a piece"
+    title = f"{board.SEAT_NAMES[seat]}: {what} {where_text}" + (" (returning)" if returning else "")
     out = [f'<g class="{cls}" data-seat="{seat}" data-piece="{min(pieces)}" '
            f'data-pieces="{",".join(map(str, pieces))}" data-step="{step}" data-count="{len(pieces)}" '
            f'transform="translate({_f(cx)} {_f(cy)})"><title>{escape(title)}</title>']

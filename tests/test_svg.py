@@ -1,0 +1,139 @@
+"""The static SVG picture (``_repr_svg_`` of Game and GameState): well formed, complete, and
+drawn the way the live widget draws (same colours, shapes, hooks and Charkoni places)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import pachisi_widget as pw
+from pachisi_widget import board, svg
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+def parse(text: str) -> ET.Element:
+    root = ET.fromstring(text)   # raises on malformed XML (a repeated attribute, bad escaping...)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    return root
+
+
+def pieces(root: ET.Element) -> list[ET.Element]:
+    return [g for g in root.iter("{http://www.w3.org/2000/svg}g") if "pachisi-piece " in g.get("class", "") + " "]
+
+
+@pytest.fixture
+def mixed() -> pw.Game:
+    return pw.Game.from_position([[0, 12, 12, 59], [84, 0, 8, 8], [3, 81, 0, 0], [84, 84, 84, 70]],
+                                 to_move=0, seed=3)
+
+
+def test_repr_svg_of_game_and_state(mixed):
+    for obj in (mixed, mixed.state, pw.Game(players=2, seed=1), pw.Game(players=2, seed=1).state):
+        text = obj._repr_svg_()
+        assert isinstance(text, str) and text.startswith("<svg")
+        parse(text)
+    assert mixed._repr_svg_() == mixed.state._repr_svg_()
+
+
+def test_board_has_96_squares_12_castles_and_four_25_castles(mixed):
+    root = parse(mixed._repr_svg_())
+    squares = [e.get("data-square") for e in root.iter() if e.get("data-square")]
+    assert len(squares) == 96 and len(set(squares)) == 96
+    assert {tuple(map(int, s.split(","))) for s in squares} == set(board.SQUARES)
+    castles = [e for e in root.iter() if e.get("class") == "pachisi-castle"]
+    assert len(castles) == 12
+    labels = [e for e in root.iter() if e.get("data-twenty-five") is not None]
+    assert sorted(int(e.get("data-twenty-five")) for e in labels) == [0, 1, 2, 3]
+    assert {e.text for e in labels} == {"25"}
+    assert {e.get("fill") for e in labels} == set(svg.SEAT_COLORS)
+
+
+def test_each_arm_is_tinted_in_its_seats_colour(mixed):
+    root = parse(mixed._repr_svg_())
+    for e in root.iter():
+        if e.get("data-square"):
+            x, y = map(int, e.get("data-square").split(","))
+            arm = 0 if y <= 7 else 1 if x >= 11 else 2 if y >= 11 else 3
+            assert e.get("fill") == svg.ARM_TINTS[arm]
+
+
+def test_pieces_carry_seat_piece_step_and_count(mixed):
+    root = parse(mixed._repr_svg_())
+    found = {(int(g.get("data-seat")), int(g.get("data-step"))): g for g in pieces(root)}
+    assert sum(int(g.get("data-count")) for g in found.values()) == 16
+    stack = found[(0, 12)]
+    assert stack.get("data-count") == "2" and stack.get("data-piece") == "1" and stack.get("data-pieces") == "1,2"
+    assert "2" in [t.text for t in stack.iter("{http://www.w3.org/2000/svg}text")]
+    assert "pachisi-waiting" in found[(1, 0)].get("class")
+    assert "pachisi-home" in found[(3, 84)].get("class") and found[(3, 84)].get("data-count") == "3"
+
+
+def test_returning_pieces_lie_on_their_side(mixed):
+    root = parse(mixed._repr_svg_())
+    returning = sorted((int(g.get("data-seat")), int(g.get("data-step")))
+                       for g in pieces(root) if "pachisi-returning" in g.get("class"))
+    assert returning == [(0, 59), (2, 81), (3, 70)]
+    assert all(step >= board.RETURNING_STEP for _, step in returning)
+    lying = next(g for g in pieces(root) if g.get("data-step") == "59")
+    assert "rotate(90)" in lying.find("s:g", NS).get("transform")
+
+
+def test_seat_colours_shapes_and_letters(mixed):
+    root = parse(mixed._repr_svg_())
+    tags = {"circle": "circle", "square": "rect", "triangle": "polygon", "diamond": "polygon"}
+    for seat in range(4):
+        g = next(g for g in pieces(root) if g.get("data-seat") == str(seat))
+        shape = g.find("s:g", NS)[0]
+        assert shape.tag.endswith(tags[svg.SEAT_SHAPES[seat]])
+        assert shape.get("fill") == svg.SEAT_COLORS[seat]
+        letters = [t.text for t in g.iter("{http://www.w3.org/2000/svg}text")]
+        assert "SENW"[seat] in letters
+
+
+def test_pieces_stand_where_the_track_says(mixed):
+    root = parse(mixed._repr_svg_())
+    g = next(g for g in pieces(root) if g.get("data-seat") == "0" and g.get("data-step") == "59")
+    cx, cy = svg._xy(*board.square(0, 59))
+    assert g.get("transform") == f"translate({svg._f(cx)} {svg._f(cy)})"
+    # South's step 1 is (9, 7), just below the Charkoni
+    g1 = pw.Game.from_position([[1, 0, 0, 0], None, [0, 0, 0, 0], None], seed=1)
+    one = next(g for g in pieces(parse(g1._repr_svg_())) if g.get("data-step") == "1")
+    assert one.get("transform") == "translate({} {})".format(*map(svg._f, svg._xy(9, 7)))
+
+
+def test_charkoni_places_are_shared_with_the_widget():
+    spots = svg.charkoni_spots()
+    assert spots["waiting"] == [[8.5, 8.0], [10.0, 8.5], [9.5, 10.0], [8.0, 9.5]]
+    assert spots["home"] == [[9.5, 8.0], [10.0, 9.5], [8.5, 10.0], [8.0, 8.5]]
+    for p in spots["waiting"] + spots["home"]:
+        assert all(7.5 <= c <= 10.5 for c in p)   # inside the Charkoni
+    w = pw.PachisiWidget(players=2, seed=1)
+    assert w.geometry["spots"] == spots
+
+
+def test_seat_cards_show_the_seat_to_move_and_the_winner():
+    g = pw.Game.from_position([[0, 0, 0, 0], None, [0, 0, 0, 0], None], to_move=2, seed=1)
+    text = g._repr_svg_()
+    root = parse(text)
+    cards = {e.get("data-seat-card"): e for e in root.iter() if e.get("data-seat-card")}
+    assert set(cards) == {"0", "2"}
+    assert "To move" in "".join(cards["2"].itertext()) and "To move" not in "".join(cards["0"].itertext())
+    won = pw.Game.from_position([[84, 84, 84, 84], None, [0, 0, 0, 0], None], seed=1)
+    assert won.winner == 0
+    assert "Winner" in "".join(parse(won._repr_svg_()).itertext())
+
+
+def test_names_are_escaped_text():
+    g = pw.Game(players=2, seed=1)
+    text = svg.board_svg(g.state, names=["<b>A & co</b>", "", "x\"y", ""])
+    root = parse(text)
+    assert "<b>" not in text
+    assert "<b>A & co</b>" in "".join(root.itertext())
+
+
+def test_size_and_description(mixed):
+    root = parse(svg.board_svg(mixed.state, size=300))
+    assert root.get("width") == "300" and root.get("viewBox").split()[2] == root.get("viewBox").split()[3]
+    assert root.find("s:desc", NS).text == mixed.state.notation()
