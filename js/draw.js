@@ -573,6 +573,27 @@ export function buildBoard(doc, { geometry, state, legalMoves = [], selected = n
   return svg;
 }
 
+/**
+ * The keyframes (SVG user units) of a piece sliding along its last move: from its start (or
+ * the waiting spot) through each square of the path to its end (or the home spot).
+ * @param {object} geometry
+ * @param {object} lastMove  state.last_move from Python
+ * @returns {{transform: string}[]}
+ */
+export function slideFrames(geometry, lastMove) {
+  const spots = geometry.spots ?? {};
+  const start = lastMove.from ?? (spots.waiting ?? [])[lastMove.seat];
+  const end = lastMove.to ?? (spots.home ?? [])[lastMove.seat];
+  const points = [start, ...(lastMove.path ?? []), end].filter(Boolean);
+  const frames = [];
+  for (const [x, y] of points) {
+    const [cx, cy] = centre(geometry, x, y);
+    const f = `translate(${cx}px, ${cy}px)`;
+    if (!frames.length || frames[frames.length - 1].transform !== f) frames.push({ transform: f });
+  }
+  return frames;
+}
+
 // -- cowries -----------------------------------------------------------------------------------
 
 /**

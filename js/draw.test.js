@@ -16,6 +16,7 @@ import {
   controlStates,
   movesByStack,
   parsePositions,
+  slideFrames,
   stacks,
 } from "./draw.js";
 
@@ -294,5 +295,21 @@ describe("controlStates and parsePositions", () => {
   it("turns the set-up form into positions for Python", () => {
     expect(parsePositions(["0,0,12,59", "-", " 3, 81 ,0,0 ", ""])).toEqual([[0, 0, 12, 59], null, [3, 81, 0, 0], null]);
     expect(parsePositions(["1,x,3,4"])).toEqual([[1, "x", 3, 4]]); // Python refuses it clearly
+  });
+});
+
+describe("slideFrames", () => {
+  it("slides a piece from its start through its path to its end", () => {
+    const frames = slideFrames(geometry, { seat: 0, start: 12, end: 16, from: [10, 3], to: [10, 7], path: [[10, 4], [10, 5], [10, 6], [10, 7]] });
+    expect(frames.length).toBe(5);
+    expect(frames[0].transform).toBe("translate(420px, 620px)");
+    expect(frames[4].transform).toBe("translate(420px, 460px)");
+  });
+
+  it("starts an entering piece at the waiting spot and ends a finished one at home", () => {
+    const enter = slideFrames(geometry, { seat: 0, start: 0, end: 1, from: null, to: [9, 7], path: [[9, 7]] });
+    expect(enter.length).toBe(2);
+    const home = slideFrames(geometry, { seat: 0, start: 80, end: 84, from: [9, 4], to: null, path: [[9, 5], [9, 6], [9, 7]] });
+    expect(home.length).toBe(5);
   });
 });

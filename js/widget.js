@@ -16,6 +16,7 @@ import {
   htmlEl,
   movesByStack,
   parsePositions,
+  slideFrames,
 } from "./draw.js";
 
 /**
@@ -287,6 +288,8 @@ export default {
       board = next;
       if (selected) showPaths(movesByStack(moves).get(selected) ?? []);
 
+      slideLastMove(state, geometry);
+
       // turn banner
       turnSlot.replaceChildren(buildTurn(doc, state));
 
@@ -353,6 +356,22 @@ export default {
 
       focusAfterRedraw(hadFocus, activeAction);
       scheduleComputer(state, revision);
+    };
+
+    // With `animate` on, the piece just moved slides along its path (once per move).
+    let slidKey = "";
+    const slideLastMove = (state, geometry) => {
+      const last = state.last_move;
+      const key = last ? JSON.stringify([last.event, last.seat, last.start, last.end, state.turn]) : "";
+      if (!last || !last.fresh || key === slidKey) return;
+      slidKey = key;
+      if (!model.get("animate")) return;
+      const piece = board.querySelector(`.pachisi-piece[data-seat="${last.seat}"][data-step="${last.end}"]`);
+      const frames = slideFrames(geometry, last);
+      if (!piece || typeof piece.animate !== "function" || frames.length < 2) return;
+      const reduce = win.matchMedia?.("(prefers-reduced-motion: reduce)")?.matches;
+      if (reduce) return;
+      piece.animate(frames, { duration: Math.min(120 + 60 * frames.length, 900), easing: "ease-in-out" });
     };
 
     const drawSeats = (state, labels) => {

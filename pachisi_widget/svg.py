@@ -21,8 +21,16 @@ from xml.sax.saxutils import escape, quoteattr
 
 from . import board
 
-__all__ = ["SEAT_COLORS", "SEAT_SHAPES", "SEAT_LETTERS", "ARM_TINTS", "CELL", "board_svg", "piece_shape",
-           "charkoni_spots"]
+__all__ = [
+    "SEAT_COLORS",
+    "SEAT_SHAPES",
+    "SEAT_LETTERS",
+    "ARM_TINTS",
+    "CELL",
+    "board_svg",
+    "piece_shape",
+    "charkoni_spots",
+]
 
 SEAT_COLORS = ("#E69F00", "#0072B2", "#009E73", "#CC79A7")
 """Okabe-Ito colours, safe for colour-blind readers: S orange, E blue, N green, W purple."""
@@ -54,13 +62,16 @@ def charkoni_spots() -> dict:
     >>> charkoni_spots()["waiting"][0], charkoni_spots()["home"][1]
     ([8.5, 8.0], [10.0, 9.5])
     """
+
     def turn(x: float, y: float, k: int) -> list:
         for _ in range(k):
             x, y = 18 - y, x
         return [x, y]
 
-    return {"waiting": [turn(8.5, 8.0, k) for k in board.SEATS],
-            "home": [turn(9.5, 8.0, k) for k in board.SEATS]}
+    return {
+        "waiting": [turn(8.5, 8.0, k) for k in board.SEATS],
+        "home": [turn(9.5, 8.0, k) for k in board.SEATS],
+    }
 
 
 def _f(v: float) -> str:
@@ -72,45 +83,70 @@ def _xy(x: float, y: float) -> tuple[float, float]:
     return (x + 0.5) * CELL, (board.SIZE - 1 - y + 0.5) * CELL
 
 
-def piece_shape(seat: int, cx: float, cy: float, r: float, extra: str = "", stroke_width: float = 1.6) -> str:
+def piece_shape(
+    seat: int, cx: float, cy: float, r: float, extra: str = "", stroke_width: float = 1.6
+) -> str:
     """The SVG element of one piece outline of ``seat`` centred on (cx, cy)."""
-    common = f'fill="{SEAT_COLORS[seat]}" stroke="#222" stroke-width="{_f(stroke_width)}" {extra}'.strip()
+    stroke = f'stroke="#222" stroke-width="{_f(stroke_width)}"'
+    common = f'fill="{SEAT_COLORS[seat]}" {stroke} {extra}'.strip()
     shape = SEAT_SHAPES[seat]
     if shape == "circle":
         return f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" {common}/>'
     if shape == "square":
         h = r * 0.92
-        return (f'<rect x="{_f(cx - h)}" y="{_f(cy - h)}" width="{_f(2 * h)}" height="{_f(2 * h)}" rx="2" '
-                f'{common}/>')
+        return (
+            f'<rect x="{_f(cx - h)}" y="{_f(cy - h)}" width="{_f(2 * h)}" height="{_f(2 * h)}" '
+            f'rx="2" '
+            f"{common}/>"
+        )
     if shape == "triangle":
-        pts = (f"{_f(cx)},{_f(cy - r * 1.22)} {_f(cx + r * 1.15)},{_f(cy + r * 0.86)} "
-               f"{_f(cx - r * 1.15)},{_f(cy + r * 0.86)}")
+        pts = (
+            f"{_f(cx)},{_f(cy - r * 1.22)} {_f(cx + r * 1.15)},{_f(cy + r * 0.86)} "
+            f"{_f(cx - r * 1.15)},{_f(cy + r * 0.86)}"
+        )
         return f'<polygon points="{pts}" {common}/>'
-    pts = f"{_f(cx)},{_f(cy - r * 1.25)} {_f(cx + r * 1.25)},{_f(cy)} {_f(cx)},{_f(cy + r * 1.25)} {_f(cx - r * 1.25)},{_f(cy)}"
+    d = r * 1.25
+    pts = f"{_f(cx)},{_f(cy - d)} {_f(cx + d)},{_f(cy)} {_f(cx)},{_f(cy + d)} {_f(cx - d)},{_f(cy)}"
     return f'<polygon points="{pts}" {common}/>'
 
 
-def _piece(seat: int, step: int, pieces: list, cx: float, cy: float, r: float, returning: bool) -> str:
-    where = "pachisi-waiting" if step == 0 else "pachisi-home" if step == board.HOME else "pachisi-on-board"
+def _piece(
+    seat: int, step: int, pieces: list, cx: float, cy: float, r: float, returning: bool
+) -> str:
+    where = (
+        "pachisi-waiting"
+        if step == 0
+        else "pachisi-home"
+        if step == board.HOME
+        else "pachisi-on-board"
+    )
     cls = f"pachisi-piece pachisi-seat-{seat} {where}" + (" pachisi-returning" if returning else "")
-    where_text = "in the Charkoni" if step == 0 else "home" if step == board.HOME else f"on step {step}"
+    where_text = (
+        "in the Charkoni" if step == 0 else "home" if step == board.HOME else f"on step {step}"
+    )
     what = f"{len(pieces)} pieces" if len(pieces) > 1 else "a piece"
     title = f"{board.SEAT_NAMES[seat]}: {what} {where_text}" + (" (returning)" if returning else "")
-    out = [f'<g class="{cls}" data-seat="{seat}" data-piece="{min(pieces)}" '
-           f'data-pieces="{",".join(map(str, pieces))}" data-step="{step}" data-count="{len(pieces)}" '
-           f'transform="translate({_f(cx)} {_f(cy)})"><title>{escape(title)}</title>']
+    out = [
+        f'<g class="{cls}" data-seat="{seat}" data-piece="{min(pieces)}" '
+        f'data-pieces="{",".join(map(str, pieces))}" data-step="{step}" data-count="{len(pieces)}" '
+        f'transform="translate({_f(cx)} {_f(cy)})"><title>{escape(title)}</title>'
+    ]
     body = ' transform="scale(1.25 0.74) rotate(90)"' if returning else ""
     dash = 'stroke-dasharray="3 1.5"' if returning else ""
     opacity = 'opacity="0.75"' if step == board.HOME else ""
     out.append(f"<g{body}>{piece_shape(seat, 0, 0, r, f'{dash} {opacity}'.strip())}</g>")
     dy = r * (0.45 if SEAT_SHAPES[seat] == "triangle" else 0.36)
-    out.append(f'<text y="{_f(dy)}" text-anchor="middle" font-size="{_f(r * 0.95)}" font-weight="800" '
-               f'fill="{_LETTER_FILL[seat]}">{SEAT_LETTERS[seat]}</text>')
+    out.append(
+        f'<text y="{_f(dy)}" text-anchor="middle" font-size="{_f(r * 0.95)}" font-weight="800" '
+        f'fill="{_LETTER_FILL[seat]}">{SEAT_LETTERS[seat]}</text>'
+    )
     if len(pieces) > 1:
-        out.append(f'<g class="pachisi-count" transform="translate({_f(r * 0.95)} {_f(-r * 0.95)})">'
-                   f'<circle r="{_f(r * 0.58)}" fill="#fff" stroke="#222" stroke-width="1.2"/>'
-                   f'<text y="{_f(r * 0.24)}" text-anchor="middle" font-size="{_f(r * 0.72)}" '
-                   f'font-weight="800" fill="#111">{len(pieces)}</text></g>')
+        out.append(
+            f'<g class="pachisi-count" transform="translate({_f(r * 0.95)} {_f(-r * 0.95)})">'
+            f'<circle r="{_f(r * 0.58)}" fill="#fff" stroke="#222" stroke-width="1.2"/>'
+            f'<text y="{_f(r * 0.24)}" text-anchor="middle" font-size="{_f(r * 0.72)}" '
+            f'font-weight="800" fill="#111">{len(pieces)}</text></g>'
+        )
     out.append("</g>")
     return "".join(out)
 
@@ -130,15 +166,27 @@ def _stacks(state) -> list:
                 x, y = spots["home"][seat]
             else:
                 x, y = board.square(seat, step)
-            out.append([seat, step, by_step[step], float(x), float(y), float(_HOME_R if step == board.HOME else _R)])
+            out.append(
+                [
+                    seat,
+                    step,
+                    by_step[step],
+                    float(x),
+                    float(y),
+                    float(_HOME_R if step == board.HOME else _R),
+                ]
+            )
     by_square: dict = {}
     for s in out:
         by_square.setdefault((s[3], s[4]), []).append(s)
     for group in by_square.values():
         if len(group) < 2:
             continue
-        offsets = ([(-0.22, 0.12), (0.22, -0.12)] if len(group) == 2
-                   else [(-0.22, 0.22), (0.22, 0.22), (-0.22, -0.22), (0.22, -0.22)])
+        offsets = (
+            [(-0.22, 0.12), (0.22, -0.12)]
+            if len(group) == 2
+            else [(-0.22, 0.22), (0.22, 0.22), (-0.22, -0.22), (0.22, -0.22)]
+        )
         for i, s in enumerate(group):
             dx, dy = offsets[i % len(offsets)]
             s[3] += dx
@@ -158,36 +206,51 @@ def board_svg(state, size: int | None = None, names=None) -> str:
     n = board.SIZE * CELL
     width = size or n + 2 * _MARGIN
     label = f"Pachisi board: {state.notation()}"
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="pachisi-board" viewBox="{-_MARGIN} {-_MARGIN} {n + 2 * _MARGIN} {n + 2 * _MARGIN}" '
-           f'width="{width}" height="{width}" role="img" aria-label={quoteattr(label)} '
-           f'font-family="{_FONT}">',
-           f"<desc>{escape(state.notation())}</desc>"]
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="pachisi-board" '
+        f'viewBox="{-_MARGIN} {-_MARGIN} {n + 2 * _MARGIN} {n + 2 * _MARGIN}" '
+        f'width="{width}" height="{width}" role="img" aria-label={quoteattr(label)} '
+        f'font-family="{_FONT}">',
+        f"<desc>{escape(state.notation())}</desc>",
+    ]
     out.append(_seat_cards(state, names))
     for x, y in board.SQUARES:
         cx, cy = _xy(x, y)
         x0, y0 = cx - CELL / 2, cy - CELL / 2
         arm = 0 if y <= 7 else 1 if x >= 11 else 2 if y >= 11 else 3
-        out.append(f'<rect class="pachisi-square pachisi-arm-{arm}" data-square="{x},{y}" x="{_f(x0)}" '
-                   f'y="{_f(y0)}" width="{CELL}" height="{CELL}" fill="{ARM_TINTS[arm]}" stroke="{_LINE}"/>')
+        out.append(
+            f'<rect class="pachisi-square pachisi-arm-{arm}" data-square="{x},{y}" x="{_f(x0)}" '
+            f'y="{_f(y0)}" width="{CELL}" height="{CELL}" fill="{ARM_TINTS[arm]}" '
+            f'stroke="{_LINE}"/>'
+        )
         if (x, y) in board.CASTLE_SQUARES:
             m = 6
-            out.append(f'<path class="pachisi-castle" d="M{_f(x0 + m)},{_f(y0 + m)}L{_f(x0 + CELL - m)},'
-                       f'{_f(y0 + CELL - m)}M{_f(x0 + CELL - m)},{_f(y0 + m)}L{_f(x0 + m)},{_f(y0 + CELL - m)}" '
-                       f'stroke="{_CASTLE}" stroke-width="2.2" stroke-linecap="round" opacity="0.8"/>')
+            out.append(
+                f'<path class="pachisi-castle" d="M{_f(x0 + m)},{_f(y0 + m)}L{_f(x0 + CELL - m)},'
+                f"{_f(y0 + CELL - m)}M{_f(x0 + CELL - m)},{_f(y0 + m)}L{_f(x0 + m)},"
+                f'{_f(y0 + CELL - m)}" '
+                f'stroke="{_CASTLE}" stroke-width="2.2" stroke-linecap="round" opacity="0.8"/>'
+            )
     for seat in board.SEATS:
         x, y = board.square(seat, board.TWENTY_FIVE_STEP)
         cx, cy = _xy(x, y)
         x0, y0 = cx - CELL / 2, cy - CELL / 2
         color = SEAT_COLORS[seat]
-        out.append(f'<rect class="pachisi-twenty-five-frame" x="{_f(x0 + 2)}" y="{_f(y0 + 2)}" width="{CELL - 4}" '
-                   f'height="{CELL - 4}" rx="3" fill="none" stroke="{color}" stroke-width="2.5"/>')
+        out.append(
+            f'<rect class="pachisi-twenty-five-frame" x="{_f(x0 + 2)}" y="{_f(y0 + 2)}" '
+            f'width="{CELL - 4}" '
+            f'height="{CELL - 4}" rx="3" fill="none" stroke="{color}" stroke-width="2.5"/>'
+        )
         # the label stands outside the board, beyond the arm's tip, where no piece covers it
         c = (board.SIZE - 1) / 2
         ux, uy = ((x > c) - (x < c), 0) if abs(x - c) >= abs(y - c) else (0, (y > c) - (y < c))
         lx, ly = _xy(x + 0.95 * ux, y + 0.95 * uy)
         out.append(piece_shape(seat, lx, ly - 7, 5, stroke_width=0.8))
-        out.append(f'<text class="pachisi-twenty-five" data-twenty-five="{seat}" x="{_f(lx)}" y="{_f(ly + 12)}" '
-                   f'text-anchor="middle" font-size="13" font-weight="800" fill="{color}">25</text>')
+        out.append(
+            f'<text class="pachisi-twenty-five" data-twenty-five="{seat}" x="{_f(lx)}" '
+            f'y="{_f(ly + 12)}" '
+            f'text-anchor="middle" font-size="13" font-weight="800" fill="{color}">25</text>'
+        )
     out.append(_charkoni())
     for seat, step, pieces, x, y, r in _stacks(state):
         cx, cy = _xy(x, y)
@@ -204,23 +267,36 @@ def _charkoni() -> str:
     w, h = (x1 - x0 + 1) * CELL, (y1 - y0 + 1) * CELL
     mx, my = left + w / 2, top + h / 2
     corners = [(left, top + h), (left + w, top + h), (left + w, top), (left, top), (left, top + h)]
-    out = [f'<g class="pachisi-charkoni"><rect x="{_f(left)}" y="{_f(top)}" width="{w}" height="{h}" '
-           f'fill="{_CHARKONI}"/>']
+    out = [
+        f'<g class="pachisi-charkoni"><rect x="{_f(left)}" y="{_f(top)}" width="{w}" height="{h}" '
+        f'fill="{_CHARKONI}"/>'
+    ]
     for seat in board.SEATS:
         (ax, ay), (bx, by) = corners[seat], corners[seat + 1]
-        out.append(f'<polygon points="{_f(ax)},{_f(ay)} {_f(bx)},{_f(by)} {_f(mx)},{_f(my)}" '
-                   f'fill="{ARM_TINTS[seat]}" opacity="0.55" stroke="{_LINE}" stroke-width="0.6"/>')
-    out.append(f'<rect x="{_f(left)}" y="{_f(top)}" width="{w}" height="{h}" fill="none" stroke="{_LINE}" '
-               f'stroke-width="2"/>')
-    out.append(f'<text x="{_f(mx)}" y="{_f(my + 4)}" text-anchor="middle" font-size="11" font-style="italic" '
-               f'fill="#5a5a5a">Charkoni</text></g>')
+        out.append(
+            f'<polygon points="{_f(ax)},{_f(ay)} {_f(bx)},{_f(by)} {_f(mx)},{_f(my)}" '
+            f'fill="{ARM_TINTS[seat]}" opacity="0.55" stroke="{_LINE}" stroke-width="0.6"/>'
+        )
+    out.append(
+        f'<rect x="{_f(left)}" y="{_f(top)}" width="{w}" height="{h}" fill="none" stroke="{_LINE}" '
+        f'stroke-width="2"/>'
+    )
+    out.append(
+        f'<text x="{_f(mx)}" y="{_f(my + 4)}" text-anchor="middle" font-size="11" '
+        f'font-style="italic" '
+        f'fill="#5a5a5a">Charkoni</text></g>'
+    )
     return "".join(out)
 
 
 def _seat_cards(state, names) -> str:
     out = ['<g class="pachisi-seat-cards">']
     over = state.phase == "over"
-    winners = () if state.winner is None else (state.winner if isinstance(state.winner, tuple) else (state.winner,))
+    winners = (
+        ()
+        if state.winner is None
+        else (state.winner if isinstance(state.winner, tuple) else (state.winner,))
+    )
     for seat in state.seats:
         x, y = 14.5, 3.5
         for _ in range(seat):
@@ -232,27 +308,44 @@ def _seat_cards(state, names) -> str:
         color = SEAT_COLORS[seat]
         fill = ARM_TINTS[seat] if (to_move or won) else "#ffffff"
         stroke_w = 5 if (to_move or won) else 1.5
-        name = (names[seat] if names and names[seat] else board.SEAT_NAMES[seat])
+        name = names[seat] if names and names[seat] else board.SEAT_NAMES[seat]
         shown = name if len(name) <= 15 else name[:14] + "…"
         pieces = state.pieces[seat]
-        out.append(f'<g class="pachisi-seat-card" data-seat-card="{seat}" transform="translate({_f(cx)} {_f(cy)})">'
-                   f'<rect x="{-w / 2}" y="{-h / 2}" width="{w}" height="{h}" rx="12" fill="{fill}" '
-                   f'stroke="{color}" stroke-width="{stroke_w}"/>')
+        out.append(
+            f'<g class="pachisi-seat-card" data-seat-card="{seat}" '
+            f'transform="translate({_f(cx)} {_f(cy)})">'
+            f'<rect x="{-w / 2}" y="{-h / 2}" width="{w}" height="{h}" rx="12" fill="{fill}" '
+            f'stroke="{color}" stroke-width="{stroke_w}"/>'
+        )
         out.append(piece_shape(seat, -w / 2 + 30, -h / 2 + 34, 14, stroke_width=1.2))
         ly = -h / 2 + 34 + (6 if SEAT_SHAPES[seat] == "triangle" else 5)
-        out.append(f'<text x="{-w / 2 + 30}" y="{_f(ly)}" text-anchor="middle" font-size="13" font-weight="800" '
-                   f'fill="{_LETTER_FILL[seat]}">{SEAT_LETTERS[seat]}</text>')
-        out.append(f'<text x="{-w / 2 + 56}" y="{-h / 2 + 32}" font-size="20" font-weight="700" fill="#1f1f1f">'
-                   f'{escape(shown)}</text>')
+        out.append(
+            f'<text x="{-w / 2 + 30}" y="{_f(ly)}" text-anchor="middle" font-size="13" '
+            f'font-weight="800" '
+            f'fill="{_LETTER_FILL[seat]}">{SEAT_LETTERS[seat]}</text>'
+        )
+        out.append(
+            f'<text x="{-w / 2 + 56}" y="{-h / 2 + 32}" font-size="20" font-weight="700" '
+            'fill="#1f1f1f">'
+            f"{escape(shown)}</text>"
+        )
         sub = board.SEAT_NAMES[seat] if shown != board.SEAT_NAMES[seat] else ""
         if sub:
-            out.append(f'<text x="{-w / 2 + 56}" y="{-h / 2 + 54}" font-size="14" fill="#5a5a5a">{sub}</text>')
+            out.append(
+                f'<text x="{-w / 2 + 56}" y="{-h / 2 + 54}" font-size="14" '
+                f'fill="#5a5a5a">{sub}</text>'
+            )
         counts = f"in the Charkoni: {pieces.count(0)} · home: {pieces.count(board.HOME)}"
-        out.append(f'<text x="{-w / 2 + 16}" y="{-h / 2 + 80}" font-size="14" fill="#5a5a5a">{counts}</text>')
+        out.append(
+            f'<text x="{-w / 2 + 16}" y="{-h / 2 + 80}" font-size="14" '
+            f'fill="#5a5a5a">{counts}</text>'
+        )
         note = "★ Winner" if won else "▶ To move" if to_move else ""
         if note:
-            out.append(f'<text x="{-w / 2 + 16}" y="{-h / 2 + 101}" font-size="14" font-weight="700" '
-                       f'fill="#1f1f1f">{note}</text>')
+            out.append(
+                f'<text x="{-w / 2 + 16}" y="{-h / 2 + 101}" font-size="14" font-weight="700" '
+                f'fill="#1f1f1f">{note}</text>'
+            )
         out.append("</g>")
     out.append("</g>")
     return "".join(out)

@@ -10,18 +10,23 @@ intent ``kind``    fields
 ``throw``          ``up`` (optional, 0..shells: a teacher forcing the mouths up)
 ``move``           ``id``: an id from the ``legal_moves`` trait
 ``pass``           (none)
-``undo``           (none)
+``undo``           (none): takes back the last action, and the computer seats' actions before
+                   it, back to a human's decision
 ``new_game``       ``players`` (optional 2..4), ``seed`` (optional int), ``preset`` (optional)
-``step``           ``turn``: the ``state.turn`` it was sent for; plays one computer action
+``step``           ``turn`` and ``revision``: the ``state.turn`` and ``revision`` it was sent for;
+                   plays one computer action (a timer from an older position does nothing)
 ``set_seat``       ``seat`` 0..3, ``player``: ``"human"`` or an agent name
 ``set_language``   ``language``: ``"en"`` or ``"ro"``
 ``setup``          ``positions`` (4 lists of 4 steps or null), ``to_move`` (seat)
-``save``           (none): Python answers with a ``{"kind": "record", "text": ...}`` message
+``save``           (none): Python answers with a ``{"kind": "record", "text", "filename"}``
+                   message, which the view offers as a download
 ``load``           ``text``: a saved game record (JSON text)
 =================  ==========================================================================
 
-Every intent is validated: anything malformed, stale or illegal gets a clear ``status`` and
-changes nothing; no exception escapes into the comm layer.
+Every intent is validated: anything malformed, stale or illegal gets a clear ``status`` (with
+``status_kind == "error"``) and changes nothing; no exception escapes into the comm layer. Move
+ids carry the ``revision`` they were made for, so a click on a board that has changed since is
+recognised as stale. The view writes only its display preferences (``speed``, ``animate``).
 
 >>> import pachisi_widget as pw            # doctest: +SKIP
 >>> w = pw.PachisiWidget(players=2, seed=7)  # doctest: +SKIP
@@ -53,8 +58,19 @@ _STATIC = pathlib.Path(__file__).parent / "static"
 _LOG_LENGTH = 60
 _LOG_EVENTS = 20  # the log narrates this many latest events
 _EVENTS_KEPT = 400  # undo pops events: keep more than the log shows
-_INTENTS = ("throw", "move", "pass", "undo", "new_game", "step", "set_seat", "set_language",
-            "setup", "save", "load")
+_INTENTS = (
+    "throw",
+    "move",
+    "pass",
+    "undo",
+    "new_game",
+    "step",
+    "set_seat",
+    "set_language",
+    "setup",
+    "save",
+    "load",
+)
 
 
 def bundle_paths() -> tuple[pathlib.Path, pathlib.Path]:
@@ -68,7 +84,8 @@ def bundle_paths() -> tuple[pathlib.Path, pathlib.Path]:
         raise FileNotFoundError(
             f"the pachisi_widget front end is not built ({js} is missing). From a source checkout "
             "run `npm install && npm run build` (or `pip install -e .`, which runs them), or "
-            "install pachisi_widget from a wheel, which ships the bundle.")
+            "install pachisi_widget from a wheel, which ships the bundle."
+        )
     return js, css
 
 
@@ -108,7 +125,8 @@ class PachisiWidget(anywidget.AnyWidget):
     state = traitlets.Dict().tag(sync=True)
     """The position for the view (GameState.to_dict() plus names, seat players, rules text)."""
     legal_moves = traitlets.List().tag(sync=True)
-    """The legal moves, each {id, seat, piece, start, end, kind, value, captures, from, to, path, label}."""
+    """The legal moves: {id, seat, piece, start, end, kind, value, captures, from, to, path,
+    label}."""
     status = traitlets.Unicode("").tag(sync=True)
     """One line for the narration hook: the last event or the reason an intent was refused."""
     status_kind = traitlets.Unicode("info").tag(sync=True)
@@ -116,7 +134,7 @@ class PachisiWidget(anywidget.AnyWidget):
     log = traitlets.List().tag(sync=True)
     """The narration: recent sentences, oldest first, in ``language``."""
     last_throw = traitlets.Dict().tag(sync=True)
-    """The latest throw: {seat, up, value, grace, enters, shells, mouths (list of bools), pyada, turn}."""
+    """The latest throw: {seat, up, value, grace, enters, bonus, shells, mouths, pyada, ...}."""
     language = traitlets.Unicode("en").tag(sync=True)
     """``"en"`` or ``"ro"``: the language of the narration and labels."""
     seat_players = traitlets.List().tag(sync=True)
@@ -135,16 +153,32 @@ class PachisiWidget(anywidget.AnyWidget):
     """Grows by one on every state change; move ids carry it so stale clicks are recognised."""
     presets = traitlets.List(list(PRESETS)).tag(sync=True)
 
-    def __init__(self, game: Game | None = None, *, players: int = 4, rules=None, seed=None,
-                 computer=None, language: str = "en", names=None, speed: float = 0.6,
-                 animate: bool = True, teacher: bool = False, **kwargs):
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        players: int = 4,
+        rules=None,
+        seed=None,
+        computer=None,
+        language: str = "en",
+        names=None,
+        speed: float = 0.6,
+        animate: bool = True,
+        teacher: bool = False,
+        **kwargs,
+    ):
         unknown = set(kwargs) - {"layout"}
         if unknown:
-            raise TypeError(f"PachisiWidget got unknown argument(s) {sorted(unknown)}; "
-                            "see help(PachisiWidget) for game, players, rules, seed, computer, "
-                            "language, names, speed, animate, teacher")
+            raise TypeError(
+                f"PachisiWidget got unknown argument(s) {sorted(unknown)}; "
+                "see help(PachisiWidget) for game, players, rules, seed, computer, "
+                "language, names, speed, animate, teacher"
+            )
         if language not in explain.LANGUAGES:
-            raise ValueError(f"language must be one of {', '.join(explain.LANGUAGES)}, not {language!r}")
+            raise ValueError(
+                f"language must be one of {', '.join(explain.LANGUAGES)}, not {language!r}"
+            )
         if isinstance(speed, bool) or not isinstance(speed, (int, float)) or speed < 0:
             raise ValueError(f"speed must be a number of seconds >= 0, not {speed!r}")
         bundle_paths()  # a clear error when the front end was never built
@@ -154,7 +188,7 @@ class PachisiWidget(anywidget.AnyWidget):
             raise TypeError(f"game must be a pachisi_widget.Game, not {type(game).__name__}")
         super().__init__(**kwargs)
         self._game = game
-        self._events: list = []   # (kind, before, action, after) for narration in any language
+        self._events: list = []  # (kind, before, action, after) for narration in any language
         self._agents: dict = {}
         self._start_note = None
         self.language = language
@@ -173,7 +207,11 @@ class PachisiWidget(anywidget.AnyWidget):
     def _check_names(names) -> list:
         if names is None:
             return list(board.SEAT_NAMES)
-        if not isinstance(names, (list, tuple)) or len(names) != 4 or not all(isinstance(n, str) for n in names):
+        if (
+            not isinstance(names, (list, tuple))
+            or len(names) != 4
+            or not all(isinstance(n, str) for n in names)
+        ):
             raise ValueError("names must be a list of 4 strings (S, E, N, W)")
         return [n[:40] for n in names]
 
@@ -220,7 +258,11 @@ class PachisiWidget(anywidget.AnyWidget):
 
     def pass_(self):
         """Pass the pending throw(s)."""
-        return self.play(self._game.legal_moves()[-1]) if self._game.phase == "move" else self._game.pass_()
+        return (
+            self.play(self._game.legal_moves()[-1])
+            if self._game.phase == "move"
+            else self._game.pass_()
+        )
 
     def undo(self, to_human: bool = False) -> None:
         """Take back the last throw or move.
@@ -246,19 +288,24 @@ class PachisiWidget(anywidget.AnyWidget):
 
     def new_game(self, players: int | None = None, rules=None, seed=None) -> Game:
         """Start a new game (same players and rules unless given) and show it."""
-        game = Game(players=players or self._game.players, rules=rules if rules is not None else self._game.rules,
-                    seed=seed)
+        game = Game(
+            players=players or self._game.players,
+            rules=rules if rules is not None else self._game.rules,
+            seed=seed,
+        )
         self._set_game(game)
         return game
 
     def set_position(self, positions, to_move: int = 0, captured=(), seed=None) -> Game:
         """Set up a position (see :meth:`Game.from_position`) with the same rules, and show it."""
-        game = Game.from_position(positions, to_move=to_move, rules=self._game.rules, seed=seed, captured=captured)
+        game = Game.from_position(
+            positions, to_move=to_move, rules=self._game.rules, seed=seed, captured=captured
+        )
         self._set_game(game, "setup")
         return game
 
     def load(self, record) -> Game:
-        """Load a saved game (a dict or JSON text). A bad record raises RecordError and keeps the game."""
+        """Load a saved game (a dict or JSON text); a bad one raises RecordError (game kept)."""
         game = loads(record) if isinstance(record, str) else Game.from_dict(record)
         self._set_game(game, "loaded")
         return game
@@ -270,7 +317,9 @@ class PachisiWidget(anywidget.AnyWidget):
     def set_computer(self, seat: int, player: str = "human") -> None:
         """Make ``seat`` a human (``"human"``) or a computer player (an agent name)."""
         if seat not in self._game.seats:
-            raise ValueError(f"seat {seat!r} is not in play; seats in play: {list(self._game.seats)}")
+            raise ValueError(
+                f"seat {seat!r} is not in play; seats in play: {list(self._game.seats)}"
+            )
         players = list(self.seat_players)
         if player == "human":
             self._agents.pop(seat, None)
@@ -297,7 +346,7 @@ class PachisiWidget(anywidget.AnyWidget):
         return True
 
     def play_computers(self, max_actions: int = 100_000) -> int:
-        """Let computer seats play until a human is to move or the game ends; returns the actions."""
+        """Let computer seats play until a human is to move or the game ends; returns the count."""
         n = 0
         while n < max_actions and self.computer_step():
             n += 1
@@ -335,8 +384,11 @@ class PachisiWidget(anywidget.AnyWidget):
         lang = self.language
         rev = self.revision + 1
         legal = st.legal_moves()
-        moves = [self._move_view(m, f"{rev}.{i}", lang, self._display_names(lang)) for i, m in enumerate(legal)]
-        self._move_ids = {mv["id"]: m for mv, m in zip(moves, legal)}
+        moves = [
+            self._move_view(m, f"{rev}.{i}", lang, self._display_names(lang))
+            for i, m in enumerate(legal)
+        ]
+        self._move_ids = {mv["id"]: m for mv, m in zip(moves, legal, strict=True)}
         if code in ("new_game", "loaded", "setup"):
             self._start_note = (code, params)
         lines: list[str] = []
@@ -351,22 +403,24 @@ class PachisiWidget(anywidget.AnyWidget):
         else:
             message = " ".join(last_lines) if last_lines else (lines[-1] if lines else "")
         view = st.to_dict()
-        view.update({
-            "names": self._display_names(lang),
-            "seat_players": list(self.seat_players),
-            "computer_to_act": st.phase != "over" and st.to_move in self._agents,
-            "rules": g.rules.describe(),
-            "preset": _preset_of(g.rules),
-            "players": g.players,
-            "turn_mode": g.rules.turn_mode,
-            "shells": g.rules.shells,
-            "throw_values": list(g.rules.table),
-            "can_undo": g.can_undo,
-            "last_move": self._last_move_view(),
-            "returning_step": board.RETURNING_STEP,
-            "seat_labels": list(explain.SEATS[lang]),
-            "labels": _labels(lang),
-        })
+        view.update(
+            {
+                "names": self._display_names(lang),
+                "seat_players": list(self.seat_players),
+                "computer_to_act": st.phase != "over" and st.to_move in self._agents,
+                "rules": g.rules.describe(),
+                "preset": _preset_of(g.rules),
+                "players": g.players,
+                "turn_mode": g.rules.turn_mode,
+                "shells": g.rules.shells,
+                "throw_values": list(g.rules.table),
+                "can_undo": g.can_undo,
+                "last_move": self._last_move_view(),
+                "returning_step": board.RETURNING_STEP,
+                "seat_labels": list(explain.SEATS[lang]),
+                "labels": _labels(lang),
+            }
+        )
         with self.hold_sync():
             self.last_throw = self._throw_view()
             self.legal_moves = moves
@@ -377,17 +431,41 @@ class PachisiWidget(anywidget.AnyWidget):
             self.revision = rev  # last: an observer of revision sees every other trait updated
 
     def _last_move_view(self) -> dict | None:
-        """The latest move of a piece in this game: {seat, start, end, from, to} (None before one)."""
-        m = next((e[2] for e in reversed(self._events) if e[0] == "move" and e[2].kind != "pass"), None)
-        if m is None:
+        """The latest move of a piece in this game (None before one).
+
+        {seat, start, end, from, to, path, event, fresh}: ``path`` lists the squares it went
+        through (the view slides the piece along them when ``animate`` is on); ``fresh`` is
+        True when the move is the latest action.
+        """
+        found = next(
+            (
+                (i, e[2])
+                for i, e in reversed(list(enumerate(self._events)))
+                if e[0] == "move" and e[2].kind != "pass"
+            ),
+            None,
+        )
+        if found is None:
             return None
+        i, m = found
         track = board.track(m.seat)
-        return {"seat": m.seat, "start": m.start, "end": m.end,
-                "from": None if track[m.start] is None else list(track[m.start]),
-                "to": None if track[m.end] is None else list(track[m.end])}
+        return {
+            "seat": m.seat,
+            "start": m.start,
+            "end": m.end,
+            "from": None if track[m.start] is None else list(track[m.start]),
+            "to": None if track[m.end] is None else list(track[m.end]),
+            "path": [
+                list(track[s])
+                for s in range(m.start + 1, min(m.end, 83) + 1)
+                if track[s] is not None
+            ],
+            "event": i + 1,
+            "fresh": i == len(self._events) - 1,
+        }
 
     def _display_names(self, lang: str) -> list[str]:
-        """Per seat: the player's name as given, or the seat's name in ``lang`` when none was given."""
+        """Per seat: the player's name as given, else the seat's name in ``lang``."""
         seats = explain.SEATS[lang]
         return [n if n and n != board.SEAT_NAMES[s] else seats[s] for s, n in enumerate(self.names)]
 
@@ -409,13 +487,20 @@ class PachisiWidget(anywidget.AnyWidget):
             up_shells = set(random.Random(f"{g.seed}/{where}/{t.up}").sample(range(shells), t.up))
             seat = before.to_move
             return {
-                "seat": seat, "up": t.up, "value": t.value, "grace": t.grace, "enters": t.enters,
-                "bonus": t.grace and not t.enters, "shells": shells,
+                "seat": seat,
+                "up": t.up,
+                "value": t.value,
+                "grace": t.grace,
+                "enters": t.enters,
+                "bonus": t.grace and not t.enters,
+                "shells": shells,
                 "mouths": [i in up_shells for i in range(shells)],
                 "pyada": after.pyada_applies(seat, t.value) and not after.cancelled,
                 "cancelled": list(after.cancelled),
                 "lost": back == 0 and after.phase == "move" and len(after.legal_moves()) == 1,
-                "fresh": back == 0, "event": where, "turn": before.turn,
+                "fresh": back == 0,
+                "event": where,
+                "turn": before.turn,
             }
         return {}
 
@@ -425,10 +510,25 @@ class PachisiWidget(anywidget.AnyWidget):
         who = _who(m.seat, lang, names)
         words = _MOVE_WORDS[lang]
         if m.kind == "pass":
-            return {"id": mid, "seat": m.seat, "kind": "pass", "piece": None, "start": None, "end": None,
-                    "value": None, "captures": [], "from": None, "to": None, "path": [],
-                    "label": words["pass"].format(who=who)}
-        path = [list(track[s]) for s in range(max(m.start, 1), min(m.end, 83) + 1) if track[s] is not None]
+            return {
+                "id": mid,
+                "seat": m.seat,
+                "kind": "pass",
+                "piece": None,
+                "start": None,
+                "end": None,
+                "value": None,
+                "captures": [],
+                "from": None,
+                "to": None,
+                "path": [],
+                "label": words["pass"].format(who=who),
+            }
+        path = [
+            list(track[s])
+            for s in range(max(m.start, 1), min(m.end, 83) + 1)
+            if track[s] is not None
+        ]
         if m.start == 83 and m.end == 84:
             path = []
         frm = None if m.start == 0 else list(track[m.start])
@@ -438,9 +538,20 @@ class PachisiWidget(anywidget.AnyWidget):
         label = template.format(who=who, start=m.start, to=where, value=m.value)
         if m.captures:
             label += words["captures"].format(n=len(m.captures))
-        return {"id": mid, "seat": m.seat, "kind": m.kind, "piece": m.piece, "start": m.start, "end": m.end,
-                "value": m.value, "captures": [list(c) for c in m.captures], "from": frm, "to": to,
-                "path": path, "label": label}
+        return {
+            "id": mid,
+            "seat": m.seat,
+            "kind": m.kind,
+            "piece": m.piece,
+            "start": m.start,
+            "end": m.end,
+            "value": m.value,
+            "captures": [list(c) for c in m.captures],
+            "from": frm,
+            "to": to,
+            "path": path,
+            "label": label,
+        }
 
     @traitlets.validate("names")
     def _valid_names(self, proposal) -> list:
@@ -502,31 +613,47 @@ class PachisiWidget(anywidget.AnyWidget):
 
     def _dispatch(self, content) -> None:
         if not isinstance(content, dict):
-            raise _Refused("bad_message", {"detail": f"expected an object with a 'kind', got {type(content).__name__}"})
+            raise _Refused(
+                "bad_message",
+                {"detail": f"expected an object with a 'kind', got {type(content).__name__}"},
+            )
         kind = content.get("kind")
         if kind not in _INTENTS:
-            raise _Refused("bad_message", {"detail": f"unknown kind {kind!r}; known: {', '.join(_INTENTS)}"})
+            raise _Refused(
+                "bad_message", {"detail": f"unknown kind {kind!r}; known: {', '.join(_INTENTS)}"}
+            )
         g = self._game
         if kind == "throw":
             up = content.get("up")
             if up is not None and (isinstance(up, bool) or not isinstance(up, int)):
-                raise _Refused("bad_message", {"detail": f"up must be an integer 0..{g.rules.shells}, not {up!r}"})
+                raise _Refused(
+                    "bad_message",
+                    {"detail": f"up must be an integer 0..{g.rules.shells}, not {up!r}"},
+                )
             if g.to_move in self._agents:
-                raise _Refused("bad_message", {"detail": f"{self.names[g.to_move]} is a computer player"})
+                raise _Refused(
+                    "bad_message", {"detail": f"{self.names[g.to_move]} is a computer player"}
+                )
             self.throw(up)
         elif kind == "move":
             mid = content.get("id")
             if not isinstance(mid, str):
-                raise _Refused("bad_message", {"detail": f"a move needs an 'id' string, not {mid!r}"})
+                raise _Refused(
+                    "bad_message", {"detail": f"a move needs an 'id' string, not {mid!r}"}
+                )
             move = self._move_ids.get(mid)
             if move is None:
                 raise _Refused("stale_move")
             if g.to_move in self._agents:
-                raise _Refused("bad_message", {"detail": f"{self.names[g.to_move]} is a computer player"})
+                raise _Refused(
+                    "bad_message", {"detail": f"{self.names[g.to_move]} is a computer player"}
+                )
             self.play(move)
         elif kind == "pass":
             if g.phase != "move":
-                raise _Refused("throw_first" if g.phase == "throw" else "game_over", {"seat": g.to_move})
+                raise _Refused(
+                    "throw_first" if g.phase == "throw" else "game_over", {"seat": g.to_move}
+                )
             self.play(g.legal_moves()[-1])
         elif kind == "undo":
             self.undo(to_human=True)
@@ -535,19 +662,30 @@ class PachisiWidget(anywidget.AnyWidget):
             seed = content.get("seed")
             preset = content.get("preset")
             if players is not None and (isinstance(players, bool) or players not in (2, 3, 4)):
-                raise _Refused("bad_message", {"detail": f"players must be 2, 3 or 4, not {players!r}"})
+                raise _Refused(
+                    "bad_message", {"detail": f"players must be 2, 3 or 4, not {players!r}"}
+                )
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
                 raise _Refused("bad_message", {"detail": f"seed must be an integer, not {seed!r}"})
             if preset is not None and preset not in PRESETS:
-                raise _Refused("bad_message", {"detail": f"preset must be one of {', '.join(PRESETS)}, not {preset!r}"})
+                raise _Refused(
+                    "bad_message",
+                    {"detail": f"preset must be one of {', '.join(PRESETS)}, not {preset!r}"},
+                )
             rules = Rules.preset(preset) if preset else None
-            if rules is not None and self._game.rules.teams and (players or self._game.players) == 4:
+            if (
+                rules is not None
+                and self._game.rules.teams
+                and (players or self._game.players) == 4
+            ):
                 rules = rules.replace(teams=True)
             self.new_game(players=players, rules=rules, seed=seed)
         elif kind == "step":
             turn, revision = content.get("turn"), content.get("revision")
-            if (turn is not None and turn != g.state.turn) or (revision is not None and revision != self.revision):
-                return  # a timer from an earlier position (or a second view of this board): nothing to do
+            if (turn is not None and turn != g.state.turn) or (
+                revision is not None and revision != self.revision
+            ):
+                return  # a timer from an earlier position (or a second view of the board)
             if not self.computer_step():
                 if turn is not None or revision is not None:
                     return  # a timer that outlived its computer seat (made human meanwhile)
@@ -555,14 +693,28 @@ class PachisiWidget(anywidget.AnyWidget):
         elif kind == "set_seat":
             seat, player = content.get("seat"), content.get("player")
             if isinstance(seat, bool) or seat not in g.seats:
-                raise _Refused("bad_message", {"detail": f"seat must be one of {list(g.seats)}, not {seat!r}"})
+                raise _Refused(
+                    "bad_message", {"detail": f"seat must be one of {list(g.seats)}, not {seat!r}"}
+                )
             if player != "human" and player not in AGENTS:
-                raise _Refused("bad_message", {"detail": f"player must be human or one of {', '.join(AGENTS)}, not {player!r}"})
+                raise _Refused(
+                    "bad_message",
+                    {
+                        "detail": f"player must be human or one of {', '.join(AGENTS)}, "
+                        f"not {player!r}"
+                    },
+                )
             self.set_computer(seat, player)
         elif kind == "set_language":
             lang = content.get("language")
             if lang not in explain.LANGUAGES:
-                raise _Refused("bad_message", {"detail": f"language must be one of {', '.join(explain.LANGUAGES)}, not {lang!r}"})
+                raise _Refused(
+                    "bad_message",
+                    {
+                        "detail": f"language must be one of {', '.join(explain.LANGUAGES)}, "
+                        f"not {lang!r}"
+                    },
+                )
             self.language = lang
         elif kind == "setup":
             positions, to_move = content.get("positions"), content.get("to_move", 0)
@@ -579,10 +731,14 @@ class PachisiWidget(anywidget.AnyWidget):
 
 
 _WIDGET_TEXTS = {
-    "en": {"setup": "Position set up. {seat} is to move.",
-           "saved": "The game record is downloaded as {filename}."},
-    "ro": {"setup": "Poziția a fost așezată. La mutare: {seat}.",
-           "saved": "Înregistrarea jocului se descarcă: {filename}."},
+    "en": {
+        "setup": "Position set up. {seat} is to move.",
+        "saved": "The game record is downloaded as {filename}.",
+    },
+    "ro": {
+        "setup": "Poziția a fost așezată. La mutare: {seat}.",
+        "saved": "Înregistrarea jocului se descarcă: {filename}.",
+    },
 }
 """The widget's own sentences (the rules' narration is :mod:`pachisi_widget.explain`)."""
 
@@ -616,12 +772,22 @@ def _who(seat: int, lang: str, names) -> str:
 
 
 _MOVE_WORDS = {
-    "en": {"pass": "{who}: pass", "enter": "{who}: bring a piece out of the Charkoni to {to} with {value}",
-           "move": "{who}: move the piece on step {start} to {to} with {value}", "home": "home",
-           "step": "step {step}", "captures": ", capturing {n}"},
-    "ro": {"pass": "{who}: trece", "enter": "{who}: scoate o piesă din Charkoni pe {to} cu {value}",
-           "move": "{who}: mută piesa de pe pătratul {start} pe {to} cu {value}", "home": "acasă",
-           "step": "pătratul {step}", "captures": ", capturând {n}"},
+    "en": {
+        "pass": "{who}: pass",
+        "enter": "{who}: bring a piece out of the Charkoni to {to} with {value}",
+        "move": "{who}: move the piece on step {start} to {to} with {value}",
+        "home": "home",
+        "step": "step {step}",
+        "captures": ", capturing {n}",
+    },
+    "ro": {
+        "pass": "{who}: trece",
+        "enter": "{who}: scoate o piesă din Charkoni pe {to} cu {value}",
+        "move": "{who}: mută piesa de pe pătratul {start} pe {to} cu {value}",
+        "home": "acasă",
+        "step": "pătratul {step}",
+        "captures": ", capturând {n}",
+    },
 }
 """Accessible labels of the legal moves (each move's aria-label in the view), by language."""
 
@@ -629,33 +795,97 @@ _MOVE_WORDS = {
 def _labels(lang: str) -> dict:
     """Button and heading texts of the view, by language (the view shows them as text)."""
     if lang == "ro":
-        return {"throw": "Aruncă", "pass": "Treci", "undo": "Anulează", "new_game": "Joc nou",
-                "to_move": "La mutare", "pending": "Aruncări de mutat", "human": "om",
-                "save": "Salvează", "load": "Încarcă", "force": "Forțează aruncarea",
-                "setup": "Poziție", "winner": "Câștigător", "waiting": "în Charkoni", "home": "acasă",
-                "log": "Desfășurarea jocului", "language": "Limba", "speed": "Viteză",
-                "animate": "Animație", "grace": "har", "bonus": "har fără introducere",
-                "pyada": "pyada", "lost": "pierdută", "castle": "castel",
-                "cancelled": "anulate", "mouths_up": "guri în sus", "cowries": "Cojile de cowrie",
-                "to_throw": "aruncă cojile", "to_choose": "alege o mutare", "computer_thinks": "calculatorul joacă",
-                "game_over": "Joc încheiat", "no_winner": "fără câștigător", "players": "Jucători",
-                "preset": "Reguli", "seats": "Locuri", "teacher": "Profesor", "apply": "Aplică",
-                "setup_hint": "pașii celor 4 piese, separați prin virgulă (0 = în Charkoni, 84 = acasă); - pentru un loc liber",
-                "returning": "se întoarce", "stack": "piese", "board": "Tabla de Pachisi",
-                "settings": "Setări", "charkoni": "Charkoni", "moves": "mutări posibile",
-                "twenty_five": "castelul de 25 al lui"}
-    return {"throw": "Throw", "pass": "Pass", "undo": "Undo", "new_game": "New game",
-            "to_move": "To move", "pending": "Throws to spend", "human": "human",
-            "save": "Save", "load": "Load", "force": "Force throw",
-            "setup": "Position", "winner": "Winner", "waiting": "in the Charkoni", "home": "home",
-            "log": "What happened", "language": "Language", "speed": "Speed",
-            "animate": "Animation", "grace": "grace", "bonus": "bonus grace",
-            "pyada": "pyada", "lost": "lost", "castle": "castle",
-            "cancelled": "cancelled", "mouths_up": "mouths up", "cowries": "Cowrie shells",
-            "to_throw": "throws the cowries", "to_choose": "chooses a move", "computer_thinks": "the computer plays",
-            "game_over": "Game over", "no_winner": "no winner", "players": "Players",
-            "preset": "Rules", "seats": "Seats", "teacher": "Teacher", "apply": "Apply",
-            "setup_hint": "the 4 pieces' steps, comma separated (0 = in the Charkoni, 84 = home); - for an empty seat",
-            "returning": "returning", "stack": "pieces", "board": "Pachisi board",
-            "settings": "Settings", "charkoni": "Charkoni", "moves": "legal moves",
-            "twenty_five": "25-castle of"}
+        return {
+            "throw": "Aruncă",
+            "pass": "Treci",
+            "undo": "Anulează",
+            "new_game": "Joc nou",
+            "to_move": "La mutare",
+            "pending": "Aruncări de mutat",
+            "human": "om",
+            "save": "Salvează",
+            "load": "Încarcă",
+            "force": "Forțează aruncarea",
+            "setup": "Poziție",
+            "winner": "Câștigător",
+            "waiting": "în Charkoni",
+            "home": "acasă",
+            "log": "Desfășurarea jocului",
+            "language": "Limba",
+            "speed": "Viteză",
+            "animate": "Animație",
+            "grace": "har",
+            "bonus": "har fără introducere",
+            "pyada": "pyada",
+            "lost": "pierdută",
+            "castle": "castel",
+            "cancelled": "anulate",
+            "mouths_up": "guri în sus",
+            "cowries": "Cojile de cowrie",
+            "to_throw": "aruncă cojile",
+            "to_choose": "alege o mutare",
+            "computer_thinks": "calculatorul joacă",
+            "game_over": "Joc încheiat",
+            "no_winner": "fără câștigător",
+            "players": "Jucători",
+            "preset": "Reguli",
+            "seats": "Locuri",
+            "teacher": "Profesor",
+            "apply": "Aplică",
+            "setup_hint": "pașii celor 4 piese, separați prin virgulă (0 = în Charkoni, "
+            "84 = acasă); - pentru un loc liber",
+            "returning": "se întoarce",
+            "stack": "piese",
+            "board": "Tabla de Pachisi",
+            "settings": "Setări",
+            "charkoni": "Charkoni",
+            "moves": "mutări posibile",
+            "twenty_five": "castelul de 25 al lui",
+        }
+    return {
+        "throw": "Throw",
+        "pass": "Pass",
+        "undo": "Undo",
+        "new_game": "New game",
+        "to_move": "To move",
+        "pending": "Throws to spend",
+        "human": "human",
+        "save": "Save",
+        "load": "Load",
+        "force": "Force throw",
+        "setup": "Position",
+        "winner": "Winner",
+        "waiting": "in the Charkoni",
+        "home": "home",
+        "log": "What happened",
+        "language": "Language",
+        "speed": "Speed",
+        "animate": "Animation",
+        "grace": "grace",
+        "bonus": "bonus grace",
+        "pyada": "pyada",
+        "lost": "lost",
+        "castle": "castle",
+        "cancelled": "cancelled",
+        "mouths_up": "mouths up",
+        "cowries": "Cowrie shells",
+        "to_throw": "throws the cowries",
+        "to_choose": "chooses a move",
+        "computer_thinks": "the computer plays",
+        "game_over": "Game over",
+        "no_winner": "no winner",
+        "players": "Players",
+        "preset": "Rules",
+        "seats": "Seats",
+        "teacher": "Teacher",
+        "apply": "Apply",
+        "setup_hint": "the 4 pieces' steps, comma separated (0 = in the Charkoni, 84 = home); "
+        "- for an empty seat",
+        "returning": "returning",
+        "stack": "pieces",
+        "board": "Pachisi board",
+        "settings": "Settings",
+        "charkoni": "Charkoni",
+        "moves": "legal moves",
+        "twenty_five": "25-castle of",
+    }

@@ -14,19 +14,24 @@ NS = {"s": "http://www.w3.org/2000/svg"}
 
 
 def parse(text: str) -> ET.Element:
-    root = ET.fromstring(text)   # raises on malformed XML (a repeated attribute, bad escaping...)
+    root = ET.fromstring(text)  # raises on malformed XML (a repeated attribute, bad escaping...)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     return root
 
 
 def pieces(root: ET.Element) -> list[ET.Element]:
-    return [g for g in root.iter("{http://www.w3.org/2000/svg}g") if "pachisi-piece " in g.get("class", "") + " "]
+    return [
+        g
+        for g in root.iter("{http://www.w3.org/2000/svg}g")
+        if "pachisi-piece " in g.get("class", "") + " "
+    ]
 
 
 @pytest.fixture
 def mixed() -> pw.Game:
-    return pw.Game.from_position([[0, 12, 12, 59], [84, 0, 8, 8], [3, 81, 0, 0], [84, 84, 84, 70]],
-                                 to_move=0, seed=3)
+    return pw.Game.from_position(
+        [[0, 12, 12, 59], [84, 0, 8, 8], [3, 81, 0, 0], [84, 84, 84, 70]], to_move=0, seed=3
+    )
 
 
 def test_repr_svg_of_game_and_state(mixed):
@@ -64,7 +69,11 @@ def test_pieces_carry_seat_piece_step_and_count(mixed):
     found = {(int(g.get("data-seat")), int(g.get("data-step"))): g for g in pieces(root)}
     assert sum(int(g.get("data-count")) for g in found.values()) == 16
     stack = found[(0, 12)]
-    assert stack.get("data-count") == "2" and stack.get("data-piece") == "1" and stack.get("data-pieces") == "1,2"
+    assert (
+        stack.get("data-count") == "2"
+        and stack.get("data-piece") == "1"
+        and stack.get("data-pieces") == "1,2"
+    )
     assert "2" in [t.text for t in stack.iter("{http://www.w3.org/2000/svg}text")]
     assert "pachisi-waiting" in found[(1, 0)].get("class")
     assert "pachisi-home" in found[(3, 84)].get("class") and found[(3, 84)].get("data-count") == "3"
@@ -72,8 +81,11 @@ def test_pieces_carry_seat_piece_step_and_count(mixed):
 
 def test_returning_pieces_lie_on_their_side(mixed):
     root = parse(mixed._repr_svg_())
-    returning = sorted((int(g.get("data-seat")), int(g.get("data-step")))
-                       for g in pieces(root) if "pachisi-returning" in g.get("class"))
+    returning = sorted(
+        (int(g.get("data-seat")), int(g.get("data-step")))
+        for g in pieces(root)
+        if "pachisi-returning" in g.get("class")
+    )
     assert returning == [(0, 59), (2, 81), (3, 70)]
     assert all(step >= board.RETURNING_STEP for _, step in returning)
     lying = next(g for g in pieces(root) if g.get("data-step") == "59")
@@ -108,7 +120,7 @@ def test_charkoni_places_are_shared_with_the_widget():
     assert spots["waiting"] == [[8.5, 8.0], [10.0, 8.5], [9.5, 10.0], [8.0, 9.5]]
     assert spots["home"] == [[9.5, 8.0], [10.0, 9.5], [8.5, 10.0], [8.0, 8.5]]
     for p in spots["waiting"] + spots["home"]:
-        assert all(7.5 <= c <= 10.5 for c in p)   # inside the Charkoni
+        assert all(7.5 <= c <= 10.5 for c in p)  # inside the Charkoni
     w = pw.PachisiWidget(players=2, seed=1)
     assert w.geometry["spots"] == spots
 
@@ -119,7 +131,9 @@ def test_seat_cards_show_the_seat_to_move_and_the_winner():
     root = parse(text)
     cards = {e.get("data-seat-card"): e for e in root.iter() if e.get("data-seat-card")}
     assert set(cards) == {"0", "2"}
-    assert "To move" in "".join(cards["2"].itertext()) and "To move" not in "".join(cards["0"].itertext())
+    assert "To move" in "".join(cards["2"].itertext()) and "To move" not in "".join(
+        cards["0"].itertext()
+    )
     won = pw.Game.from_position([[84, 84, 84, 84], None, [0, 0, 0, 0], None], seed=1)
     assert won.winner == 0
     assert "Winner" in "".join(parse(won._repr_svg_()).itertext())
@@ -127,7 +141,7 @@ def test_seat_cards_show_the_seat_to_move_and_the_winner():
 
 def test_names_are_escaped_text():
     g = pw.Game(players=2, seed=1)
-    text = svg.board_svg(g.state, names=["<b>A & co</b>", "", "x\"y", ""])
+    text = svg.board_svg(g.state, names=["<b>A & co</b>", "", 'x"y', ""])
     root = parse(text)
     assert "<b>" not in text
     assert "<b>A & co</b>" in "".join(root.itertext())
@@ -135,5 +149,8 @@ def test_names_are_escaped_text():
 
 def test_size_and_description(mixed):
     root = parse(svg.board_svg(mixed.state, size=300))
-    assert root.get("width") == "300" and root.get("viewBox").split()[2] == root.get("viewBox").split()[3]
+    assert (
+        root.get("width") == "300"
+        and root.get("viewBox").split()[2] == root.get("viewBox").split()[3]
+    )
     assert root.find("s:desc", NS).text == mixed.state.notation()

@@ -20,8 +20,24 @@ from pachisi_widget.widget import PachisiWidget
 
 REPO = Path(__file__).resolve().parents[1]
 JS_FIXTURE = REPO / "js" / "fixtures" / "traits.json"
-TRAITS = ("geometry", "state", "legal_moves", "status", "status_kind", "log", "last_throw", "language",
-          "seat_players", "agent_names", "names", "speed", "animate", "teacher", "revision", "presets")
+TRAITS = (
+    "geometry",
+    "state",
+    "legal_moves",
+    "status",
+    "status_kind",
+    "log",
+    "last_throw",
+    "language",
+    "seat_players",
+    "agent_names",
+    "names",
+    "speed",
+    "animate",
+    "teacher",
+    "revision",
+    "presets",
+)
 
 
 def snapshot(w: PachisiWidget) -> tuple:
@@ -62,13 +78,24 @@ def first_move(w: PachisiWidget) -> dict:
 def test_traits_describe_the_new_game(w):
     assert len(w.geometry["squares"]) == 96
     assert sum(sq["castle"] for sq in w.geometry["squares"]) == 12
-    assert sorted(sq["twenty_five"] for sq in w.geometry["squares"] if sq["twenty_five"] is not None) == [0, 1, 2, 3]
+    assert sorted(
+        sq["twenty_five"] for sq in w.geometry["squares"] if sq["twenty_five"] is not None
+    ) == [0, 1, 2, 3]
     assert w.geometry["spots"]["waiting"][0] == [8.5, 8.0] and len(w.geometry["spots"]["home"]) == 4
     st = w.state
     assert st["seats"] == [0, 2] and st["phase"] == "throw" and st["pieces"][1] is None
-    assert st["labels"]["throw"] == "Throw" and st["seat_labels"] == ["South", "East", "North", "West"]
+    assert st["labels"]["throw"] == "Throw" and st["seat_labels"] == [
+        "South",
+        "East",
+        "North",
+        "West",
+    ]
     assert st["throw_values"] == [25, 10, 2, 3, 4, 5, 6] and st["shells"] == 6
-    assert st["preset"] == "classic" and st["players"] == 2 and st["returning_step"] == board.RETURNING_STEP
+    assert (
+        st["preset"] == "classic"
+        and st["players"] == 2
+        and st["returning_step"] == board.RETURNING_STEP
+    )
     assert st["computer_to_act"] is False and st["can_undo"] is False and st["last_move"] is None
     assert w.legal_moves == [] and w.last_throw == {}
     assert w.status == f"A new game begins. {board.SEAT_NAMES[w.game.to_move]} starts."
@@ -140,7 +167,7 @@ def test_mouths_picture_is_stable_and_view_only(w):
     w.throw(up=3)
     again = PachisiWidget(game=pw.Game(players=2, seed=7), animate=False)
     again.throw(up=3)
-    assert w.last_throw["mouths"] == again.last_throw["mouths"]   # same seed, same picture
+    assert w.last_throw["mouths"] == again.last_throw["mouths"]  # same seed, same picture
     assert sum(w.last_throw["mouths"]) == 3
     # drawing the picture never touches the game's own random generator
     g1, g2 = pw.Game(players=2, seed=9), pw.Game(players=2, seed=9)
@@ -156,7 +183,7 @@ def test_mouths_picture_is_stable_and_view_only(w):
 
 
 def test_move_intent_plays_the_move_with_that_id(w):
-    w.throw(up=3)   # the first piece leaves on any throw
+    w.throw(up=3)  # the first piece leaves on any throw
     mv = first_move(w)
     accepted(w, {"kind": "move", "id": mv["id"]})
     played = w.game.history[-1]
@@ -171,12 +198,20 @@ def test_move_views_carry_squares_path_and_label(w):
     seat = mv["seat"]
     assert mv["kind"] == "enter" and mv["from"] is None and mv["to"] == list(board.square(seat, 3))
     assert mv["path"] == [list(board.square(seat, s)) for s in (1, 2, 3)]
-    assert mv["label"] == f"{board.SEAT_NAMES[seat]}: bring a piece out of the Charkoni to step 3 with 3"
+    assert (
+        mv["label"]
+        == f"{board.SEAT_NAMES[seat]}: bring a piece out of the Charkoni to step 3 with 3"
+    )
     g = pw.Game.from_position([[83, 84, 84, 84], None, [0, 0, 0, 0], None], seed=1)
     v = PachisiWidget(game=g)
-    v.throw(up=1)   # a 10 releases the piece on step 83
+    v.throw(up=1)  # a 10 releases the piece on step 83
     home = next(m for m in v.legal_moves if m["end"] == 84)
-    assert home["to"] is None and home["start"] == 83 and home["path"] == [] and "home" in home["label"]
+    assert (
+        home["to"] is None
+        and home["start"] == 83
+        and home["path"] == []
+        and "home" in home["label"]
+    )
 
 
 def test_pass_intent(w):
@@ -190,13 +225,16 @@ def test_pass_before_throwing_is_refused(w):
     refused(w, {"kind": "pass"}, contains="must throw the cowries first")
 
 
-@pytest.mark.parametrize("intent", [
-    {"kind": "move"},
-    {"kind": "move", "id": 3},
-    {"kind": "move", "id": None},
-    {"kind": "move", "id": ["1.0"]},
-    {"kind": "move", "id": "no-such-id"},
-])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        {"kind": "move"},
+        {"kind": "move", "id": 3},
+        {"kind": "move", "id": None},
+        {"kind": "move", "id": ["1.0"]},
+        {"kind": "move", "id": "no-such-id"},
+    ],
+)
 def test_malformed_moves_are_refused(w, intent):
     w.throw(up=3)
     refused(w, intent)
@@ -205,7 +243,7 @@ def test_malformed_moves_are_refused(w, intent):
 def test_a_move_id_from_an_older_revision_is_stale(w):
     w.throw(up=3)
     old = first_move(w)["id"]
-    accepted(w, {"kind": "set_language", "language": "ro"})   # a redraw renews every id
+    accepted(w, {"kind": "set_language", "language": "ro"})  # a redraw renews every id
     refused(w, {"kind": "move", "id": old}, contains="nu mai este disponibilă")
     w.language = "en"
     refused(w, {"kind": "move", "id": old}, contains="no longer available")
@@ -213,7 +251,9 @@ def test_a_move_id_from_an_older_revision_is_stale(w):
     refused(w, {"kind": "move", "id": old})
 
 
-@pytest.mark.parametrize("intent", [None, [], "throw", 3, {"kind": "dance"}, {}, {"kind": None}, {"kind": ["throw"]}])
+@pytest.mark.parametrize(
+    "intent", [None, [], "throw", 3, {"kind": "dance"}, {}, {"kind": None}, {"kind": ["throw"]}]
+)
 def test_intents_that_are_not_understood_are_refused(w, intent):
     refused(w, intent, contains="could not be understood")
 
@@ -270,14 +310,17 @@ def test_new_game_intent(w):
     assert w.game.players == 3 and w.game.rules == pw.Rules.preset("mitra")
 
 
-@pytest.mark.parametrize("intent", [
-    {"kind": "new_game", "players": 5},
-    {"kind": "new_game", "players": True},
-    {"kind": "new_game", "players": "4"},
-    {"kind": "new_game", "seed": "7"},
-    {"kind": "new_game", "seed": 1.5},
-    {"kind": "new_game", "preset": "chess"},
-])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        {"kind": "new_game", "players": 5},
+        {"kind": "new_game", "players": True},
+        {"kind": "new_game", "players": "4"},
+        {"kind": "new_game", "seed": "7"},
+        {"kind": "new_game", "seed": 1.5},
+        {"kind": "new_game", "preset": "chess"},
+    ],
+)
 def test_bad_new_game_intents_are_refused(w, intent):
     w.throw()
     refused(w, intent)
@@ -309,13 +352,15 @@ def test_a_computer_seat_refuses_human_throws_and_moves():
     g = pw.Game.from_position([[0, 0, 0, 0], None, [0, 0, 0, 0], None], to_move=0, seed=3)
     v = PachisiWidget(game=g, computer={0: "greedy"}, animate=False)
     refused(v, {"kind": "throw"}, contains="computer player")
-    v.throw(up=2)   # Python itself (a teacher's cell) may still act for it
+    v.throw(up=2)  # Python itself (a teacher's cell) may still act for it
     mv = first_move(v)
     refused(v, {"kind": "move", "id": mv["id"]}, contains="computer player")
 
 
 def test_play_computers_stops_when_a_human_is_to_move():
-    v = PachisiWidget(players=4, seed=8, computer={1: "greedy", 2: "runner", 3: "castle_waiter"}, animate=False)
+    v = PachisiWidget(
+        players=4, seed=8, computer={1: "greedy", 2: "runner", 3: "castle_waiter"}, animate=False
+    )
     n = v.play_computers()
     assert v.game.to_move == 0 and v.game.phase == "throw" and v.state["computer_to_act"] is False
     assert n == 0 or len(v.game.history) == n
@@ -328,14 +373,17 @@ def test_set_seat_intent(w):
     assert w.seat_players[2] == "human"
 
 
-@pytest.mark.parametrize("intent", [
-    {"kind": "set_seat", "seat": 1, "player": "random"},      # East is not in play
-    {"kind": "set_seat", "seat": 7, "player": "random"},
-    {"kind": "set_seat", "seat": True, "player": "random"},
-    {"kind": "set_seat", "seat": "0", "player": "random"},
-    {"kind": "set_seat", "seat": 0, "player": "alphazero"},
-    {"kind": "set_seat", "seat": 0},
-])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        {"kind": "set_seat", "seat": 1, "player": "random"},  # East is not in play
+        {"kind": "set_seat", "seat": 7, "player": "random"},
+        {"kind": "set_seat", "seat": True, "player": "random"},
+        {"kind": "set_seat", "seat": "0", "player": "random"},
+        {"kind": "set_seat", "seat": 0, "player": "alphazero"},
+        {"kind": "set_seat", "seat": 0},
+    ],
+)
 def test_bad_set_seat_intents_are_refused(w, intent):
     players = list(w.seat_players)
     refused(w, intent)
@@ -374,8 +422,9 @@ def test_names_are_kept_exactly_as_given():
     v = PachisiWidget(players=4, seed=2, names=names, animate=False)
     assert v.names == names
     assert v.state["names"] == ["<b>Asha</b>", "East", "Ravi & <script>x</script>", "Ω"]
-    v.game  # the narration names seats; labels name the players as given
-    g = pw.Game.from_position([[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], to_move=0, seed=1)
+    g = pw.Game.from_position(
+        [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], to_move=0, seed=1
+    )
     v2 = PachisiWidget(game=g, names=names)
     v2.throw(up=3)
     assert first_move(v2)["label"].startswith("<b>Asha</b> (South): ")
@@ -397,15 +446,18 @@ def test_observers_fire_once_per_state_change(w):
     w.new_game(seed=1)
     assert len(seen) == 4 and seen[0] == "move"
     refused(w, {"kind": "pass"})
-    assert len(seen) == 4            # a refusal changes no state...
-    assert len(revisions) == 5       # ...but is drawn (a new revision)
+    assert len(seen) == 4  # a refusal changes no state...
+    assert len(revisions) == 5  # ...but is drawn (a new revision)
     assert revisions == sorted(revisions)
 
 
 def test_revision_is_written_last(w):
     """An observer of revision sees every other trait of the same update."""
     seen = []
-    w.observe(lambda change: seen.append((w.state["phase"], len(w.legal_moves), w.status)), names="revision")
+    w.observe(
+        lambda change: seen.append((w.state["phase"], len(w.legal_moves), w.status)),
+        names="revision",
+    )
     w.throw(up=3)
     assert seen[-1][0] == "move" and seen[-1][1] >= 2 and "throws 3" in seen[-1][2]
 
@@ -414,22 +466,34 @@ def test_revision_is_written_last(w):
 
 
 def test_setup_intent(w):
-    accepted(w, {"kind": "setup", "positions": [[0, 0, 12, 59], None, [3, 0, 0, 0], None], "to_move": 2})
+    accepted(
+        w, {"kind": "setup", "positions": [[0, 0, 12, 59], None, [3, 0, 0, 0], None], "to_move": 2}
+    )
     assert w.game.pieces(0) == (0, 0, 12, 59) and w.game.to_move == 2
     assert w.status == "Position set up. North is to move."
-    accepted(w, {"kind": "setup", "positions": [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], None], "to_move": 1})
+    accepted(
+        w,
+        {
+            "kind": "setup",
+            "positions": [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], None],
+            "to_move": 1,
+        },
+    )
     assert w.game.seats == (0, 1, 2) and w.seat_players == ["human", "human", "human", ""]
 
 
-@pytest.mark.parametrize("intent", [
-    {"kind": "setup", "positions": [[0, 0, 0, 99], None, [0, 0, 0, 0], None]},
-    {"kind": "setup", "positions": [[0, 0, 0], None, [0, 0, 0, 0], None]},
-    {"kind": "setup", "positions": [[0, 0, 0, "x"], None, [0, 0, 0, 0], None]},
-    {"kind": "setup", "positions": [[0, 0, 0, 0], None, None, None]},
-    {"kind": "setup", "positions": "0,0,0,0"},
-    {"kind": "setup"},
-    {"kind": "setup", "positions": [[0, 0, 0, 0], None, [0, 0, 0, 0], None], "to_move": 1},
-])
+@pytest.mark.parametrize(
+    "intent",
+    [
+        {"kind": "setup", "positions": [[0, 0, 0, 99], None, [0, 0, 0, 0], None]},
+        {"kind": "setup", "positions": [[0, 0, 0], None, [0, 0, 0, 0], None]},
+        {"kind": "setup", "positions": [[0, 0, 0, "x"], None, [0, 0, 0, 0], None]},
+        {"kind": "setup", "positions": [[0, 0, 0, 0], None, None, None]},
+        {"kind": "setup", "positions": "0,0,0,0"},
+        {"kind": "setup"},
+        {"kind": "setup", "positions": [[0, 0, 0, 0], None, [0, 0, 0, 0], None], "to_move": 1},
+    ],
+)
 def test_bad_setups_are_refused(w, intent):
     w.throw()
     refused(w, intent)
@@ -443,7 +507,10 @@ def test_save_intent_answers_with_the_record(w, monkeypatch):
     assert len(sent) == 1 and sent[0]["kind"] == "record"
     assert sent[0]["filename"].endswith(".json") and sent[0]["filename"] in w.status
     record = json.loads(sent[0]["text"])
-    assert record["format"] == "pachisi_widget.game" and record["actions"][-1] == {"throw": 2, "forced": True}
+    assert record["format"] == "pachisi_widget.game" and record["actions"][-1] == {
+        "throw": 2,
+        "forced": True,
+    }
     assert pw.Game.from_dict(record).to_dict() == w.game.to_dict()
 
 
@@ -457,13 +524,16 @@ def test_load_intent_restores_a_saved_game(w):
     assert len(w.game.history) == 2
 
 
-@pytest.mark.parametrize("text", [
-    "{not json",
-    "[]",
-    json.dumps({"format": "chess", "version": 1}),
-    json.dumps({"format": "pachisi_widget.game", "version": 999}),
-    "",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{not json",
+        "[]",
+        json.dumps({"format": "chess", "version": 1}),
+        json.dumps({"format": "pachisi_widget.game", "version": 999}),
+        "",
+    ],
+)
 def test_bad_records_are_refused_and_the_game_is_kept(w, text):
     w.throw(up=3)
     refused(w, {"kind": "load", "text": text}, contains="could not be loaded")
@@ -514,33 +584,55 @@ def build_js_fixture() -> dict:
     names = ["Asha", "<b>Bilal</b>", "Chen & Co", "<img src=x onerror=alert(1)>"]
     start = PachisiWidget(game=pw.Game(players=4, seed=5), names=names, animate=False)
     start.throw(up=0)
-    mixed = PachisiWidget(game=pw.Game.from_position(
-        [[0, 12, 12, 59], [84, 0, 8, 8], [3, 81, 0, 0], [84, 84, 84, 70]], to_move=0, seed=3),
-        names=names, animate=False, teacher=True)
+    mixed = PachisiWidget(
+        game=pw.Game.from_position(
+            [[0, 12, 12, 59], [84, 0, 8, 8], [3, 81, 0, 0], [84, 84, 84, 70]], to_move=0, seed=3
+        ),
+        names=names,
+        animate=False,
+        teacher=True,
+    )
     mixed.throw(up=4)
-    pool = PachisiWidget(game=pw.Game.from_position(
-        [[20, 30, 40, 50], None, [0, 0, 0, 0], None], to_move=0, rules="cowrie_skill", seed=3),
-        animate=False)
-    pool.throw(up=1)   # 10: a grace, throw again
-    pool.throw(up=3)   # 3: the pool is [10, 3]
-    computer = PachisiWidget(players=2, seed=5, computer={0: "random", 2: "random"}, speed=0, animate=False)
+    pool = PachisiWidget(
+        game=pw.Game.from_position(
+            [[20, 30, 40, 50], None, [0, 0, 0, 0], None], to_move=0, rules="cowrie_skill", seed=3
+        ),
+        animate=False,
+    )
+    pool.throw(up=1)  # 10: a grace, throw again
+    pool.throw(up=3)  # 3: the pool is [10, 3]
+    computer = PachisiWidget(
+        players=2, seed=5, computer={0: "random", 2: "random"}, speed=0, animate=False
+    )
     positions = {"start": start, "mixed": mixed, "pool": pool, "computer": computer}
-    return {"geometry": start.geometry,
-            "positions": {k: {n: t for n, t in _traits(v).items() if n != "geometry"} for k, v in positions.items()}}
+    return {
+        "geometry": start.geometry,
+        "positions": {
+            k: {n: t for n, t in _traits(v).items() if n != "geometry"}
+            for k, v in positions.items()
+        },
+    }
 
 
 def test_js_fixture_is_up_to_date():
-    """js/fixtures/traits.json is what the adapter sends now (PACHISI_UPDATE_FIXTURES=1 rewrites it)."""
+    """js/fixtures/traits.json is what the adapter sends now.
+
+    ``PACHISI_UPDATE_FIXTURES=1 pytest tests/test_widget.py -k fixture`` rewrites it.
+    """
     fixture = build_js_fixture()
     text = json.dumps(fixture, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     if os.environ.get("PACHISI_UPDATE_FIXTURES") == "1":
         JS_FIXTURE.parent.mkdir(parents=True, exist_ok=True)
         JS_FIXTURE.write_text(text, encoding="utf-8")
-    assert JS_FIXTURE.exists(), "run PACHISI_UPDATE_FIXTURES=1 pytest tests/test_widget.py -k fixture"
+    assert JS_FIXTURE.exists(), (
+        "run PACHISI_UPDATE_FIXTURES=1 pytest tests/test_widget.py -k fixture"
+    )
     stored = json.loads(JS_FIXTURE.read_text(encoding="utf-8"))
     assert stored == json.loads(text), (
-        "js/fixtures/traits.json is out of date: PACHISI_UPDATE_FIXTURES=1 pytest tests/test_widget.py -k fixture")
+        "js/fixtures/traits.json is out of date: "
+        "PACHISI_UPDATE_FIXTURES=1 pytest tests/test_widget.py -k fixture"
+    )
     pool = fixture["positions"]["pool"]
     assert pool["state"]["pending"] == [10, 3]
     shared = [m for m in pool["legal_moves"] if m["start"] == 20]
-    assert len(shared) == 2   # one piece, two moves: the JS tests click piece then destination
+    assert len(shared) == 2  # one piece, two moves: the JS tests click piece then destination

@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 
 #: The kernel writes the game to game.json on every state change (the tests read it back).
-DUMP = '''\
+DUMP = """\
 def _dump(change=None):
     g = w.game
     pathlib.Path("game.json").write_text(json.dumps({
@@ -36,7 +36,7 @@ def _dump(change=None):
 
 w.observe(_dump, names="revision")
 _dump()
-w'''
+w"""
 
 
 def widget_cells(make: str) -> list[str]:
@@ -77,7 +77,8 @@ MEASURE_MOVE_JS = """
   const before = snap();
   const target = box.querySelector(targetSelector);
   if (!target) { reject(new Error('no highlighted move to click')); return; }
-  const timer = setTimeout(() => { observer.disconnect(); reject(new Error('the board never changed')); }, 20000);
+  const fail = () => { observer.disconnect(); reject(new Error('the board never changed')); };
+  const timer = setTimeout(fail, 20000);
   const observer = new MutationObserver(() => {
     if (snap() !== before) {
       const ms = performance.now() - t0;
@@ -86,7 +87,8 @@ MEASURE_MOVE_JS = """
       resolve(ms);
     }
   });
-  observer.observe(box, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-step'] });
+  observer.observe(box, { subtree: true, childList: true, attributes: true,
+                          attributeFilter: ['data-step'] });
   const t0 = performance.now();
   target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
 })
@@ -118,9 +120,13 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
 
     server = jupyterlab()
     root = server.root_dir
-    widget = open_widget(page, server, "play.ipynb",
-                         'pw.PachisiWidget(players=2, seed=11, animate=False, teacher=True, '
-                         'names=["Asha <b>bold</b>", "", "<img src=x onerror=alert(1)>", ""])')
+    widget = open_widget(
+        page,
+        server,
+        "play.ipynb",
+        "pw.PachisiWidget(players=2, seed=11, animate=False, teacher=True, "
+        'names=["Asha <b>bold</b>", "", "<img src=x onerror=alert(1)>", ""])',
+    )
 
     # -- the DOM hooks of DESIGN.md ----------------------------------------------------------
     expect(widget.locator("[data-square]")).to_have_count(96)
@@ -134,7 +140,9 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
     expect(status).to_have_attribute("aria-live", "polite")
     # 2 players (S, N), all waiting: one stack of 4 each in the Charkoni
     expect(widget.locator('.pachisi-piece[data-step="0"]')).to_have_count(2)
-    expect(widget.locator('.pachisi-piece[data-seat="0"][data-step="0"]')).to_have_attribute("data-count", "4")
+    expect(widget.locator('.pachisi-piece[data-seat="0"][data-step="0"]')).to_have_attribute(
+        "data-count", "4"
+    )
     # names are text, never HTML
     expect(widget.locator("b, img")).to_have_count(0)
     expect(widget.locator('[data-seat-card="0"]')).to_contain_text("Asha <b>bold</b>")
@@ -153,12 +161,14 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
     label = targets.first.get_attribute("aria-label")
     assert label and "with" in label
     targets.first.hover()
-    expect(widget.locator(".pachisi-path")).to_have_count(1)   # the path on hover
+    expect(widget.locator(".pachisi-path")).to_have_count(1)  # the path on hover
     seat = game["to_move"]
     targets.first.click()
     game = wait_game(root, lambda g: len(g["history"]) == 2, what="the move")
     assert "enters" in game["history"][1] or "moves" in game["history"][1], game["history"]
-    expect(widget.locator(f'.pachisi-piece[data-seat="{seat}"]:not([data-step="0"])')).to_have_count(1)
+    expect(
+        widget.locator(f'.pachisi-piece[data-seat="{seat}"]:not([data-step="0"])')
+    ).to_have_count(1)
     expect(status).not_to_have_text("")
 
     # -- keyboard: Enter on Throw, the focus goes to the first move, Space plays it -------------
@@ -168,7 +178,8 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
     game = wait_game(root, lambda g: len(g["history"]) == 3, what="the keyboard throw")
     expect(targets.first).to_be_visible()
     page.wait_for_function(
-        "() => document.activeElement && document.activeElement.hasAttribute('data-move')")
+        "() => document.activeElement && document.activeElement.hasAttribute('data-move')"
+    )
     page.keyboard.press("Space")
     game = wait_game(root, lambda g: len(g["history"]) == 4, what="the move played with Space")
 
@@ -179,14 +190,16 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
     expect(targets.first).to_be_visible()
     widget.focus()
     page.keyboard.press("Tab")
-    focused = page.evaluate("() => [document.activeElement.getAttribute('data-move'), "
-                            "document.activeElement.getAttribute('aria-label')]")
+    focused = page.evaluate(
+        "() => [document.activeElement.getAttribute('data-move'), "
+        "document.activeElement.getAttribute('aria-label')]"
+    )
     assert focused[0] and focused[1], focused
     page.keyboard.press("Enter")
     game = wait_game(root, lambda g: len(g["history"]) == 6, what="the move played with Enter")
 
     # -- latency: click on a highlighted move -> board redrawn, over ten moves ---------------
-    force2 = widget.locator('button[data-action="force-throw"][data-up="2"]')   # a 2: no grace
+    force2 = widget.locator('button[data-action="force-throw"][data-up="2"]')  # a 2: no grace
     move_ms, throw_ms = [], []
     for i in range(10):
         expect(force2).to_be_enabled()
@@ -197,14 +210,17 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
         move_ms.append(page.evaluate(MEASURE_MOVE_JS, [WIDGET, ".pachisi-target[data-move]"]))
         wait_game(root, lambda g, n=8 + 2 * i: len(g["history"]) == n, what=f"latency move {i}")
     median = statistics.median(move_ms)
-    report = (f"click-to-board latency over {len(move_ms)} moves (JupyterLab, headless Chromium): "
-              f"median {median:.1f} ms, min {min(move_ms):.1f} ms, max {max(move_ms):.1f} ms; "
-              f"forced throw click to highlighted moves (Playwright round trip): "
-              f"median {statistics.median(throw_ms):.0f} ms")
+    report = (
+        f"click-to-board latency over {len(move_ms)} moves (JupyterLab, headless Chromium): "
+        f"median {median:.1f} ms, min {min(move_ms):.1f} ms, max {max(move_ms):.1f} ms; "
+        f"forced throw click to highlighted moves (Playwright round trip): "
+        f"median {statistics.median(throw_ms):.0f} ms"
+    )
     print("\n" + report)
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "latency.txt").write_text(report + "\n" + "moves ms: " +
-                                         ", ".join(f"{v:.1f}" for v in move_ms) + "\n")
+    (RESULTS / "latency.txt").write_text(
+        report + "\n" + "moves ms: " + ", ".join(f"{v:.1f}" for v in move_ms) + "\n"
+    )
 
     # screenshots with moves highlighted, light then dark theme
     force2.click()
@@ -212,21 +228,28 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
     targets.first.hover()
     dismiss_toasts(page)
     widget.screenshot(path=str(RESULTS / "widget-lab-light.png"))
-    page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme', "
-                  "{theme: 'JupyterLab Dark'}); return null; }")
+    page.evaluate(
+        "() => { window.jupyterapp.commands.execute('apputils:change-theme', "
+        "{theme: 'JupyterLab Dark'}); return null; }"
+    )
     page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
     page.wait_for_timeout(500)
     widget.screenshot(path=str(RESULTS / "widget-lab-dark.png"))
-    page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme', "
-                  "{theme: 'JupyterLab Light'}); return null; }")
+    page.evaluate(
+        "() => { window.jupyterapp.commands.execute('apputils:change-theme', "
+        "{theme: 'JupyterLab Light'}); return null; }"
+    )
 
     # -- a stale click is refused by Python and changes nothing -------------------------------
     before = read_game(root)
-    page.evaluate("""(sel) => {
+    page.evaluate(
+        """(sel) => {
         const t = document.querySelector(sel + ' .pachisi-target[data-move]');
         t.setAttribute('data-move', '1.0');
         t.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-    }""", WIDGET)
+    }""",
+        WIDGET,
+    )
     expect(status).to_have_attribute("data-kind", "error")
     game = wait_game(root, lambda g: g["status_kind"] == "error", what="the stale move refused")
     assert game["history"] == before["history"]
@@ -242,18 +265,26 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
     download = info.value
     record_text = Path(download.path()).read_text()
     record = json.loads(record_text)
-    assert record["format"] == "pachisi_widget.game" and download.suggested_filename.endswith(".json")
+    assert record["format"] == "pachisi_widget.game" and download.suggested_filename.endswith(
+        ".json"
+    )
     saved = read_game(root)
     load = widget.locator('input[data-action="load"]')
-    load.set_input_files({"name": "bad.json", "mimeType": "application/json", "buffer": b"{not json"})
+    load.set_input_files(
+        {"name": "bad.json", "mimeType": "application/json", "buffer": b"{not json"}
+    )
     expect(status).to_have_attribute("data-kind", "error")
-    game = wait_game(root, lambda g: g["status_kind"] == "error" and g["revision"] > saved["revision"],
-                     what="the bad file refused")
-    assert game["history"] == saved["history"]        # the game is kept
+    game = wait_game(
+        root,
+        lambda g: g["status_kind"] == "error" and g["revision"] > saved["revision"],
+        what="the bad file refused",
+    )
+    assert game["history"] == saved["history"]  # the game is kept
     widget.locator('button[data-action="new-game"]').click()
     wait_game(root, lambda g: g["history"] == [], what="the new game")
-    load.set_input_files({"name": "game.json", "mimeType": "application/json",
-                          "buffer": record_text.encode()})
+    load.set_input_files(
+        {"name": "game.json", "mimeType": "application/json", "buffer": record_text.encode()}
+    )
     game = wait_game(root, lambda g: g["history"] == saved["history"], what="the saved game loaded")
     expect(status).to_have_attribute("data-kind", "info")
 
@@ -265,9 +296,15 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
     widget.locator('button[data-action="setup"]').click()
     game = wait_game(root, lambda g: g["pieces"][0] == [0, 0, 12, 59], what="the set-up position")
     assert game["to_move"] == 2 and game["pieces"][2] == [3, 81, 0, 0]
-    expect(widget.locator('.pachisi-piece.pachisi-returning[data-seat="0"][data-step="59"]')).to_have_count(1)
-    expect(widget.locator('.pachisi-piece[data-seat="2"][data-step="81"].pachisi-returning')).to_have_count(1)
-    expect(widget.locator('.pachisi-piece[data-seat="0"][data-step="0"]')).to_have_attribute("data-count", "2")
+    expect(
+        widget.locator('.pachisi-piece.pachisi-returning[data-seat="0"][data-step="59"]')
+    ).to_have_count(1)
+    expect(
+        widget.locator('.pachisi-piece[data-seat="2"][data-step="81"].pachisi-returning')
+    ).to_have_count(1)
+    expect(widget.locator('.pachisi-piece[data-seat="0"][data-step="0"]')).to_have_attribute(
+        "data-count", "2"
+    )
     widget.screenshot(path=str(RESULTS / "widget-lab-setup.png"))
 
 
@@ -276,24 +313,35 @@ def test_lab_computer_seats_play_by_themselves(page, jupyterlab):
 
     server = jupyterlab()
     root = server.root_dir
-    widget = open_widget(page, server, "computer.ipynb",
-                         'pw.PachisiWidget(players=2, seed=3, computer={2: "random"}, speed=0, '
-                         'animate=False, teacher=True)')
+    widget = open_widget(
+        page,
+        server,
+        "computer.ipynb",
+        'pw.PachisiWidget(players=2, seed=3, computer={2: "random"}, speed=0, '
+        "animate=False, teacher=True)",
+    )
     turn = widget.locator('[data-role="turn"]')
     throw = widget.locator('button[data-action="throw"]')
     force2 = widget.locator('button[data-action="force-throw"][data-up="2"]')
     # Whoever started, the computer (North) plays until South, the human, is to move.
     expect(turn).to_have_attribute("data-seat", "0")
     expect(throw).to_be_enabled()
-    for rounds in range(3):
-        game = wait_game(root, lambda g: g["to_move"] == 0 and g["phase"] == "throw", what="South's turn")
+    for _ in range(3):
+        game = wait_game(
+            root, lambda g: g["to_move"] == 0 and g["phase"] == "throw", what="South's turn"
+        )
         before = len(game["history"])
         force2.click()
         widget.locator(".pachisi-target[data-move]").first.click()
         # North throws and moves by itself, then it is South's turn again
-        game = wait_game(root, lambda g, b=before: len(g["history"]) > b + 2 and g["to_move"] == 0
-                         and g["phase"] == "throw", what="North playing by itself")
-        north = [a for a in game["history"][before + 2:] if a.startswith("North")]
+        game = wait_game(
+            root,
+            lambda g, b=before: (
+                len(g["history"]) > b + 2 and g["to_move"] == 0 and g["phase"] == "throw"
+            ),
+            what="North playing by itself",
+        )
+        north = [a for a in game["history"][before + 2 :] if a.startswith("North")]
         assert north, game["history"]
         expect(turn).to_have_attribute("data-seat", "0")
     assert game["seat_players"][2] == "random"
@@ -306,6 +354,6 @@ def test_lab_computer_seats_play_by_themselves(page, jupyterlab):
     widget.locator(".pachisi-target[data-move]").first.click()
     game = wait_game(root, lambda g: g["to_move"] == 2, what="North's turn")
     time.sleep(1.0)
-    assert read_game(root)["history"] == game["history"]   # nobody played for North
+    assert read_game(root)["history"] == game["history"]  # nobody played for North
     expect(throw).to_be_enabled()
     expect(turn).to_have_attribute("data-seat", "2")

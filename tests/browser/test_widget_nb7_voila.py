@@ -28,7 +28,9 @@ def _throw_and_move(widget, root) -> None:
     assert game["history"][1].startswith(("South", "North")), game["history"]
     # the first piece left the Charkoni: the board shows it on its step
     step = [s for s in game["pieces"][seat] if s][0]
-    expect(widget.locator(f'.pachisi-piece[data-seat="{seat}"][data-step="{step}"]')).to_have_count(1)
+    expect(widget.locator(f'.pachisi-piece[data-seat="{seat}"][data-step="{step}"]')).to_have_count(
+        1
+    )
 
 
 def test_notebook7_throw_and_move_round_trip(page, notebook7):
