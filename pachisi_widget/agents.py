@@ -1,16 +1,60 @@
 """Computer players: small objects with ``choose(state, rng) -> Move``.
 
+Every agent returns one of ``state.legal_moves()`` for a state in phase ``"move"`` and is
+deterministic given ``rng`` (only :class:`RandomAgent` draws from it). The heuristic agents pick
+the first best move in the engine's stable move order, so ties never need a random draw; the
+simulation fast paths (:mod:`pachisi_widget.fastsim`) use the same scoring functions below and
+so choose exactly the same moves.
+
+====================  ==========================================================================
+name                  plays
+====================  ==========================================================================
+``random``            a uniformly random non-pass move; passes only when nothing else is legal
+``greedy``            capture first, then safety (a castle or a private square; else a square no
+                      opponent can reach with one throw), then the longest move
+``runner``            always advances the leading piece (the furthest along that can move)
+``castle_waiter``     greedy, but keeps a returning piece on its 25-castle (step 59) until a 25
+                      carries it home (with ``pyada`` a 25 moves 26 and overshoots: plain greedy)
+``expectimax``        looks one (or two) throws ahead with the exact throw odds and a position
+                      evaluation
+====================  ==========================================================================
+
 >>> import random, pachisi_widget as pw
 >>> g = pw.Game(players=2, seed=1); _ = g.throw()
 >>> RandomAgent().choose(g.state, random.Random(0)) in g.legal_moves()
 True
+>>> g = pw.Game.from_position([[0, 26, 0, 0], None, [0, 0, 0, 64], None], to_move=0, seed=1)
+>>> _ = g.throw(up=4)                 # South throws 4: South's step 30 is North's 64: a capture
+>>> [str(m) for m in g.legal_moves()]
+['South piece 1 moves 26->30 with 4 capturing 1', 'South passes']
+>>> str(make_agent("greedy").choose(g.state, random.Random(0)))
+'South piece 1 moves 26->30 with 4 capturing 1'
 """
 
 from __future__ import annotations
 
 import random
 
-__all__ = ["Agent", "RandomAgent", "AGENTS", "make_agent"]
+from .board import CASTLE_STEPS
+from .rules import PYADA_VALUES
+
+__all__ = [
+    "Agent",
+    "RandomAgent",
+    "GreedyAgent",
+    "RunnerAgent",
+    "CastleWaiterAgent",
+    "ExpectimaxAgent",
+    "AGENTS",
+    "make_agent",
+    "reach_values",
+    "can_wait",
+    "danger",
+    "evaluate",
+]
+
+_CASTLES = CASTLE_STEPS
+_WAIT_STEP = 59  # the 25-castle (board.TWENTY_FIVE_STEP)
 
 
 class Agent:
@@ -38,7 +82,264 @@ class RandomAgent(Agent):
         return moves[0]
 
 
-AGENTS = {"random": RandomAgent}
+# -- shared scoring (used verbatim by the simulation fast paths) --------------------------------
+
+
+def reach_values(rules) -> frozenset:
+    """The distances one throw can carry a piece under ``rules`` (pyada's +1 included).
+
+    >>> from pachisi_widget import Rules
+    >>> sorted(reach_values(Rules()))
+    [2, 3, 4, 5, 6, 10, 25]
+    """
+    vals = set(rules.values)
+    if rules.pyada:
+        vals |= {v + 1 for v in rules.values if v in PYADA_VALUES}
+    return frozenset(vals)
+
+
+def danger(seat: int, end: int, pieces, seats, teams: bool, reach) -> int:
+    """How many opponent pieces stand behind ``seat``'s step ``end`` at a distance one throw covers.
+
+    Returns -1 for a safe step: a castle, the private columns (steps 1..7 and 77..83) or home.
+    ``pieces`` is per seat a sequence of 4 steps (None for a seat nobody plays).
+
+    >>> pieces = [(0, 0, 0, 0), None, (0, 61, 62, 0), None]   # South's step 30 is North's 64
+    >>> reach = {2, 3, 4}
+    >>> danger(0, 30, pieces, (0, 2), False, reach), danger(0, 29, pieces, (0, 2), False, reach)
+    (2, -1)
+    """
+    if end < 8 or end > 76 or end in _CASTLES:
+        return -1
+    g = (end + 17 * seat - 8) % 68
+    n = 0
+    for o in seats:
+        if o == seat or (teams and (o - seat) % 2 == 0):
+            continue
+        te = (g - 17 * o) % 68 + 8
+        for t in pieces[o]:
+            if 0 < t < te and (te - t) in reach:
+                n += 1
+    return n
+
+
+def _greedy_key(m, seat, pieces, seats, teams, reach, wait_bonus=False) -> int:
+    # capture first (pieces sent back), then safety of the landing step, then distance moved.
+    start, end = m[2], m[3]
+    d = danger(seat, end, pieces, seats, teams, reach)
+    safety = 2 if d < 0 else (1 if d == 0 else 0)
+    if wait_bonus and end == _WAIT_STEP:
+        safety = 3
+    return len(m[6]) * 1000 + safety * 100 + (end - start)
+
+
+def greedy_index(moves, seat, pieces, seats, teams, reach) -> int:
+    """Index in ``moves`` (pass last) of the greedy choice: the first move with the best key."""
+    best, bi = -1, len(moves) - 1
+    for i in range(len(moves) - 1):
+        k = _greedy_key(moves[i], seat, pieces, seats, teams, reach)
+        if k > best:
+            best, bi = k, i
+    return bi
+
+
+def waiter_index(moves, seat, pieces, seats, teams, reach) -> int:
+    """Index of the castle waiter's choice (without pyada): greedy, never leaving step 59 except
+    to go home, preferring to land on 59; passes when only moves off step 59 are left."""
+    best, bi = -1, len(moves) - 1
+    for i in range(len(moves) - 1):
+        m = moves[i]
+        if m[2] == _WAIT_STEP and m[3] != 84:
+            continue
+        k = _greedy_key(m, seat, pieces, seats, teams, reach, True)
+        if k > best:
+            best, bi = k, i
+    return bi
+
+
+def runner_index(moves) -> int:
+    """Index of the runner's choice: the move of the furthest piece (then the furthest end)."""
+    best, bi = -1, len(moves) - 1
+    for i in range(len(moves) - 1):
+        m = moves[i]
+        k = m[2] * 128 + m[3]
+        if k > best:
+            best, bi = k, i
+    return bi
+
+
+class _HeuristicAgent(Agent):
+    _cache: tuple = (None, None)
+
+    def _reach(self, rules):
+        r, reach = self._cache
+        if r is not rules:
+            reach = reach_values(rules)
+            self._cache = (rules, reach)
+        return reach
+
+
+class GreedyAgent(_HeuristicAgent):
+    """Captures when it can; else lands safe (a castle, a private column, home, or a square no
+    opponent reaches with one throw); else makes the longest move. Ties: first in move order."""
+
+    name = "greedy"
+
+    def choose(self, state, rng: random.Random):
+        moves = state.legal_moves()
+        seat = state.to_move
+        reach = self._reach(state.rules)
+        return moves[greedy_index(moves, seat, state.pieces, state.seats, state.rules.teams, reach)]
+
+
+class RunnerAgent(Agent):
+    """Always advances its leading piece: the piece furthest along that can move (entering only
+    when no piece on the board can move); the longest move of that piece."""
+
+    name = "runner"
+
+    def choose(self, state, rng: random.Random):
+        moves = state.legal_moves()
+        return moves[runner_index(moves)]
+
+
+class CastleWaiterAgent(_HeuristicAgent):
+    """The 25-castle strategist: a returning piece that reaches step 59 (25 from home) waits
+    there, safe, until a throw of 25 carries it home; everything else is played greedily.
+
+    It plays plain greedy whenever a 25 cannot carry the piece home: with ``pyada`` (a 25 moves
+    26 steps and overshoots), and with ``must_capture_before_home`` while its seat has not
+    captured (waiting would then never end).
+    """
+
+    name = "castle_waiter"
+
+    def choose(self, state, rng: random.Random):
+        moves = state.legal_moves()
+        rules = state.rules
+        seat = state.to_move
+        reach = self._reach(rules)
+        pick = waiter_index if can_wait(rules, state.captures[seat]) else greedy_index
+        return moves[pick(moves, seat, state.pieces, state.seats, rules.teams, reach)]
+
+
+def can_wait(rules, captured: int) -> bool:
+    """Whether waiting on the 25-castle for a 25 can end with the piece home."""
+    return not rules.pyada and not (rules.must_capture_before_home and not captured)
+
+
+# -- expectimax ---------------------------------------------------------------------------------
+
+_WIN = 1_000_000.0
+
+
+def _side(seat: int, teams: bool) -> tuple:
+    if teams:
+        return (0, 2) if seat % 2 == 0 else (1, 3)
+    return (seat,)
+
+
+def evaluate(state, seat: int) -> float:
+    """A position's worth for ``seat`` (its team with ``teams``): its pieces' progress minus the
+    best opposing side's, a piece counting less while an opponent can hit it with one throw.
+
+    >>> import pachisi_widget as pw
+    >>> s = pw.Game.from_position([[84, 84, 84, 10], None, [0, 0, 0, 30], None], seed=1).state
+    >>> evaluate(s, 0) > 0 > evaluate(s, 2)
+    True
+    """
+    rules = state.rules
+    teams = rules.teams
+    pieces = state.pieces
+    seats = state.seats
+    reach = reach_values(rules)
+    scores = {}
+    for s in seats:
+        total = 0.0
+        for t in pieces[s]:
+            if t == 84:
+                total += 94.0
+            elif t > 0:
+                d = danger(s, t, pieces, seats, teams, reach)
+                # a threatened piece may be sent back: count it at a fraction of its progress
+                total += t + 6.0 if d <= 0 else (t + 6.0) * (0.7 if d == 1 else 0.5)
+        side = _side(s, teams)
+        scores[side] = scores.get(side, 0.0) + total
+    mine = _side(seat, teams)
+    others = [v for k, v in scores.items() if k != mine]
+    return scores[mine] - (max(others) if others else 0.0)
+
+
+class ExpectimaxAgent(Agent):
+    """Expectimax over the next throw(s): each move is followed by the next throw (whoever's it
+    is; exact odds from ``state.chance_outcomes()``) and that seat's best reply by
+    :func:`evaluate`; ``depth`` (1 or 2) is how many throws ahead it looks.
+
+    A won game is worth +1e6, a lost one -1e6, a dead one 0. Ties: first in move order.
+    Much slower than the other agents (it plays through the reference engine).
+    """
+
+    name = "expectimax"
+
+    def __init__(self, depth: int = 1):
+        if depth not in (1, 2):
+            raise ValueError(f"depth must be 1 or 2, not {depth!r}")
+        self.depth = depth
+
+    def __repr__(self) -> str:
+        return f"ExpectimaxAgent(depth={self.depth})"
+
+    def choose(self, state, rng: random.Random):
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        me = state.to_move
+        best, pick = None, moves[-1]
+        for m in moves:
+            v = self._value(state._apply(m), me, self.depth)
+            if best is None or v > best:
+                best, pick = v, m
+        return pick
+
+    def _terminal(self, state, me) -> float:
+        w = state.winner
+        if w is None:
+            return 0.0
+        mine = _side(me, state.rules.teams)
+        return _WIN if (w in mine if isinstance(w, int) else w == mine) else -_WIN
+
+    def _value(self, state, me, depth) -> float:
+        if state.phase == "over":
+            return self._terminal(state, me)
+        if state.phase == "throw":
+            if depth == 0:
+                return evaluate(state, me)
+            total = 0.0
+            for t, p in state.chance_outcomes():
+                total += float(p) * self._value(state.apply_throw(t), me, depth - 1)
+            return total
+        mover = state.to_move
+        moves = state.legal_moves()
+        ours = mover in _side(me, state.rules.teams)
+        if ours and depth > 0:
+            return max(self._value(state._apply(m), me, depth) for m in moves)
+        # the mover (an opponent, or anyone at the horizon) plays its best move by evaluate()
+        best, chosen = None, None
+        for m in moves:
+            after = state._apply(m)
+            v = self._terminal(after, mover) if after.phase == "over" else evaluate(after, mover)
+            if best is None or v > best:
+                best, chosen = v, after
+        return self._value(chosen, me, depth)
+
+
+AGENTS = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "runner": RunnerAgent,
+    "castle_waiter": CastleWaiterAgent,
+    "expectimax": ExpectimaxAgent,
+}
 """Agent classes by name (menus, ``simulate(agents=[...names])``)."""
 
 

@@ -1,0 +1,356 @@
+"""Exact odds for the probability lessons: throws, turns, reaching a square, waiting for a 25,
+being hit.
+
+Every function takes the :class:`~pachisi_widget.rules.Rules` (None: the classic game) and
+``exact``: with ``exact=True`` (the default) the answers are :class:`fractions.Fraction`
+values, ``p_mouth_up`` read exactly by :func:`~pachisi_widget.throws.exact_p` (a float as the
+decimal it prints as); with ``exact=False`` they are floats computed in float arithmetic, for
+any ``p``.
+
+A *turn* is a series of throws: each grace (an entry grace, or a bonus grace while the seat has
+a piece on the board) gives one more throw; the series ends on a throw that is no grace. The
+turn-level functions leave out what the board adds (extra throws for captures, entry rules,
+blocking castles, overshooting home, ``cancel_three``); pyada's extra step is counted when the
+rules have it (the seat is taken to have all its pieces entered).
+
+>>> from pachisi_widget import Rules
+>>> throw_odds()[25], throw_odds()[2]
+(Fraction(1, 64), Fraction(15, 64))
+>>> expected_throws_until(25), expected_turns_until(25)
+(Fraction(64, 1), Fraction(57, 1))
+>>> reach_chance(2)                    # a 2 before the turn ends: (15/64) / (1 - 8/64)
+Fraction(15, 56)
+>>> round(throw_odds(Rules(p_mouth_up=0.3), exact=False)[25], 12)
+0.117649
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from .rules import PYADA_VALUES, Rules
+from .throws import exact_p
+
+__all__ = [
+    "throw_odds",
+    "turn_length_odds",
+    "turn_total_odds",
+    "reach_chance",
+    "expected_throws_until",
+    "expected_turns_until",
+    "turn_has_value_chance",
+    "castle_wait_odds",
+    "hit_chance",
+]
+
+
+def _rules(rules) -> Rules:
+    if rules is None:
+        return Rules()
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    return rules
+
+
+def throw_odds(rules=None, exact: bool = True) -> dict:
+    """One throw: each value's probability (table order, 0 mouths up first).
+
+    >>> throw_odds()                     # doctest: +NORMALIZE_WHITESPACE
+    {25: Fraction(1, 64), 10: Fraction(3, 32), 2: Fraction(15, 64), 3: Fraction(5, 16),
+     4: Fraction(15, 64), 5: Fraction(3, 32), 6: Fraction(1, 64)}
+    >>> round(sum(throw_odds("mitra", exact=False).values()), 12)
+    1.0
+    """
+    rules = _rules(rules)
+    table = rules.table
+    n = len(table) - 1
+    p = exact_p(rules.p_mouth_up) if exact else float(rules.p_mouth_up)
+    out: dict = {}
+    for k in range(n + 1):
+        pr = comb(n, k) * p**k * (1 - p) ** (n - k)
+        out[table[k]] = out.get(table[k], 0) + pr
+    return out
+
+
+def _graces(rules, on_board: bool) -> frozenset:
+    return frozenset(rules.entry_graces) | (
+        frozenset(rules.bonus_graces) if on_board else frozenset()
+    )
+
+
+def _step(rules, value: int) -> int:
+    return value + 1 if rules.pyada and value in PYADA_VALUES else value
+
+
+def turn_length_odds(
+    rules=None, max_throws: int = 10, on_board: bool = True, exact: bool = True
+) -> dict:
+    """P(a turn has exactly n throws) for n = 1..max_throws: geometric in the grace chance g,
+    ``g**(n-1) * (1 - g)``; the rest, ``g**max_throws``, is longer.
+
+    >>> turn_length_odds(max_throws=3)
+    {1: Fraction(7, 8), 2: Fraction(7, 64), 3: Fraction(7, 512)}
+    """
+    rules = _rules(rules)
+    graces = _graces(rules, on_board)
+    dist = throw_odds(rules, exact)
+    g = sum((pr for v, pr in dist.items() if v in graces), 0 * dist[rules.table[0]])
+    return {n: g ** (n - 1) * (1 - g) for n in range(1, max_throws + 1)}
+
+
+def turn_total_odds(
+    rules=None, max_throws: int = 8, on_board: bool = True, exact: bool = True
+) -> dict:
+    """P(a turn's throws add up to t), graces chained, pyada counted; series longer than
+    ``max_throws`` are left out (their mass is ``g**max_throws``).
+
+    >>> d = turn_total_odds()
+    >>> d[2], d[8]                       # a 2 at once; 6 then 2
+    (Fraction(15, 64), Fraction(15, 4096))
+    >>> d[12]                            # 10 then 2 (6, 6 would still throw again)
+    Fraction(45, 2048)
+    """
+    rules = _rules(rules)
+    dist = throw_odds(rules, exact)
+    graces = _graces(rules, on_board)
+    zero = 0 * next(iter(dist.values()))
+    out: dict = {}
+    frontier = {0: zero + 1}
+    for _ in range(max_throws):
+        nxt: dict = {}
+        for total, pr in frontier.items():
+            for v, pv in dist.items():
+                t = total + _step(rules, v)
+                if v in graces:
+                    nxt[t] = nxt.get(t, zero) + pr * pv
+                else:
+                    out[t] = out.get(t, zero) + pr * pv
+        frontier = nxt
+    return dict(sorted(out.items()))
+
+
+class _TurnModel:
+    """One seat's turn as a game against chance: the exact chance, playing each throw as it
+    comes (move one piece, enter one, or pass) to maximise it, that some piece lands exactly on
+    a target square before the turn ends.
+
+    A state is (the pieces' distances to the target, ascending; pieces waiting in the Charkoni).
+    A piece past the target drops out. While pieces wait, an entry grace can only enter one
+    (unless ``grace_moves_before_all_entered``); pyada's extra step needs none waiting. Values
+    are memoised; each state's value solves ``x = A + sum p * max(x, c)`` (a pass keeps the
+    state) exactly, over the thresholds of the options c.
+    """
+
+    def __init__(self, rules, exact: bool, target_step: int = 0, on_board: bool = True):
+        self.rules = rules
+        self.one = Fraction(1) if exact else 1.0
+        graces = _graces(rules, on_board)
+        self.throws = [
+            (v, pr, v in graces, v in rules.entry_graces)
+            for v, pr in throw_odds(rules, exact).items()
+        ]
+        self.te = target_step  # the target's step on this seat's track (for entering pieces)
+        self.memo: dict = {}
+
+    def _options(self, state, v, entry):
+        """('hit', None) | ('moves', [new states]) for throw value ``v`` in ``state``."""
+        dists, waiting = state
+        rules = self.rules
+        if waiting and entry and not rules.grace_moves_before_all_entered:
+            nd = self.te - (1 if rules.entry_mode == "square1" else v)
+            if nd == 0:
+                return "hit", None
+            new = tuple(sorted(dists + (nd,))) if nd > 0 else dists
+            return "moves", [(new, waiting - 1)]
+        e = v + 1 if (rules.pyada and v in PYADA_VALUES and not waiting) else v
+        if e in dists:
+            return "hit", None
+        outs = []
+        for i, d in enumerate(dists):
+            if d > e and (i == 0 or dists[i - 1] != d):
+                outs.append((tuple(sorted(dists[:i] + (d - e,) + dists[i + 1 :])), waiting))
+        return "moves", outs
+
+    def value(self, state):
+        memo = self.memo
+        if state in memo:
+            return memo[state]
+        one = self.one
+        gain, loop = 0 * one, 0 * one
+        cands = []
+        for v, pr, grace, entry in self.throws:
+            kind, outs = self._options(state, v, entry)
+            if kind == "hit":
+                gain += pr
+            elif grace:
+                c = max((self.value(o) for o in outs), default=None)
+                if c is None:
+                    loop += pr
+                else:
+                    cands.append((c, pr))
+        cands.sort(key=lambda cp: cp[0], reverse=True)
+        # x = gain + loop*x + sum(p * max(x, c)): try "the j best options beat passing"
+        res = None
+        for j in range(len(cands) + 1):
+            num = gain + sum(c * pr for c, pr in cands[:j])
+            den = one - loop - sum(pr for _, pr in cands[j:])
+            x = num / den
+            if all(c >= x for c, _ in cands[:j]) and all(c <= x for c, _ in cands[j:]):
+                res = x
+                break
+        memo[state] = res
+        return res
+
+    def best(self, state, v):
+        """The best play of throw ``v``: "hit", None (pass), or the state to move to."""
+        entry = v in self.rules.entry_graces
+        kind, outs = self._options(state, v, entry)
+        if kind == "hit":
+            return "hit"
+        here = self.value(state)
+        best, pick = here, None
+        for o in outs:
+            val = self.value(o)
+            if val > best:
+                best, pick = val, o
+        return pick
+
+
+def reach_chance(steps: int, rules=None, exact: bool = True):
+    """P(a piece lands exactly ``steps`` ahead this turn), playing each throw as it comes.
+
+    The piece moves with a throw or lets it go (to another piece, or passed): after a grace the
+    turn goes on, so e.g. a 6 may be kept back in the hope of a 10 that, with a 2, makes 12. This
+    is the chance to land on a given square ``steps`` ahead (to capture, or to reach a castle),
+    the board aside, for a seat whose pieces have all entered.
+
+    >>> reach_chance(16)                 # 10 + 6 (both graces), or 6 + 10, or 6, 6, 4, ...
+    Fraction(1525, 469224)
+    >>> reach_chance(25) == turn_has_value_chance(25)   # best: keep it for a 25 itself
+    True
+    """
+    if steps <= 0:
+        return Fraction(0) if exact else 0.0
+    return _TurnModel(_rules(rules), exact).value(((steps,), 0))
+
+
+def expected_throws_until(value: int, rules=None, exact: bool = True):
+    """Expected number of throws until one shows ``value``: 1 / P(value) (geometric).
+
+    Raises:
+        ValueError: when ``value`` cannot be thrown under ``rules``.
+
+    >>> expected_throws_until(25, "mitra")
+    Fraction(32, 3)
+    """
+    pr = throw_odds(_rules(rules), exact).get(value, 0)
+    if not pr:
+        raise ValueError(f"a throw of {value!r} cannot happen with these rules")
+    return 1 / pr
+
+
+def turn_has_value_chance(value: int, rules=None, on_board: bool = True, exact: bool = True):
+    """P(a turn's series of throws contains ``value``): at each throw, ``value`` ends the wait,
+    another grace goes on, anything else ends the turn: ``q / (q + r)``, with q = P(value) and
+    r = P(a throw that is neither ``value`` nor a grace).
+
+    >>> turn_has_value_chance(25)
+    Fraction(1, 57)
+    """
+    rules = _rules(rules)
+    dist = throw_odds(rules, exact)
+    graces = _graces(rules, on_board)
+    q = dist.get(value, 0 * dist[rules.table[0]])
+    r = sum((pr for v, pr in dist.items() if v != value and v not in graces), 0 * q)
+    if not q:
+        return q
+    return q / (q + r)
+
+
+def expected_turns_until(value: int, rules=None, on_board: bool = True, exact: bool = True):
+    """Expected number of turns until a turn contains ``value``: 1 / :func:`turn_has_value_chance`.
+
+    Raises:
+        ValueError: when ``value`` cannot be thrown under ``rules``.
+
+    >>> expected_turns_until(25, "seven_cowries")
+    Fraction(16, 3)
+    """
+    q = turn_has_value_chance(value, rules, on_board, exact)
+    if not q:
+        raise ValueError(f"a throw of {value!r} cannot happen with these rules")
+    return 1 / q
+
+
+def castle_wait_odds(
+    rules=None, per: str = "turn", upto: int = 10, value: int = 25, exact: bool = True
+) -> dict:
+    """The wait of a piece on the 25-castle (step 59) for a 25: P(the first 25 comes at the k-th
+    throw, or in the k-th turn), k = 1..upto; geometric. (With ``pyada`` a 25 moves 26 and cannot
+    carry the piece home: then this is just the wait for a 25.)
+
+    Raises:
+        ValueError: for ``per`` other than "turn" or "throw".
+
+    >>> w = castle_wait_odds(per="turn", upto=3)
+    >>> w[1], w[2], float(sum(w.values()))
+    (Fraction(1, 57), Fraction(56, 3249), 0.0517...)
+    >>> castle_wait_odds(per="throw", upto=1)
+    {1: Fraction(1, 64)}
+    """
+    rules = _rules(rules)
+    if per == "turn":
+        q = turn_has_value_chance(value, rules, True, exact)
+    elif per == "throw":
+        q = throw_odds(rules, exact).get(value, 0)
+    else:
+        raise ValueError(f"per must be 'turn' or 'throw', not {per!r}")
+    return {k: (1 - q) ** (k - 1) * q for k in range(1, upto + 1)}
+
+
+def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
+    """P(a piece of ``seat`` on ``step`` is hit before that seat's next turn).
+
+    ``position`` is a :class:`~pachisi_widget.state.GameState` (its rules are used) or a list of
+    four entries, each a seat's four steps or None (as for ``Game.from_position``). Every
+    opponent seat in play has one turn first and plays it to hit (each throw as it comes, see
+    :class:`_TurnModel`): with its pieces behind the square (distances counted on its own
+    track, so a piece about to turn into its home column cannot hit) and those it can enter.
+    A piece on a castle, a private column (steps 1..7, 77..83) or off the board is safe.
+    Left out: extra throws for other captures, castles blocking on the way, cancelling, the
+    first-piece privilege.
+
+    >>> hit_chance([[0, 30, 0, 0], None, [84, 84, 84, 62], None], 0, 30)   # North 2 behind
+    Fraction(15, 56)
+    >>> hit_chance([[0, 30, 0, 0], None, [84, 84, 84, 62], None], 0, 29)   # 29 is a castle
+    Fraction(0, 1)
+    >>> hit_chance([[0, 30, 0, 0], None, [84, 84, 61, 62], None], 0, 30)   # 2 or 3 behind
+    Fraction(5, 8)
+    >>> waiting = [[0, 30, 0, 0], None, [0, 0, 61, 62], None]     # North's graces must enter
+    >>> round(float(hit_chance(waiting, 0, 30)), 4)
+    0.625
+    """
+    from .board import CASTLE_STEPS
+
+    if hasattr(position, "pieces") and hasattr(position, "rules"):
+        rules = position.rules
+        pieces = position.pieces
+    else:
+        rules = _rules(rules)
+        pieces = position
+    zero = Fraction(0) if exact else 0.0
+    if step < 8 or step > 76 or step in CASTLE_STEPS:
+        return zero
+    g = (step + 17 * seat - 8) % 68
+    miss = zero + 1
+    for o in range(4):
+        if pieces[o] is None or o == seat or (rules.teams and (o - seat) % 2 == 0):
+            continue
+        te = (g - 17 * o) % 68 + 8  # the same square on o's track
+        dists = tuple(sorted(te - t for t in pieces[o] if 0 < t < te))
+        waiting = sum(1 for t in pieces[o] if t == 0)
+        on_board = any(0 < t < 84 for t in pieces[o])
+        model = _TurnModel(rules, exact, te, on_board)
+        miss *= 1 - model.value((dists, waiting))
+    return 1 - miss

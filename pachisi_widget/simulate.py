@@ -1,0 +1,492 @@
+"""Many-game simulation and its statistics (for the probability lessons).
+
+:func:`simulate` plays whole games between computer players and returns a
+:class:`SimulationResult`: wins per seat (per team with ``teams``), dead games, each game's
+length and captures, win rates with 95% confidence intervals, a table.
+
+Three engines play the very same games (the same seed gives the same result on each):
+
+- ``"numpy"``: :mod:`pachisi_widget.fastnp`, thousands of games in lock step (needs numpy;
+  ``move_each_throw`` rules without ``split_throw`` or ``revenge_rule``);
+- ``"python"``: :class:`pachisi_widget.fastsim.FastGame`, compact and standard-library only, every
+  rule option;
+- ``"reference"``: the rules engine itself (:class:`~pachisi_widget.state.GameState`), for any
+  agent (``expectimax`` and your own ``choose(state, rng)`` objects).
+
+``engine="auto"`` takes the first that can play the setup (numpy from
+:data:`NUMPY_MIN_GAMES` games on: below that, lock step does not pay). Game ``i`` draws its
+throws and its random agents' choices from ``random.Random(seeds[i])``, where ``seeds`` come
+from ``random.Random(seed)`` (:func:`pachisi_widget.fastnp.game_seeds`); the opening throws
+decide who starts, as in :class:`~pachisi_widget.game.Game`.
+
+>>> import pachisi_widget as pw
+>>> r = pw.simulate(40, seed=1, progress=False)
+>>> r.games, sum(r.wins.values()) + r.dead
+(40, 40)
+>>> r == pw.simulate(40, seed=1, progress=False, engine="reference")
+True
+>>> r.win_rates()[0].low <= r.win_rates()[0].rate <= r.win_rates()[0].high
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .agents import AGENTS, Agent, make_agent
+from .fastnp import game_seeds
+from .fastsim import FAST_AGENTS, opening, play_game, throw_cdf
+from .rules import Rules
+from .state import GameState
+
+__all__ = [
+    "simulate",
+    "SimulationResult",
+    "GameLength",
+    "WinRate",
+    "ENGINES",
+    "NUMPY_MIN_GAMES",
+    "wilson_interval",
+]
+
+ENGINES = ("auto", "numpy", "python", "reference")
+"""Values of ``simulate(engine=...)``."""
+
+NUMPY_MIN_GAMES = 100
+"""From this many games on, ``engine="auto"`` prefers numpy (when installed and able)."""
+
+_SEATS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+_NAMES = ("South", "East", "North", "West")
+_Z95 = 1.959963984540054
+
+
+class GameLength(NamedTuple):
+    """How long one game was."""
+
+    turns: int
+    """Turns begun (a turn is one seat's throws and moves until play passes on)."""
+    throws: int
+    """Throws of the cowries (the opening throws not counted)."""
+
+
+class WinRate(NamedTuple):
+    """A win rate with its 95% confidence interval (Wilson score interval)."""
+
+    rate: float
+    low: float
+    high: float
+
+
+def wilson_interval(k: int, n: int, z: float = _Z95) -> WinRate:
+    """The share ``k / n`` with its Wilson score interval (95% for the default ``z``).
+
+    >>> wilson_interval(50, 100)
+    WinRate(rate=0.5, low=0.4038..., high=0.5961...)
+    >>> wilson_interval(0, 0)
+    WinRate(rate=0.0, low=0.0, high=1.0)
+    """
+    if n == 0:
+        return WinRate(0.0, 0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return WinRate(p, low, high)
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """What :func:`simulate` found. Per-game tuples are in game order.
+
+    ``wins`` maps each seat in play (with ``teams``: each team, (0, 2) and (1, 3)) to its wins;
+    ``dead`` (alias ``draws``) counts games that ended with nobody able to move; so
+    ``sum(wins.values()) + dead == games``.
+    """
+
+    games: int
+    """How many games were played."""
+    rules: Rules
+    """The rules they were played under."""
+    seats: tuple
+    """The seats in play."""
+    agents: tuple
+    """The agent of each seat in play (names, or repr of agent objects), in ``seats`` order."""
+    seed: int
+    """The seed (drawn at random when none was given): the same seed replays the same games."""
+    engine: str
+    """Which engine played: ``"numpy"``, ``"python"`` or ``"reference"``."""
+    winners: tuple = field(repr=False)
+    """Per game: the winning seat, the winning team's tuple, or None for a dead game."""
+    turns: tuple = field(repr=False)
+    """Per game: turns begun."""
+    throws: tuple = field(repr=False)
+    """Per game: throws made (opening throws not counted)."""
+    captures: tuple = field(repr=False)
+    """Per game: capturing moves (one move taking several pieces is one capture)."""
+
+    def __eq__(self, other) -> bool:  # the engine that played does not matter
+        if not isinstance(other, SimulationResult):
+            return NotImplemented
+        keys = (
+            "games",
+            "rules",
+            "seats",
+            "agents",
+            "seed",
+            "winners",
+            "turns",
+            "throws",
+            "captures",
+        )
+        return all(getattr(self, k) == getattr(other, k) for k in keys)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def sides(self) -> tuple:
+        """What ``wins`` is keyed by: the seats in play, or the two teams."""
+        return ((0, 2), (1, 3)) if self.rules.teams else self.seats
+
+    @property
+    def wins(self) -> dict:
+        """Wins per seat (per team with ``teams``)."""
+        out = {s: 0 for s in self.sides}
+        for w in self.winners:
+            if w is not None:
+                out[w] += 1
+        return out
+
+    @property
+    def dead(self) -> int:
+        """Games that ended in a dead position (no winner)."""
+        return sum(1 for w in self.winners if w is None)
+
+    @property
+    def draws(self) -> int:
+        """Same as :attr:`dead`."""
+        return self.dead
+
+    @property
+    def lengths(self) -> list:
+        """Per game: a :class:`GameLength` (turns, throws)."""
+        return [GameLength(t, n) for t, n in zip(self.turns, self.throws, strict=False)]
+
+    @property
+    def mean_turns(self) -> float:
+        return sum(self.turns) / self.games if self.games else 0.0
+
+    @property
+    def mean_throws(self) -> float:
+        return sum(self.throws) / self.games if self.games else 0.0
+
+    @property
+    def mean_captures(self) -> float:
+        return sum(self.captures) / self.games if self.games else 0.0
+
+    def win_rates(self) -> dict:
+        """Per seat (or team): its :class:`WinRate` with the 95% confidence interval."""
+        return {s: wilson_interval(k, self.games) for s, k in self.wins.items()}
+
+    def _side_name(self, side) -> str:
+        if isinstance(side, tuple):
+            return "+".join(_NAMES[s] for s in side)
+        return _NAMES[side]
+
+    def _side_agent(self, side) -> str:
+        by_seat = dict(zip(self.seats, self.agents, strict=False))
+        if isinstance(side, tuple):
+            return "+".join(by_seat[s] for s in side)
+        return by_seat[side]
+
+    def to_table(self) -> list:
+        """One row (a dict) per seat or team, then one for dead games: ``side``, ``agent``,
+        ``wins``, ``win_rate``, ``ci_low``, ``ci_high`` (the 95% confidence interval)."""
+        rows = []
+        for side, k in self.wins.items():
+            r = wilson_interval(k, self.games)
+            rows.append(
+                {
+                    "side": self._side_name(side),
+                    "agent": self._side_agent(side),
+                    "wins": k,
+                    "win_rate": r.rate,
+                    "ci_low": r.low,
+                    "ci_high": r.high,
+                }
+            )
+        r = wilson_interval(self.dead, self.games)
+        rows.append(
+            {
+                "side": "dead game",
+                "agent": "",
+                "wins": self.dead,
+                "win_rate": r.rate,
+                "ci_low": r.low,
+                "ci_high": r.high,
+            }
+        )
+        return rows
+
+    def to_dataframe(self):
+        """:meth:`to_table` as a pandas DataFrame when pandas is installed, else the list."""
+        rows = self.to_table()
+        try:
+            import pandas as pd
+        except ImportError:
+            return rows
+        return pd.DataFrame(rows)
+
+    def __str__(self) -> str:
+        lines = [
+            f"{self.games} games, {self.rules.describe()}, {self.players} players, seed {self.seed}"
+            f" ({self.engine} engine); mean {self.mean_turns:.1f} turns, {self.mean_throws:.1f}"
+            f" throws, {self.mean_captures:.2f} captures per game"
+        ]
+        for row in self.to_table():
+            lines.append(
+                f"  {row['side']:<12} {row['agent']:<28} {row['wins']:>7}  "
+                f"{row['win_rate']:6.1%}  [{row['ci_low']:.1%}, {row['ci_high']:.1%}]"
+            )
+        return "\n".join(lines)
+
+
+def _agent_name(agent):
+    """The fast-path name of an agent spec, or None when only the reference engine plays it."""
+    if isinstance(agent, str):
+        return agent if agent in FAST_AGENTS else None
+    for name in FAST_AGENTS:
+        if type(agent) is AGENTS[name]:
+            return name
+    return None
+
+
+def _numpy_available() -> bool:
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _progress_bar(total: int, show):
+    if not show:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="game", desc="simulating")
+
+
+def simulate(
+    games: int,
+    rules=None,
+    agents=None,
+    seed: int | None = None,
+    players: int = 4,
+    progress=None,
+    engine: str = "auto",
+    batch: int = 2048,
+) -> SimulationResult:
+    """Play ``games`` whole games and collect the results.
+
+    Args:
+        games: how many games.
+        rules: a :class:`Rules`, a preset name, or None for the classic game.
+        agents: None (every seat random), one name or agent for every seat, or a list with one
+            per seat in play (S, E, N, W order; 2 players take S and N, 3 take S, E, N). Names
+            are those of :data:`pachisi_widget.agents.AGENTS`.
+        seed: the same seed gives the same games (None: a random seed, kept in the result).
+        players: 2, 3 or 4 (``teams`` needs 4).
+        progress: show a tqdm progress bar (when tqdm is installed): True, False, or None for
+            long runs only.
+        engine: ``"auto"``, ``"numpy"``, ``"python"`` or ``"reference"`` (see the module text).
+        batch: games played at once by the numpy engine (results do not depend on it).
+
+    Raises:
+        ValueError: for a bad number of games or players, unknown agents, agents that do not
+            match the seats, or an engine that cannot play the setup.
+        TypeError: for rules or a seed of the wrong type.
+    """
+    from .game import _check_rules, _check_seed
+
+    rules = _check_rules(rules)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
+    if isinstance(players, bool) or players not in _SEATS:
+        raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+    if rules.teams and players != 4:
+        raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    seed = _check_seed(seed)
+    seats = _SEATS[players]
+    if agents is None:
+        agents = ["random"] * players
+    elif isinstance(agents, (str, Agent)) or hasattr(agents, "choose"):
+        agents = [agents] * players
+    else:
+        agents = list(agents)
+        if len(agents) != players:
+            raise ValueError(
+                f"agents must give one agent per seat in play ({players}), not {len(agents)}"
+            )
+    objs = [make_agent(a) for a in agents]  # validates names
+    names = [_agent_name(a) for a in agents]
+    labels = tuple(
+        a if isinstance(a, str) else getattr(a, "name", repr(a)) if n else repr(a)
+        for a, n in zip(agents, names, strict=False)
+    )
+    fast = all(n is not None for n in names)
+    if engine == "auto":
+        if fast and games >= NUMPY_MIN_GAMES and _numpy_available():
+            from . import fastnp
+
+            engine = "numpy" if fastnp.supports(rules, names) else "python"
+        else:
+            engine = "python" if fast else "reference"
+    elif engine in ("numpy", "python") and not fast:
+        raise ValueError(
+            f"the {engine} engine plays only the agents {', '.join(FAST_AGENTS)}; "
+            f"use engine='reference' for {labels}"
+        )
+    if engine == "numpy":
+        from . import fastnp
+
+        if not fastnp.supports(rules, names):
+            raise ValueError(
+                "the numpy engine plays move_each_throw rules without split_throw or "
+                f"revenge_rule; use engine='python' for {rules.describe()}"
+            )
+    seeds = game_seeds(seed, games)
+    if progress is None:
+        progress = games >= {"numpy": 20000, "python": 1000, "reference": 200}[engine]
+    bar = _progress_bar(games, progress)
+    try:
+        if engine == "numpy":
+            rows = _run_numpy(rules, seats, names, seeds, bar, batch)
+        elif engine == "python":
+            rows = _run_python(rules, seats, names, seeds, bar)
+        else:
+            rows = _run_reference(rules, seats, objs, seeds, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    winners, turns, throws, caps = rows
+    return SimulationResult(
+        games,
+        rules,
+        seats,
+        labels,
+        seed,
+        engine,
+        tuple(winners),
+        tuple(turns),
+        tuple(throws),
+        tuple(caps),
+    )
+
+
+def _run_numpy(rules, seats, names, seeds, bar, batch):
+    from . import fastnp
+
+    batch = max(1, int(batch))
+    winners, turns, throws, caps = [], [], [], []
+    decode = {-1: None, 4: (0, 2), 5: (1, 3)}
+    for i in range(0, len(seeds), batch):
+        part = seeds[i : i + batch]
+        out = fastnp.run_batch(rules, seats, names, part)
+        winners.extend(decode.get(w, w) for w in out["winner"].tolist())
+        turns.extend(out["turns"].tolist())
+        throws.extend(out["throws"].tolist())
+        caps.extend(out["captures"].tolist())
+        if bar is not None:
+            bar.update(len(part))
+    return winners, turns, throws, caps
+
+
+def _run_python(rules, seats, names, seeds, bar):
+    winners, turns, throws, caps = [], [], [], []
+    cdf = throw_cdf(rules)
+    for s in seeds:
+        g = play_game(rules, seats, names, random.Random(s), cdf=cdf)
+        winners.append(g.winner)
+        turns.append(g.turn + 1)
+        throws.append(g.throws)
+        caps.append(g.capture_moves)
+        if bar is not None:
+            bar.update(1)
+    return winners, turns, throws, caps
+
+
+def play_reference_game(rules, seats, agents, rng, cdf=None, on_action=None) -> tuple:
+    """One game on the reference engine: the opening throws, then throws and agents' moves, all
+    drawn from ``rng``. Returns (final state, throws, capturing moves).
+
+    ``on_action(state)``, when given, is called with the state after every throw and move.
+    """
+    if cdf is None:
+        cdf = throw_cdf(rules)
+    top = len(cdf) - 1
+    state = GameState.initial(rules, seats, to_move=opening(rules, seats, rng, cdf))
+    by_seat = dict(zip(seats, agents, strict=False))
+    # our own agents return moves from legal_moves(); anyone else's is checked
+    trusted = {s: type(a) in AGENTS.values() for s, a in by_seat.items()}
+    throws = caps = 0
+    while state.phase != "over":
+        if state.phase == "throw":
+            state = state.apply_throw(min(bisect_right(cdf, rng.random()), top))
+            throws += 1
+        else:
+            m = by_seat[state.to_move].choose(state, rng)
+            if trusted[state.to_move]:
+                state = state._apply(m)
+            else:
+                m = state.find(m) or m
+                state = state.apply(m)
+            if m.captures:
+                caps += 1
+        if on_action is not None:
+            on_action(state)
+    return state, throws, caps
+
+
+def _run_reference(rules, seats, objs, seeds, bar):
+    winners, turns, throws, caps = [], [], [], []
+    cdf = throw_cdf(rules)
+    for s in seeds:
+        state, n, c = play_reference_game(rules, seats, objs, random.Random(s), cdf)
+        winners.append(state.winner)
+        turns.append(state.turn + 1)
+        throws.append(n)
+        caps.append(c)
+        if bar is not None:
+            bar.update(1)
+    return winners, turns, throws, caps
+
+
+class _CallableModule(type(math)):
+    """This module, callable as :func:`simulate`.
+
+    Importing the submodule ``pachisi_widget.simulate`` makes Python set the package attribute
+    ``simulate`` to the module, hiding the function the package exports lazily under the same
+    name; a callable module keeps ``pw.simulate(...)`` working either way.
+    """
+
+    def __call__(self, *args, **kwargs):
+        return simulate(*args, **kwargs)
+
+
+import sys as _sys  # noqa: E402
+
+_sys.modules[__name__].__class__ = _CallableModule

@@ -1,0 +1,290 @@
+"""Exact odds (pachisi_widget.probability) against the throw tables and against simulation.
+
+Simulations are seeded; each compares a frequency (or a mean) with the exact value within
+4.5 standard errors. Where the board matters, whole turns are played on the reference engine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from bisect import bisect_right
+from fractions import Fraction
+
+import pytest
+
+from pachisi_widget import Game, Rules, throws
+from pachisi_widget.fastsim import throw_cdf
+from pachisi_widget.probability import (
+    _TurnModel,
+    castle_wait_odds,
+    expected_throws_until,
+    expected_turns_until,
+    hit_chance,
+    reach_chance,
+    throw_odds,
+    turn_has_value_chance,
+    turn_length_odds,
+    turn_total_odds,
+)
+
+Z = 4.5
+
+
+def _close(freq: float, p: float, n: int) -> bool:
+    se = math.sqrt(max(p * (1 - p), 1e-12) / n)
+    return abs(freq - p) <= Z * se + 1e-12
+
+
+def _drawer(rules, seed):
+    """Throw values drawn as Game draws them (one uniform through the exact CDF)."""
+    rng = random.Random(seed)
+    cdf = throw_cdf(rules)
+    top = len(cdf) - 1
+    table = rules.table
+    return lambda: table[min(bisect_right(cdf, rng.random()), top)]
+
+
+def _play_turn(state, rng, cdf, decide):
+    """Play the seat to move's whole turn on the reference engine; ``decide(state)`` picks each
+    move. Returns (values thrown, moves played, state after the turn)."""
+    seat, turn = state.to_move, state.turn
+    top = len(cdf) - 1
+    values, moves = [], []
+    while state.phase != "over" and state.turn == turn and state.to_move == seat:
+        if state.phase == "throw":
+            state = state.apply_throw(min(bisect_right(cdf, rng.random()), top))
+            values.append(state.pool[-1])
+        else:
+            m = decide(state)
+            moves.append(m)
+            state = state._apply(m)
+    return values, moves, state
+
+
+def _pass(state):
+    return state.legal_moves()[-1]
+
+
+# -- one throw -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["classic", "seven_cowries", "cowrie_skill", "mitra"])
+def test_throw_odds_exact_and_simulated(preset):
+    rules = Rules.preset(preset)
+    odds = throw_odds(rules)
+    assert odds == throws.throw_distribution(rules) and sum(odds.values()) == 1
+    assert all(isinstance(p, Fraction) for p in odds.values())
+    floats = throw_odds(rules, exact=False)
+    assert all(abs(floats[v] - float(p)) < 1e-15 for v, p in odds.items())
+    draw, n = _drawer(rules, 1), 20000
+    counts: dict = {}
+    for _ in range(n):
+        v = draw()
+        counts[v] = counts.get(v, 0) + 1
+    for v, p in odds.items():
+        assert _close(counts.get(v, 0) / n, float(p), n), (v, counts.get(v), p)
+
+
+def test_throw_odds_values_and_bias():
+    assert throw_odds()[25] == Fraction(1, 64) and throw_odds()[3] == Fraction(20, 64)
+    biased = Rules(p_mouth_up=Fraction(1, 3))
+    assert throw_odds(biased)[25] == Fraction(64, 729)  # (2/3)**6: every shell mouth down
+    assert throw_odds(Rules(p_mouth_up=0.3), exact=False)[25] == pytest.approx(0.7**6)
+    assert throw_odds(Rules(p_mouth_up=0.3))[25] == Fraction(7, 10) ** 6
+
+
+# -- turns ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["classic", "seven_cowries"])
+def test_turn_distributions_exact_and_on_the_engine(preset):
+    rules = Rules.preset(preset)
+    assert turn_length_odds(rules, 6) == throws.turn_length_distribution(rules, 6)
+    if not rules.pyada:
+        assert turn_total_odds(rules, 6) == throws.turn_total_distribution(rules, 6)
+    assert turn_length_odds(rules)[1] == 1 - throws.grace_probability(rules)
+    # whole turns on the engine: South has a piece on the board (so bonus graces count) and
+    # none waiting (so every grace may move); it passes every throw
+    state0 = Game.from_position(
+        [[20, 84, 84, 84], None, [0, 0, 0, 0], None], rules=rules, seed=1
+    ).state
+    rng, cdf, n = random.Random(2), throw_cdf(rules), 6000
+    lengths: dict = {}
+    totals: dict = {}
+    for _ in range(n):
+        values, _, _ = _play_turn(state0, rng, cdf, _pass)
+        lengths[len(values)] = lengths.get(len(values), 0) + 1
+        totals[sum(values)] = totals.get(sum(values), 0) + 1
+    for k, p in turn_length_odds(rules, 3).items():
+        assert _close(lengths.get(k, 0) / n, float(p), n), (k, lengths.get(k), p)
+    for t, p in list(turn_total_odds(rules).items())[:12]:
+        assert _close(totals.get(t, 0) / n, float(p), n), (t, totals.get(t), p)
+
+
+def test_turn_totals_with_pyada():
+    rules = Rules.preset("cowrie_skill")
+    d = turn_total_odds(rules, 4)
+    # a lone 10 is a grace here; 10 then 2 moves 10 + 1 + 2 = 13 with pyada
+    p = throw_odds(rules)
+    assert d[13] == p[10] * p[2] and 12 not in d
+
+
+# -- reaching a square -------------------------------------------------------------------------
+
+
+def _follow_model(model, target_of):
+    """A decide() for _play_turn that plays each throw as the model's best play says."""
+
+    def state_of(st):
+        te = target_of(st)
+        mine = st.pieces[st.to_move]
+        return tuple(sorted(te - t for t in mine if 0 < t < te)), sum(1 for t in mine if t == 0)
+
+    def decide(st):
+        moves = st.legal_moves()
+        v = st.pool[0]
+        te = target_of(st)
+        best = model.best(state_of(st), v)
+        if best == "hit":
+            return next(m for m in moves if m.end == te)
+        if best is None:
+            return moves[-1]
+        for m in moves[:-1]:  # the move that leads to the model's chosen state
+            after = st._apply(m)
+            if after.to_move == st.to_move and after.phase != "over":
+                if state_of(after) == best:
+                    return m
+            elif state_of(after._replace(to_move=st.to_move)) == best:
+                return m
+        raise AssertionError(f"no move to {best} in {moves}")
+
+    return decide
+
+
+@pytest.mark.parametrize("steps", [2, 4, 8, 12, 16])
+def test_reach_chance_on_the_engine(steps):
+    exact = reach_chance(steps)
+    assert isinstance(exact, Fraction) and 0 < exact < 1
+    assert reach_chance(steps, exact=False) == pytest.approx(float(exact), rel=1e-12)
+    start = 20
+    target = start + steps
+    state0 = Game.from_position([[start, 84, 84, 84], None, [0, 0, 0, 0], None], seed=1).state
+    decide = _follow_model(_TurnModel(Rules(), True), lambda st: target)
+    rng, cdf, n, hits = random.Random(steps), throw_cdf(Rules()), 4000, 0
+    for _ in range(n):
+        _, moves, _ = _play_turn(state0, rng, cdf, decide)
+        hits += any(m.end == target for m in moves)
+    assert _close(hits / n, float(exact), n), (steps, hits / n, float(exact))
+
+
+def test_reach_chance_values():
+    assert reach_chance(2) == Fraction(15, 56)  # (15/64) / (1 - 8/64): a 2 before the turn ends
+    assert reach_chance(1) == 0 and reach_chance(0) == 0
+    assert reach_chance(25) == turn_has_value_chance(25) == Fraction(1, 57)
+    # keeping a 6 back for a 10 helps: better than grabbing every grace
+    assert reach_chance(16) == Fraction(1525, 469224)
+    pyada = Rules(pyada=True)  # a 25 moves 26 and a 10 moves 11 once all entered
+    assert reach_chance(26, pyada) == Fraction(1003, 54684) > reach_chance(25)
+    assert reach_chance(25, pyada) < reach_chance(25)
+
+
+# -- waiting for a 25 --------------------------------------------------------------------------
+
+
+def test_expected_throws_until_a_value_simulated():
+    assert expected_throws_until(25) == 64 and expected_throws_until(10) == Fraction(32, 3)
+    assert expected_throws_until(25, "mitra") == Fraction(32, 3)
+    with pytest.raises(ValueError):
+        expected_throws_until(35)
+    draw, n = _drawer(Rules(), 3), 3000
+    waits = []
+    for _ in range(n):
+        k = 1
+        while draw() != 25:
+            k += 1
+        waits.append(k)
+    mean = sum(waits) / n
+    sd = math.sqrt(1 - 1 / 64) * 64  # the geometric distribution's standard deviation
+    assert abs(mean - 64) <= Z * sd / math.sqrt(n), mean
+    wait = castle_wait_odds(per="throw", upto=80)
+    for k in (1, 10, 64):
+        assert wait[k] == Fraction(63, 64) ** (k - 1) / 64
+    within_10 = sum(1 for w in waits if w <= 10) / n
+    assert _close(within_10, float(sum(wait[k] for k in range(1, 11))), n)
+
+
+def test_wait_on_the_25_castle_in_turns_on_the_engine():
+    assert turn_has_value_chance(25) == Fraction(1, 57) and expected_turns_until(25) == 57
+    assert expected_turns_until(25, "seven_cowries") == Fraction(16, 3)
+    waits = castle_wait_odds(per="turn", upto=200)
+    assert waits[1] == Fraction(1, 57) and waits[2] == Fraction(56, 57 * 57)
+    assert castle_wait_odds(per="turn", upto=5, exact=False)[5] == pytest.approx(float(waits[5]))
+    with pytest.raises(ValueError):
+        castle_wait_odds(per="day")
+    # South waits on step 59 (a castle-waiter passes everything but the 25 that takes it home)
+    state0 = Game.from_position([[59, 84, 84, 84], None, [0, 0, 0, 0], None], seed=1).state
+
+    def waiter(st):
+        moves = st.legal_moves()
+        return next((m for m in moves if m.end == 84), moves[-1])
+
+    rng, cdf = random.Random(4), throw_cdf(Rules())
+    n, in_turn, lengths = 6000, 0, []
+    wait = 0
+    for _ in range(n):
+        _, moves, _ = _play_turn(state0, rng, cdf, waiter)
+        wait += 1
+        if moves and moves[0].end == 84 or any(m.end == 84 for m in moves):
+            in_turn += 1
+            lengths.append(wait)
+            wait = 0
+    assert _close(in_turn / n, 1 / 57, n)
+    m = len(lengths)
+    mean = sum(lengths) / m
+    sd = math.sqrt(1 - 1 / 57) * 57
+    assert abs(mean - 57) <= Z * sd / math.sqrt(m), mean
+    assert _close(sum(1 for w in lengths if w == 1) / m, float(waits[1]), m)
+
+
+# -- being hit ----------------------------------------------------------------------------------
+
+
+def _north_step_of_south(step: int) -> int:
+    return ((step - 8) - 34) % 68 + 8
+
+
+@pytest.mark.parametrize(
+    "north", [[84, 84, 84, 62], [84, 84, 61, 62], [0, 0, 61, 62], [84, 84, 54, 59]]
+)
+def test_hit_chance_on_the_engine(north):
+    target = _north_step_of_south(30)
+    assert target == 64
+    position = [[30, 84, 84, 84], None, north, None]
+    exact = hit_chance(position, 0, 30)
+    g = Game.from_position(position, to_move=2, seed=1)
+    assert hit_chance(g.state, 0, 30) == exact  # a GameState works too
+    assert hit_chance(position, 0, 30, exact=False) == pytest.approx(float(exact))
+    on_board = any(0 < t < 84 for t in north)
+    decide = _follow_model(_TurnModel(Rules(), True, target, on_board), lambda st: target)
+    rng, cdf, n, hits = random.Random(sum(north)), throw_cdf(Rules()), 3000, 0
+    for _ in range(n):
+        _, moves, _ = _play_turn(g.state, rng, cdf, decide)
+        hits += any(m.captures for m in moves)
+    assert _close(hits / n, float(exact), n), (north, hits / n, float(exact))
+
+
+def test_hit_chance_values():
+    south_30 = [[30, 84, 84, 84], None, [84, 84, 84, 62], None]
+    assert hit_chance(south_30, 0, 30) == Fraction(15, 56)  # North 2 behind: as reaching 2
+    assert hit_chance([[29, 84, 84, 84], None, [84, 84, 84, 61], None], 0, 29) == 0  # a castle
+    assert hit_chance([[5, 84, 84, 84], None, [84, 84, 84, 40], None], 0, 5) == 0  # own column
+    assert hit_chance([[30, 84, 84, 84], None, [84, 84, 84, 66], None], 0, 30) == 0  # North past it
+    partner = [[30, 84, 84, 84], [84] * 4, [84, 84, 84, 62], [84] * 4]
+    assert hit_chance(partner, 0, 30, Rules(teams=True)) == 0  # North is South's partner
+    # two opponents, each one turn: 1 - (1 - a)(1 - b)
+    east = ((30 - 8) - 17) % 68 + 8 - 3  # East 3 behind the same square
+    both = [[30, 84, 84, 84], [84, 84, 84, east], [84, 84, 84, 62], [84] * 4]
+    a, b = reach_chance(2), reach_chance(3)
+    assert hit_chance(both, 0, 30) == 1 - (1 - a) * (1 - b)
+    assert hit_chance(both, 0, 30, Rules(teams=True)) == b  # North is South's partner
