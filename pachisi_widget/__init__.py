@@ -24,6 +24,7 @@ from .errors import (
 )
 from .game import Game
 from .rules import PRESETS, Rules
+from .simulate import SimulationResult, simulate  # pw.simulate is the function
 from .state import GameState, Move
 from .throws import THROW_TABLES, Throw, throw_distribution
 
@@ -48,6 +49,7 @@ __all__ = [
     "InvalidNotationError",
     "RecordError",
     "simulate",
+    "SimulationResult",
     "PachisiWidget",
     "agents",
 ]
@@ -60,11 +62,7 @@ def __getattr__(name):
         from .widget import PachisiWidget
 
         return PachisiWidget
-    if name == "simulate":
-        from .simulate import simulate
-
-        return simulate
-    if name in ("agents", "simulate_module", "probability"):
+    if name in ("agents", "probability", "lessons", "svg"):
         import importlib
 
         return importlib.import_module(f".{name}", __name__)

@@ -473,20 +473,3 @@ def _run_reference(rules, seats, objs, seeds, bar):
         if bar is not None:
             bar.update(1)
     return winners, turns, throws, caps
-
-
-class _CallableModule(type(math)):
-    """This module, callable as :func:`simulate`.
-
-    Importing the submodule ``pachisi_widget.simulate`` makes Python set the package attribute
-    ``simulate`` to the module, hiding the function the package exports lazily under the same
-    name; a callable module keeps ``pw.simulate(...)`` working either way.
-    """
-
-    def __call__(self, *args, **kwargs):
-        return simulate(*args, **kwargs)
-
-
-import sys as _sys  # noqa: E402
-
-_sys.modules[__name__].__class__ = _CallableModule
