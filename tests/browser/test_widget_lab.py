@@ -183,7 +183,10 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
     page.keyboard.press("Space")
     game = wait_game(root, lambda g: len(g["history"]) == 4, what="the move played with Space")
 
-    # the t shortcut throws; Tab from the widget reaches a move whose aria-label is its label
+    # the t shortcut throws; Tab from the widget reaches a move whose aria-label is its label.
+    # game.json is written before the view hears of the new state: wait until the view shows it
+    # (Throw enabled again), or the shortcut meets a disabled button and rightly does nothing.
+    expect(throw).to_be_enabled()
     widget.focus()
     page.keyboard.press("t")
     game = wait_game(root, lambda g: len(g["history"]) == 5, what="the throw from the t shortcut")
