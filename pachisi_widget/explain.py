@@ -29,7 +29,7 @@ SEATS = {
 CATALOGUES: dict[str, dict[str, str]] = {
     "en": {
         # -- throws
-        "throw": "{seat} throws {value} ({up} mouths up).",
+        "throw": "{seat} throws {value} ({up} {mouths} up).",
         "grace_enter": "A grace: it may bring a piece out of the Charkoni, and {seat} throws again.",
         "grace_move": "A grace: {seat} throws again after using it.",
         "bonus_grace": "A bonus grace: {seat} has a piece on the board, so throws again.",
@@ -95,7 +95,7 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "undone": "Undone.",
     },
     "ro": {
-        "throw": "{seat} aruncă {value} ({up} guri în sus).",
+        "throw": "{seat} aruncă {value} ({up} {mouths} în sus).",
         "grace_enter": "Un har: poate scoate o piesă din Charkoni, iar {seat} aruncă din nou.",
         "grace_move": "Un har: {seat} aruncă din nou după ce îl folosește.",
         "bonus_grace": "Un har fără introducere: {seat} are o piesă pe tablă, deci aruncă din nou.",
@@ -201,7 +201,8 @@ def reason_text(code: str, params: dict | None = None, lang: str = "en") -> str:
 def narrate_throw(before, throw, after, lang: str = "en") -> list[str]:
     """Sentences for ``throw`` made in state ``before`` leading to state ``after``."""
     seat = before.to_move
-    out = [text("throw", {"seat": seat, "value": throw.value, "up": throw.up}, lang)]
+    mouths = {"en": ("mouth", "mouths"), "ro": ("gură", "guri")}[lang][throw.up != 1]
+    out = [text("throw", {"seat": seat, "value": throw.value, "up": throw.up, "mouths": mouths}, lang)]
     if after.cancelled:
         out.append(text("cancelled", {"values": list(after.cancelled)}, lang))
     elif throw.enters and 0 in before.pieces[seat]:

@@ -130,6 +130,15 @@ class SimulationResult:
     captures: tuple = field(repr=False)
     """Per game: capturing moves (one move taking several pieces is one capture)."""
 
+    @property
+    def starters(self) -> tuple:
+        """Per game: the seat that threw first. Each game draws its opening throws first from its
+        own seeded generator, so they are replayed here (as :class:`pachisi_widget.Game` draws
+        them) rather than stored."""
+        cdf = throw_cdf(self.rules)
+        return tuple(opening(self.rules, self.seats, random.Random(s), cdf)
+                     for s in game_seeds(self.seed, self.games))
+
     def __eq__(self, other) -> bool:  # the engine that played does not matter
         if not isinstance(other, SimulationResult):
             return NotImplemented

@@ -242,10 +242,11 @@ class PachisiWidget(anywidget.AnyWidget):
         """The live :class:`Game`. Change it through the widget's methods so the view follows."""
         return self._game
 
-    def throw(self, up: int | None = None):
-        """Throw for the seat to move (``up`` forces the mouths up) and update the view."""
+    def throw(self, up: int | None = None, *, value: int | None = None):
+        """Throw for the seat to move and update the view; ``up`` forces the mouths up, or
+        ``value`` a throw value (as :meth:`Game.throw`)."""
         before = self._game.state
-        t = self._game.throw(up)
+        t = self._game.throw(up, value=value)
         self._record("throw", before, t)
         return t
 

@@ -186,3 +186,13 @@ def test_core_modules_import_no_numpy_or_jupyter():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("engine", ["python", "numpy", "reference"])
+def test_starters_are_the_seats_that_threw_first(engine):
+    from pachisi_widget.fastnp import game_seeds
+
+    r = simulate(12, seed=5, players=3, engine=engine, progress=False)
+    # pw.Game draws the same opening throws from the same per-game seed
+    assert r.starters == tuple(pw.Game(players=3, seed=s).to_move for s in game_seeds(5, 12))
+    assert set(r.starters) <= set(r.seats)
