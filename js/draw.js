@@ -641,11 +641,14 @@ export function buildCowries(doc, lastThrow, state, opts = {}) {
   const box = htmlEl(doc, "div", { class: "pachisi-cowries", "data-role": "cowries" });
   const shells = lastThrow?.mouths ?? Array.from({ length: state.shells ?? 6 }, () => false);
   const has = lastThrow && lastThrow.mouths;
+  const upText = has
+    ? `${lastThrow.up} ${lastThrow.up === 1 ? labels.mouth_up ?? "mouth up" : labels.mouths_up ?? "mouths up"}`
+    : "";
   const svg = svgEl(doc, "svg", {
     class: `pachisi-shells${opts.animate ? " pachisi-throwing" : ""}${has ? "" : " pachisi-shells-idle"}`,
     viewBox: `0 0 ${shells.length * 42 + 6} 60`,
     role: "img",
-    "aria-label": has ? `${lastThrow.up} ${labels.mouths_up ?? "mouths up"}` : labels.cowries ?? "Cowrie shells",
+    "aria-label": has ? upText : labels.cowries ?? "Cowrie shells",
   });
   shells.forEach((up, i) => svg.appendChild(buildShell(doc, !!up, i)));
   box.appendChild(svg);
@@ -659,7 +662,7 @@ export function buildCowries(doc, lastThrow, state, opts = {}) {
       }, seatName(state, seat)));
     }
     line.appendChild(htmlEl(doc, "span", { class: "pachisi-throw-value", "data-role": "throw-value" }, String(lastThrow.value)));
-    line.appendChild(htmlEl(doc, "span", { class: "pachisi-throw-up" }, `(${lastThrow.up} ${labels.mouths_up ?? "mouths up"})`));
+    line.appendChild(htmlEl(doc, "span", { class: "pachisi-throw-up" }, `(${upText})`));
     const badges = [];
     if (lastThrow.enters) badges.push(["grace", labels.grace ?? "grace"]);
     else if (lastThrow.bonus) badges.push(["bonus", labels.bonus ?? "bonus grace"]);
