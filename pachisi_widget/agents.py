@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import abc
 import random
 
 from .board import CASTLE_STEPS
@@ -57,14 +58,17 @@ _CASTLES = CASTLE_STEPS
 _WAIT_STEP = 59  # the 25-castle (board.TWENTY_FIVE_STEP)
 
 
-class Agent:
-    """Base class of computer players. ``name`` is how menus and tables show it."""
+class Agent(abc.ABC):
+    """Base class of computer players. ``name`` is how menus and tables show it.
+
+    A subclass defines :meth:`choose`; any object with such a method works as a player too.
+    """
 
     name = "agent"
 
+    @abc.abstractmethod
     def choose(self, state, rng: random.Random):
         """The move to play in ``state`` (phase "move"); one of ``state.legal_moves()``."""
-        raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

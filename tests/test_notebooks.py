@@ -26,10 +26,9 @@ import sys
 import time
 from pathlib import Path
 
+import nbclient
+import nbformat
 import pytest
-
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOK_DIR = REPO / "notebooks"
