@@ -350,20 +350,39 @@ class Game:
         self._state = state
         self._rng.setstate(rng_state)
 
-    def play_turn_randomly(self, agent=None) -> None:
-        """Finish the current turn with ``agent`` (default: random) choosing every move."""
-        from .agents import RandomAgent
+    def play_turn(self, agent="random") -> int:
+        """Finish the current seat's turn, throwing and letting ``agent`` (a name from
+        :data:`pachisi_widget.agents.AGENTS`, or an agent object) choose every move.
+        Returns the number of actions played.
 
-        agent = agent or RandomAgent()
-        seat, turn = self._state.to_move, self._state.turn
+        >>> g = Game(players=2, seed=3)
+        >>> seat = g.to_move
+        >>> n = g.play_turn("greedy")
+        >>> n >= 2 and (g.to_move != seat or g.phase == "over")
+        True
+
+        Raises:
+            GameOverError: when the game is over.
+            ValueError: for an unknown agent name.
+        """
+        from .agents import make_agent
+
+        if self._state.phase == "over":
+            raise GameOverError("the game is over: no more turns")
+        agent = make_agent(agent)
+        seat, turn, n = self._state.to_move, self._state.turn, 0
         while self._state.phase != "over" and self._state.turn == turn and self._state.to_move == seat:
             if self._state.phase == "throw":
                 self.throw()
             else:
                 self.play(agent.choose(self._state, self._rng_for_agents))
+            n += 1
+        return n
 
     @property
     def _rng_for_agents(self) -> random.Random:
+        """The generator computer players draw from: seeded from the game's seed, apart from the
+        cowries' generator so that choosing moves never changes the throws."""
         rng = getattr(self, "_agent_rng", None)
         if rng is None:
             rng = self._agent_rng = random.Random(self.seed ^ 0x5EED)
