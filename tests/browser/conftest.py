@@ -339,40 +339,33 @@ def _notebook7_args(port: int, token: str, root_dir: Path) -> list[str]:
 ServerFactory = Callable[..., JupyterServer]
 
 
-@pytest.fixture
-def jupyterlab(tmp_path_factory) -> Iterator[ServerFactory]:
-    """Factory: ``jupyterlab()`` starts a JupyterLab whose root_dir is a fresh temp dir."""
+def _server_factory(tmp_path_factory, kind: str, args) -> Iterator[ServerFactory]:
+    """A factory starting ``kind`` servers, each with a fresh temp root_dir; all stopped after."""
     servers: list[JupyterServer] = []
 
     def start() -> JupyterServer:
-        base = tmp_path_factory.mktemp("jupyterlab")
+        base = tmp_path_factory.mktemp(kind)
         root = base / "root"
         root.mkdir()
-        server = _start_server("jupyterlab", _lab_args, "/api/status", base, root)
+        server = _start_server(kind, args, "/api/status", base, root)
         servers.append(server)
         return server
 
     yield start
     for server in servers:
         server.stop()
+
+
+@pytest.fixture
+def jupyterlab(tmp_path_factory) -> Iterator[ServerFactory]:
+    """Factory: ``jupyterlab()`` starts a JupyterLab whose root_dir is a fresh temp dir."""
+    yield from _server_factory(tmp_path_factory, "jupyterlab", _lab_args)
 
 
 @pytest.fixture
 def notebook7(tmp_path_factory) -> Iterator[ServerFactory]:
     """Factory: ``notebook7()`` starts a Notebook 7 server whose root_dir is a fresh temp dir."""
-    servers: list[JupyterServer] = []
-
-    def start() -> JupyterServer:
-        base = tmp_path_factory.mktemp("notebook7")
-        root = base / "root"
-        root.mkdir()
-        server = _start_server("notebook7", _notebook7_args, "/api/status", base, root)
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.stop()
+    yield from _server_factory(tmp_path_factory, "notebook7", _notebook7_args)
 
 
 @pytest.fixture

@@ -53,7 +53,7 @@ _KERNEL_IDLE_JS = """
 """
 
 # Every code cell has run (an execution count) and the kernel is idle again.
-_ALL_RUN_JS = """
+ALL_RUN_JS = """
 () => {
   const panel = window.jupyterapp.shell.currentWidget;
   const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
@@ -63,7 +63,7 @@ _ALL_RUN_JS = """
 }
 """
 
-_ERRORS_JS = """
+ERRORS_JS = """
 () => window.jupyterapp.shell.currentWidget.content.widgets
   .filter((cell) => cell.model.type === 'code')
   .flatMap((cell) => cell.model.outputs.toJSON())
@@ -101,9 +101,9 @@ def run_all_cells(page, timeout_ms: int = UI_TIMEOUT_MS, wait: bool = True) -> N
     if not wait:
         return
     try:
-        page.wait_for_function(_ALL_RUN_JS, timeout=timeout_ms)
+        page.wait_for_function(ALL_RUN_JS, timeout=timeout_ms)
     finally:
-        errors = page.evaluate(_ERRORS_JS)
+        errors = page.evaluate(ERRORS_JS)
         if errors:
             raise AssertionError("cells raised: " + "; ".join(errors))
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from jupyter_ui import ALL_RUN_JS, ERRORS_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("lite")]
 
@@ -47,21 +48,6 @@ _KERNEL_IDLE_JS = """
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
   return !!kernel && kernel.status === 'idle' && kernel.connectionStatus === 'connected';
 }
-"""
-_ALL_RUN_JS = """
-() => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const kernel = panel.sessionContext.session.kernel;
-  return !!kernel && kernel.status === 'idle' && panel.content.widgets.every(
-    (cell) => cell.model.type !== 'code' || cell.model.executionCount !== null);
-}
-"""
-_ERRORS_JS = """
-() => window.jupyterapp.shell.currentWidget.content.widgets
-  .filter((cell) => cell.model.type === 'code')
-  .flatMap((cell) => cell.model.outputs.toJSON())
-  .filter((out) => out.output_type === 'error')
-  .map((out) => `${out.ename}: ${out.evalue}`)
 """
 # Run code in the notebook's kernel (as a cell would, without adding one) and return what it
 # printed; errors come back as text. The JS side gives up after `timeout` ms.
@@ -193,9 +179,9 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
     expect(widget.locator('[data-action="throw"]').first).to_be_visible(timeout=CELLS_TIMEOUT_MS)
     timings["widget_render_s"] = round(time.monotonic() - run_started, 1)
     try:
-        page.wait_for_function(_ALL_RUN_JS, timeout=CELLS_TIMEOUT_MS)
+        page.wait_for_function(ALL_RUN_JS, timeout=CELLS_TIMEOUT_MS)
     finally:
-        errors = page.evaluate(_ERRORS_JS)
+        errors = page.evaluate(ERRORS_JS)
     assert not errors, f"cells raised in {notebook}: {errors}"
     timings["all_cells_s"] = round(time.monotonic() - run_started, 1)
 
