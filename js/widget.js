@@ -371,7 +371,18 @@ export default {
       if (!piece || typeof piece.animate !== "function" || frames.length < 2) return;
       const reduce = win.matchMedia?.("(prefers-reduced-motion: reduce)")?.matches;
       if (reduce) return;
-      piece.animate(frames, { duration: Math.min(120 + 60 * frames.length, 900), easing: "ease-in-out" });
+      const duration = Math.min(120 + 60 * frames.length, 900);
+      piece.animate(frames, { duration, easing: "ease-in-out" });
+      // captured pieces go back from the square of the capture to their seat's waiting spot,
+      // once the capturer has arrived (shown on that square until then)
+      const waiting = geometry.spots?.waiting ?? [];
+      for (const victim of last.captured ?? []) {
+        const back = board.querySelector(`.pachisi-piece[data-seat="${victim}"][data-step="0"]`);
+        const home = slideFrames(geometry, { seat: victim, from: last.to, path: [], to: waiting[victim] });
+        if (back && typeof back.animate === "function" && home.length >= 2) {
+          back.animate(home, { duration: 450, delay: duration, easing: "ease-in", fill: "backwards" });
+        }
+      }
     };
 
     const drawSeats = (state, labels) => {

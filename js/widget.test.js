@@ -289,3 +289,41 @@ describe("save", () => {
     expect(model.listeners("msg:custom")).toBe(0);
   });
 });
+
+describe("animation", () => {
+  it("slides the capturer, then sends the captured piece back to the Charkoni", () => {
+    const calls = [];
+    Element.prototype.animate = function (frames, options) {
+      calls.push({ el: this, frames, options });
+      return { cancel() {} };
+    };
+    try {
+      const last = fixture.positions.capture.state.last_move;
+      mount(fakeModel("capture"));
+      const mover = calls.find((c) => c.el.getAttribute("data-seat") === "0");
+      const victim = calls.find((c) => c.el.getAttribute("data-seat") === "1");
+      expect(mover.el.getAttribute("data-step")).toBe(String(last.end));
+      expect(victim.el.getAttribute("data-step")).toBe("0");
+      // it starts where the capturer ends, and waits for the capturer to arrive
+      expect(victim.frames[0]).toEqual(mover.frames[mover.frames.length - 1]);
+      expect(victim.options.delay).toBe(mover.options.duration);
+      expect(victim.options.fill).toBe("backwards");
+    } finally {
+      delete Element.prototype.animate;
+    }
+  });
+
+  it("does not animate with animation off", () => {
+    const calls = [];
+    Element.prototype.animate = function (frames) {
+      calls.push(frames);
+      return { cancel() {} };
+    };
+    try {
+      mount(fakeModel("capture", { animate: false }));
+      expect(calls).toHaveLength(0);
+    } finally {
+      delete Element.prototype.animate;
+    }
+  });
+});

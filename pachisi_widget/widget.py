@@ -434,9 +434,10 @@ class PachisiWidget(anywidget.AnyWidget):
     def _last_move_view(self) -> dict | None:
         """The latest move of a piece in this game (None before one).
 
-        {seat, start, end, from, to, path, event, fresh}: ``path`` lists the squares it went
-        through (the view slides the piece along them when ``animate`` is on); ``fresh`` is
-        True when the move is the latest action.
+        {seat, start, end, from, to, path, captured, event, fresh}: ``path`` lists the squares
+        it went through (the view slides the piece along them when ``animate`` is on);
+        ``captured`` the seats whose pieces it sent back to the Charkoni (the view sends them
+        back from ``to``); ``fresh`` is True when the move is the latest action.
         """
         found = next(
             (
@@ -461,6 +462,7 @@ class PachisiWidget(anywidget.AnyWidget):
                 for s in range(m.start + 1, min(m.end, 83) + 1)
                 if track[s] is not None
             ],
+            "captured": sorted({victim for victim, _ in m.captures}),
             "event": i + 1,
             "fresh": i == len(self._events) - 1,
         }

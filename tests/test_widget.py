@@ -604,7 +604,13 @@ def build_js_fixture() -> dict:
     computer = PachisiWidget(
         players=2, seed=5, computer={0: "random", 2: "random"}, speed=0, animate=False
     )
-    positions = {"start": start, "mixed": mixed, "pool": pool, "computer": computer}
+    capture = PachisiWidget(
+        game=pw.Game.from_position([[20, 0, 0, 0], [74, 0, 0, 0], None, None], to_move=0, seed=3),
+        animate=True,
+    )
+    capture.throw(up=3)  # a 3: South's piece on 20 lands on 23, where East's piece (its 74) stands
+    capture.play(capture.game.legal_move(start=20))
+    positions = {"start": start, "mixed": mixed, "pool": pool, "computer": computer, "capture": capture}
     return {
         "geometry": start.geometry,
         "positions": {
@@ -632,6 +638,8 @@ def test_js_fixture_is_up_to_date():
         "js/fixtures/traits.json is out of date: "
         "PACHISI_UPDATE_FIXTURES=1 pytest tests/test_widget.py -k fixture"
     )
+    last = fixture["positions"]["capture"]["state"]["last_move"]
+    assert last["captured"] == [1] and last["fresh"] and last["end"] == 23
     pool = fixture["positions"]["pool"]
     assert pool["state"]["pending"] == [10, 3]
     shared = [m for m in pool["legal_moves"] if m["start"] == 20]
