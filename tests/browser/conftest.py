@@ -303,10 +303,11 @@ def _start_server(
     raise RuntimeError(f"{kind} could not get a free port") from last_exc
 
 
-def _lab_args(port: int, token: str, root_dir: Path) -> list[str]:
+def _server_args(module: str, port: int, token: str, root_dir: Path) -> list[str]:
+    """The flags every Jupyter server under test gets: loopback only, one port, a token."""
     return [
         "-m",
-        "jupyterlab",
+        module,
         "--no-browser",
         "--allow-root",
         "--ServerApp.ip=127.0.0.1",
@@ -314,6 +315,11 @@ def _lab_args(port: int, token: str, root_dir: Path) -> list[str]:
         "--ServerApp.port_retries=0",
         f"--IdentityProvider.token={token}",
         f"--ServerApp.root_dir={root_dir}",
+    ]
+
+
+def _lab_args(port: int, token: str, root_dir: Path) -> list[str]:
+    return _server_args("jupyterlab", port, token, root_dir) + [
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.extension_manager=readonly",
@@ -322,16 +328,7 @@ def _lab_args(port: int, token: str, root_dir: Path) -> list[str]:
 
 
 def _notebook7_args(port: int, token: str, root_dir: Path) -> list[str]:
-    return [
-        "-m",
-        "notebook",
-        "--no-browser",
-        "--allow-root",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={root_dir}",
+    return _server_args("notebook", port, token, root_dir) + [
         "--JupyterNotebookApp.expose_app_in_browser=True",
     ]
 
