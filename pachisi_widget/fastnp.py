@@ -231,7 +231,7 @@ def run_batch(rules, seats, agents, seeds, trace=None, width=None) -> dict:
         e_end = np.where(enter_grace, 1 if square1 else val, val)
         e_ok = enter_grace & (e_end <= 83)
         if first_any:
-            e_ok |= waiting & ~ent & fresh[ar, seat]
+            e_ok |= waiting & ~ent & ~is_bonus[val] & fresh[ar, seat]  # bonus graces never enter
         starts = mine
         ends = starts + total[:, None]
         if rules.last_square_release:

@@ -215,7 +215,7 @@ class FastGame:
                         out.append((seat, mine.index(0), 0, end, "enter", value, caps))
                     if not self._gmbae:
                         return
-                elif self.fresh[seat] and self._first_any:
+                elif self.fresh[seat] and self._first_any and value not in self._bonus:
                     piece = mine.index(0)
                     for amount in range(1, value + 1) if split else (value,):
                         ok, caps = land(seat, amount, occ)

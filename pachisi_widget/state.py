@@ -312,7 +312,8 @@ class GameState(NamedTuple):
                             out.append(Move(seat, mine.index(0), 0, end, "enter", value, caps))
                     if not rules.grace_moves_before_all_entered:
                         return
-                elif self.fresh[seat] and rules.first_piece_any_throw:
+                elif self.fresh[seat] and rules.first_piece_any_throw and value not in rules.bonus_graces:
+                    # a bonus grace (7, 14) never enters a piece, not even the first (RULES.md 3.4)
                     piece = mine.index(0)
                     for amount in (range(1, value + 1) if split else (value,)):
                         if amount <= limit:
@@ -621,6 +622,8 @@ class GameState(NamedTuple):
         if move.kind == "enter" or move.start == 0:
             if move.start != 0:
                 return "enter_from_charkoni", base, IllegalMoveError
+            if value in rules.bonus_graces and value not in rules.entry_graces:
+                return "bonus_never_enters", dict(base, graces=sorted(rules.entry_graces)), IllegalMoveError
             if value not in rules.entry_graces and not (self.fresh[seat] and rules.first_piece_any_throw):
                 return "needs_grace", dict(base, graces=sorted(rules.entry_graces)), IllegalMoveError
             if self.part is not None:

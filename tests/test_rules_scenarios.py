@@ -752,9 +752,25 @@ def test_bonus_grace_checked_at_the_moment_of_the_throw():
     g = two(WAIT, rules=SEVEN)
     t = g.throw(up=7)
     assert (t.value, t.grace) == (14, False)
-    assert keys(g) == {en(S, 14, 14), PASS(S)}  # the first piece leaves on any throw
-    play(g, 0, 14)
+    # a bonus grace never enters a piece, not even the first (RULES.md 3.4): the 14 is lost
+    assert keys(g) == {PASS(S)}
+    pass_(g)
     assert g.to_move == N  # no extra throw: nothing was on the board
+
+
+def test_bonus_graces_never_enter_the_first_piece():
+    for preset in ("seven_cowries", "cowrie_skill"):
+        rules = pw.Rules.preset(preset)
+        for value in (7, 14):
+            g = two(WAIT, rules=rules)
+            g.throw(value=value)
+            # no piece on the board: the 7 or 14 gives no further throw, so a series ends too
+            assert g.phase == "move"
+            moves = [m for m in g.legal_moves() if m.value == value]
+            assert moves == [] or [m.kind for m in moves] == ["pass"], (preset, value, moves)
+            with pytest.raises(pw.IllegalMoveError) as err:
+                g.play(pw.Move(S, None, 0, value, "enter", value))
+            assert err.value.code == "bonus_never_enters"
 
 
 def test_seven_cowries_35_is_an_entry_grace():
