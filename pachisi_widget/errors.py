@@ -1,7 +1,17 @@
 """The exceptions of pachisi_widget: one base class, each failure its own subclass.
 
 Every message says what was attempted, why it failed and where, so that a student
-(or the widget's status line) can act on it.
+(or the widget's status line) can act on it. An error may also carry a ``code`` and its
+``params``: a sentence of the catalogue (:mod:`pachisi_widget.i18n`), so that the widget can say
+it in the student's language. :meth:`PachisiError.from_code` makes one whose message is the
+English sentence.
+
+>>> err = RecordError.from_code("record_version_unknown", {"version": 0})
+>>> str(err), err.code, err.params
+('unknown record version 0', 'record_version_unknown', {'version': 0})
+>>> from pachisi_widget.i18n import error_text
+>>> error_text(err, "ro")
+'versiune de înregistrare necunoscută: 0'
 """
 
 from __future__ import annotations
@@ -14,11 +24,28 @@ __all__ = [
     "WrongPhaseError",
     "GameOverError",
     "RecordError",
+    "PositionError",
 ]
 
 
 class PachisiError(Exception):
-    """Base class of every error this package raises on purpose."""
+    """Base class of every error this package raises on purpose.
+
+    ``code`` (None when the error has none) names a sentence of the catalogue and ``params`` its
+    details; both are keyword-only, so ``PachisiError("message")`` works as before.
+    """
+
+    def __init__(self, *args, code: str | None = None, params: dict | None = None):
+        super().__init__(*args)
+        self.code = code
+        self.params = dict(params or {})
+
+    @classmethod
+    def from_code(cls, code: str, params: dict | None = None):
+        """An error of this class whose message is the English sentence of ``code``."""
+        from .i18n import text
+
+        return cls(text(code, params, "en"), code=code, params=params)
 
 
 class InvalidNotationError(PachisiError, ValueError):
@@ -34,9 +61,7 @@ class IllegalMoveError(PachisiError, ValueError):
     """
 
     def __init__(self, message: str, code: str = "illegal", params: dict | None = None):
-        super().__init__(message)
-        self.code = code
-        self.params = dict(params or {})
+        super().__init__(message, code=code, params=params)
 
 
 class NotYourTurnError(IllegalMoveError):
@@ -52,4 +77,12 @@ class GameOverError(PachisiError):
 
 
 class RecordError(InvalidNotationError):
-    """A saved game record that is malformed, truncated, foreign or from a newer version."""
+    """A saved game record that is malformed, truncated, foreign or from a newer version.
+
+    Its codes are the catalogue's ``record_*`` sentences.
+    """
+
+
+class PositionError(PachisiError, ValueError):
+    """A position that cannot be set up (wrong shape, a step outside 0..84, opponents sharing a
+    square that is not a castle...). Its codes are the catalogue's ``position_*`` sentences."""

@@ -1,17 +1,52 @@
-"""Every sentence a person sees, one catalogue per language (English and Romanian).
+"""Every sentence and label a person sees, one catalogue per language (English and Romanian).
 
 A sentence has a code and named parameters; :func:`text` turns them into words in one language.
-The Romanian catalogue follows the glossary of the project (one word per concept: aruncare, har,
-castel, pyada, Charkoni) and its grammar of numbers and nouns. Both catalogues have the same
-codes and the same placeholders (a test checks it).
+The Romanian catalogue follows the project's glossary (one word per concept: aruncare, har,
+castel, pyada, Charkoni) and its grammar of numbers and nouns. Both languages have the same
+codes, labels and placeholders (a test checks it).
+
+A number before a noun is written with a format spec naming the noun, so that one helper,
+:func:`count`, makes them agree in every template: ``{distance:steps}`` gives "1 step" and
+"21 steps" in English, "un pătrat", "19 pătrate", "21 de pătrate" and "101 pătrate" in Romanian.
+A step is written with ``{end:to_step}``, ``{start:from_step}`` or ``{start:at_step}``, which say
+"the Charkoni" for step 0 and "home" for step 84 (never "step 84").
 
 >>> text("turn", {"seat": 2}, "ro")
-'Este rândul lui Nord.'
+'La rând: Nord.'
+>>> text("pyada_earned", {"seat": 0, "value": 25, "steps": 26}, "ro")
+'Cu pyada, aruncarea de 25 duce piesa 26 de pătrate (toate piesele lui Sud au intrat).'
+>>> text("capture", {"seat": 0, "victims": [[2, 2]], "end": 20}, "ro")
+'Sud capturează două piese ale lui Nord pe pătratul 20; ele se întorc în Charkoni și pot reintra doar cu un har.'
+>>> text("move", {"seat": 1, "start": 80, "end": 84, "value": 4})
+'East moves a piece from step 80 home with the 4.'
+>>> count(21, "steps", "ro"), count(101, "steps", "ro"), count(1, "pieces", "ro")
+('21 de pătrate', '101 pătrate', 'o piesă')
 """
 
 from __future__ import annotations
 
-__all__ = ["LANGUAGES", "CATALOGUES", "SEATS", "text", "seat_label"]
+import re
+import string
+from typing import NamedTuple
+
+__all__ = [
+    "LANGUAGES",
+    "CATALOGUES",
+    "LABELS",
+    "SEATS",
+    "SEAT_LETTERS",
+    "PRESET_NAMES",
+    "AGENT_NAMES",
+    "NOUNS",
+    "RECORD_FIELDS",
+    "Message",
+    "text",
+    "count",
+    "number",
+    "seat_label",
+    "error_text",
+    "rules_text",
+]
 
 LANGUAGES = ("en", "ro")
 
@@ -19,156 +54,984 @@ SEATS = {
     "en": ("South", "East", "North", "West"),
     "ro": ("Sud", "Est", "Nord", "Vest"),
 }
+"""Seat names by language, in seat order S, E, N, W."""
+
+SEAT_LETTERS = {
+    "en": ("S", "E", "N", "W"),
+    "ro": ("S", "E", "N", "V"),
+}
+"""The letter each seat's pieces carry, by language."""
+
+PRESET_NAMES = {
+    "en": {
+        "classic": "classic",
+        "seven_cowries": "seven cowries",
+        "cowrie_skill": "cowrie skill",
+        "mitra": "Mitra",
+    },
+    "ro": {
+        "classic": "clasic",
+        "seven_cowries": "șapte cochilii",
+        "cowrie_skill": "aruncători pricepuți",
+        "mitra": "Mitra",
+    },
+}
+"""The names of the rule presets shown in menus (the keys are :data:`pachisi_widget.PRESETS`)."""
+
+AGENT_NAMES = {
+    "en": {
+        "human": "human player",
+        "random": "random",
+        "greedy": "greedy",
+        "runner": "runner",
+        "castle_waiter": "castle waiter",
+        "expectimax": "expectimax",
+    },
+    "ro": {
+        "human": "jucător uman",
+        "random": "aleator",
+        "greedy": "lacom",
+        "runner": "alergător",
+        "castle_waiter": "așteaptă la castel",
+        "expectimax": "expectimax",
+    },
+}
+"""The names of the computer players (the keys are :data:`pachisi_widget.agents.AGENTS`)."""
+
+NOUNS = {
+    "en": {
+        "steps": ("1 step", "steps"),
+        "pieces": ("1 piece", "pieces"),
+        "throws": ("1 throw", "throws"),
+        "mouths": ("1 mouth", "mouths"),
+        "players": ("1 player", "players"),
+        "actions": ("1 action", "actions"),
+        "cowries": ("1 cowrie", "cowries"),
+        "seats": ("1 seat", "seats"),
+        "rounds": ("1 round", "rounds"),
+        "characters": ("1 character", "characters"),
+    },
+    "ro": {
+        "steps": ("un pătrat", "pătrate"),
+        "pieces": ("o piesă", "piese"),
+        "throws": ("o aruncare", "aruncări"),
+        "mouths": ("1 gură", "guri"),
+        "players": ("un jucător", "jucători"),
+        "actions": ("o acțiune", "acțiuni"),
+        "cowries": ("o coajă", "coji"),
+        "seats": ("un loc", "locuri"),
+        "rounds": ("o rundă", "runde"),
+        "characters": ("un caracter", "caractere"),
+    },
+}
+"""Each countable noun: (the words for exactly one, the plural). Used by :func:`count`."""
+
+_SMALL_PIECES = {
+    "en": {1: "a piece", 2: "two pieces", 3: "three pieces", 4: "four pieces"},
+    "ro": {1: "o piesă", 2: "două piese", 3: "trei piese", 4: "patru piese"},
+}
+
+_TYPE_NAMES = {
+    "en": {
+        "dict": "an object",
+        "list": "a list",
+        "tuple": "a list",
+        "str": "a text",
+        "int": "a number",
+        "float": "a number",
+        "bool": "true or false",
+        "NoneType": "nothing (null)",
+    },
+    "ro": {
+        "dict": "un obiect",
+        "list": "o listă",
+        "tuple": "o listă",
+        "str": "un text",
+        "int": "un număr",
+        "float": "un număr",
+        "bool": "o valoare adevărat/fals",
+        "NoneType": "nimic (null)",
+    },
+}
+
+RECORD_FIELDS = {
+    "en": {
+        "seed": "seed",
+        "seats": "seats",
+        "to_move": "to_move",
+        "phase": "phase",
+        "position": "position",
+        "start": "start",
+        "start_to_move": "start's to_move",
+        "start_captured": "start's captured",
+        "opening_seat": "opening seat",
+        "opening_up": "opening mouths up",
+        "move_seat": "move's seat",
+        "move_start": "move's start",
+        "move_end": "move's end",
+        "move_value": "move's value",
+    },
+    "ro": {
+        "seed": "sămânța",
+        "seats": "locurile",
+        "to_move": "locul la rând",
+        "phase": "faza",
+        "position": "poziția",
+        "start": "poziția de început",
+        "start_to_move": "locul la rând al poziției de început",
+        "start_captured": "capturile poziției de început",
+        "opening_seat": "locul unei aruncări de început",
+        "opening_up": "gurile în sus ale unei aruncări de început",
+        "move_seat": "locul unei mutări",
+        "move_start": "pătratul de plecare al unei mutări",
+        "move_end": "pătratul de sosire al unei mutări",
+        "move_value": "valoarea unei mutări",
+    },
+}
+"""The fields of a saved game record, as the ``field`` parameter of ``record_*`` sentences names
+them (the key, or the English name, is looked up)."""
+
+_STEP_WORDS = {
+    "en": {
+        "at_step": ("in the Charkoni", "on step {n}", "home"),
+        "from_step": ("from the Charkoni", "from step {n}", "from home"),
+        "to_step": ("to the Charkoni", "to step {n}", "home"),
+    },
+    "ro": {
+        "at_step": ("în Charkoni", "pe pătratul {n}", "acasă"),
+        "from_step": ("din Charkoni", "de pe pătratul {n}", "de acasă"),
+        "to_step": ("în Charkoni", "pe pătratul {n}", "acasă"),
+    },
+}
+
+_AND = {"en": "and", "ro": "și"}
 
 CATALOGUES: dict[str, dict[str, str]] = {
     "en": {
         # -- throws
-        "throw": "{seat} throws {value} ({up} {mouths} up).",
-        "grace_enter": "A grace: it may bring a piece out of the Charkoni, and {seat} throws again.",
-        "grace_move": "A grace: {seat} throws again after using it.",
-        "bonus_grace": "A bonus grace: {seat} has a piece on the board, so throws again.",
+        "throw": "{seat} throws {value} ({up:mouths} up).",
+        "grace_enter": "Grace! {seat} may bring a piece onto the board and throws again.",
+        "grace_move": "Grace! The {value} moves a piece, then {seat} throws again.",
+        "grace_lost": "Grace! But the {value} cannot be used and is lost; {seat} still throws again.",
+        "grace_series": "Grace! {seat} throws again at once; the {value} joins the throws to spend.",
+        "bonus_grace": "Bonus grace: {seat} throws again because a piece is on the board "
+        "(a {value} never brings a piece in).",
+        "bonus_never_enters": "A {value} never brings a piece out of the Charkoni, not even the first "
+        "piece: it is a bonus grace, which only gives another throw while a piece is on the board.",
         "lost": "No piece can use the {value}: the throw is lost, and {seat} can only pass.",
-        "cancelled": "Three high throws in a row ({values}) cancel each other: they are void and the throwing ends.",
+        "cancelled": "Three high throws in a row ({values}) are cancelled: they are void, and the "
+        "series of throws ends.",
+        "cancelled_high": "Three high throws in a row ({values}) are cancelled: they are void, and "
+        "the series of throws ends.",
+        "cancelled_same": "Three {value}s in a row are cancelled: they are void, and the series of "
+        "throws ends.",
         "series_on": "Throws to spend so far: {pool}.",
         "series_done": "{seat} now spends the throws {pool}, one per move, in any order.",
-        "pyada_earned": "With pyada, the {value} moves {steps} steps (all of {seat}'s pieces have entered).",
+        "series_done_one": "{seat} now spends the throw of {pool}.",
+        "pyada_earned": "With pyada, the {value} moves {steps:steps} (all of {seat}'s pieces have "
+        "entered).",
+        "mouths_up": "{up:mouths} up",
         # -- moves
-        "enter_square1": "{seat} brings a piece out of the Charkoni onto square 1 with the grace {value} (its points are not counted).",
-        "enter_count": "{seat} brings a piece out of the Charkoni and moves it {value} steps, to step {end}.",
-        "first_piece": "{seat}'s first piece leaves the Charkoni on any throw: it moves {distance} steps to step {end}.",
-        "move": "{seat} moves a piece from step {start} to step {end} with the {value}.",
-        "split_part": "The throw is split: {left} steps of the {value} are left for other pieces.",
-        "pyada": "Pyada: the {value} moves one extra step.",
-        "capture": "{seat} captures {victims} on step {end}: back to the Charkoni, to re-enter only with a grace.",
-        "extra_throw": "A capture earns {seat} another throw.",
-        "new_series": "A capture earns {seat} a new series of throws.",
+        "enter_square1": "{seat} brings a piece onto the board at square 1 with the grace of {value} "
+        "(the grace's value is not counted).",
+        "enter_count": "{seat} brings a piece onto the board with the grace of {value}: it moves "
+        "{distance:steps} from the Charkoni, to step {end}.",
+        "first_piece": "{seat}'s first piece enters on any throw: it moves {distance:steps} from the "
+        "Charkoni, to step {end}.",
+        "move": "{seat} moves a piece {start:from_step} {end:to_step} with the {value}.",
+        "split_part": "Split throw: the {value} has {left:steps} left for other pieces.",
+        "pyada": "Pyada: the {value} moves one extra step ({steps:steps} in all).",
+        "capture": "{seat} captures {victims} on step {end}; they go back to the Charkoni and can "
+        "re-enter only with a grace.",
+        "capture_one": "{seat} captures {victims} on step {end}; it goes back to the Charkoni and "
+        "can re-enter only with a grace.",
+        "extra_throw": "The capture earns {seat} another throw.",
+        "new_series": "The capture earns {seat} a new series of throws.",
         "castle": "Step {end} is a castle: the piece is safe from capture there.",
-        "twenty_five": "This is the 25-castle, exactly 25 steps from home: a throw of 25 brings the piece home.",
-        "twenty_five_pyada": "This is the 25-castle, 25 steps from home; but with pyada a 25 moves 26, so the piece cannot finish with one.",
+        "twenty_five": "This is the 25-castle, exactly 25 steps from home: a throw of 25 brings the "
+        "piece home.",
+        "twenty_five_waiting": "This is the 25-castle, 25 steps from home; but while {seat} has "
+        "pieces waiting in the Charkoni, a 25 can only bring one of them in. The piece finishes "
+        "with a 25 only once all of {seat}'s pieces have entered, and each waiting piece needs its "
+        "own 25 or another grace.",
+        "twenty_five_pyada": "This is the 25-castle, 25 steps from home; but with pyada a 25 moves "
+        "26 steps, so the piece cannot finish with it.",
+        "twenty_five_must_capture": "This is the 25-castle, 25 steps from home; but {seat} must "
+        "capture an opponent before any piece goes past step 76.",
         "home": "Exact count: the piece reaches home in the Charkoni.",
-        "release": "The piece on the last square goes home with the {value} (the last-square release).",
-        "revenge": "Revenge: {seat} recaptured the capturing piece at once, so {capturer}'s capture no longer counts.",
+        "release": "The piece on the last square goes home with the {value} (the last-square "
+        "release).",
+        "revenge": "Revenge: {seat} recaptured the capturing piece at once, so {capturer}'s capture "
+        "no longer counts.",
         "pass": "{seat} passes.",
         "pass_pool": "{seat} passes and gives up the throws {pool}.",
+        "pass_pool_one": "{seat} passes and gives up the throw of {pool}.",
         "throw_again": "{seat} throws again.",
         "turn": "It is {seat}'s turn.",
         "win": "{seat} has brought all four pieces home and wins!",
         "team_win": "{seat} and {partner} have brought all eight pieces home: their team wins!",
-        "dead": "No seat can ever move again: the game is over without a winner.",
+        "dead": "No seat can ever move again: the game ends without a winner.",
+        # -- the legal moves' labels (each move's accessible name on the board)
+        "label_pass": "{who}: pass",
+        "label_enter": "{who}: bring a piece onto the board, {end:to_step}, with the {value}",
+        "label_move": "{who}: move the piece {start:from_step} {end:to_step} with the {value}",
+        "label_captures": ", capturing {victims}",
         # -- refusals
         "illegal": "That move is not legal here.",
-        "not_legal": "{seat} cannot move from step {start} to step {end} with the {value}.",
+        "not_legal": "{seat} cannot move a piece {start:from_step} {end:to_step} with the {value}.",
         "not_a_move": "That is not a move: {got}.",
         "game_over": "The game is over: no more throws or moves.",
         "throw_first": "{seat} must throw the cowries first.",
-        "move_due": "{seat} must first spend or pass the pending throws {pending}.",
+        "move_due": "{seat} must first spend the throws {pending} or pass.",
+        "move_due_one": "{seat} must first spend the throw of {pending} or pass.",
         "not_your_turn": "It is {to_move}'s turn, not {seat}'s.",
         "bad_kind": "A move's kind must be enter, move or pass, not {kind}.",
-        "no_such_throw": "{seat} has no throw of {value} to spend; pending: {pending}.",
-        "continue_split": "{seat} must go on with the split {split} ({left} steps left) or pass.",
-        "no_piece_there": "{seat} has no piece on step {start}.",
+        "no_such_throw": "{seat} has no throw of {value} to spend; throws to spend: {pending}.",
+        "continue_split": "{seat} must go on with the split throw of {split} ({left:steps} left) or "
+        "pass.",
+        "no_piece_there": "{seat} has no piece {start:at_step}.",
         "already_home": "That piece is already home.",
-        "enter_from_charkoni": "Only a piece waiting in the Charkoni can enter.",
-        "needs_grace": "A piece leaves the Charkoni only with a grace ({graces}); the {value} is not one.",
-        "no_split_entry": "Entering uses a whole grace: it cannot be a part of a split throw.",
-        "enters_on_1": "An entering piece lands on square 1, whatever the grace (it never goes to step {value}).",
-        "grace_must_enter": "While {seat} has pieces waiting in the Charkoni, the grace {value} can only bring one in (or be passed).",
-        "piece_used": "That piece has already moved with this throw: each piece takes at most one part.",
+        "enter_from_charkoni": "Only a piece waiting in the Charkoni can be brought onto the board.",
+        "needs_grace": "A piece enters only with a grace ({graces}); the {value} is not one.",
+        "no_split_entry": "Entering uses a whole grace: it cannot be part of a split throw.",
+        "enters_on_1": "An entering piece goes to square 1, whatever the grace (never to step "
+        "{value}).",
+        "grace_must_enter": "While {seat} has pieces waiting in the Charkoni, the grace of {value} "
+        "can only bring one onto the board (or {seat} passes).",
+        "piece_used": "That piece has already moved with this throw: each piece may use only one "
+        "part of the throw.",
         "forward_only": "Pieces only move forward along their track.",
-        "overshoot": "Home needs an exact count: the piece on step {start} is {home_in} from home, so it cannot move {distance}.",
-        "must_capture": "{seat} must capture an opponent before any piece goes past step 76 towards home.",
-        "castle_held": "Step {end} is a castle held by {holder}: no opponent may land there.",
-        "wrong_distance": "The {value} moves a piece exactly {distance} steps.",
-        "nothing_to_undo": "Nothing to undo: this is the start of the game.",
+        "overshoot": "Home needs an exact count: the piece {start:at_step} is {home_in:steps} from "
+        "home, so it cannot move {distance:steps}.",
+        "must_capture": "{seat} must capture an opponent before any piece goes past step 76 "
+        "towards home.",
+        "castle_held": "Step {end} is a castle held by {holder}: no opponent may stop there.",
+        "wrong_distance": "The {value} moves a piece exactly {distance:steps}.",
+        "nothing_to_undo": "Nothing to take back: this is the start of the game.",
         # -- the widget's messages
         "bad_message": "The board sent a message that could not be understood: {detail}.",
-        "stale_move": "That move is no longer available (the position changed); choose again.",
+        "bad_position": "That position cannot be set up: {detail}.",
         "bad_record": "The file could not be loaded, so the current game is kept: {detail}.",
+        "stale_move": "That move is no longer available (the position changed); choose again.",
         "loaded": "Game loaded.",
-        "new_game": "A new game begins. {seat} starts.",
-        "undone": "Undone.",
+        "new_game": "New game: {seat} starts.",
+        "setup": "Position set up: {seat} is to move.",
+        "saved": "The game is downloaded as the file {filename}.",
+        "undone": "{action} was taken back.",
+        "undone_several": "Taken back: {actions}.",
+        "undo_item_throw": "{seat}'s throw of {value}",
+        "undo_item_move": "{seat}'s move {start:from_step} {end:to_step}",
+        "undo_item_pass": "{seat}'s pass",
+        "error_unknown": "the data are not valid",
+        "internal_error": "internal error ({kind}); the details are in the log",
+        # -- why the board's message was not understood (the {detail} of bad_message)
+        "msg_not_object": "expected an object with a kind of intent, not {type}",
+        "msg_unknown_kind": "unknown kind of intent {got}",
+        "msg_bad_up": "the mouths up must be a whole number from 0 to {shells}, not {got}",
+        "msg_computer_seat": "{seat} is a computer player",
+        "msg_no_computer": "no computer player is to act",
+        "msg_move_id": "a move needs the id of a legal move (a text), not {got}",
+        "msg_players": "the number of players must be 2, 3 or 4, not {got}",
+        "msg_seed": "the seed must be a whole number, not {got}",
+        "msg_preset": "the rules must be one of the presets {presets}, not {got}",
+        "msg_seat": "the seat must be one of {seats}, not {got}",
+        "msg_player": "the player must be a human player or one of the computer players {agents}, "
+        "not {got}",
+        "msg_language": "the language must be en (English) or ro (Romanian), not {got}",
+        "load_not_text": "expected the text of a saved game (JSON)",
+        # -- impossible positions (Game.from_position, the set-up form)
+        "position_not_list": "positions must be a list of 4 entries (S, E, N, W), each 4 steps or "
+        "None",
+        "position_piece_count": "{seat} must have exactly 4 pieces, not {got}",
+        "position_step_range": "{seat}: a step must be 0..84, not {got}",
+        "position_too_few_seats": "a game needs at least 2 seats in play, not {count}",
+        "position_teams_seats": "teams needs all 4 seats in play (S+N against E+W)",
+        "position_shared_square": "{seat} on step {step} and {other} on step {other_step} share a "
+        "square that is not a castle: one would have captured the other",
+        "position_to_move": "to_move must be a seat in play ({seats}), not {seat}",
+        "position_captured_list": "captured must list seats in play ({seats})",
+        "position_captured": "captured must name seats in play ({seats}), not {seat}",
+        "position_finished_to_move": "{seat} has all four pieces home and cannot be the seat to move",
+        "throw_up_range": "up must be the number of mouths up, 0..{shells}, not {got}",
+        "throw_no_value": "the {table} table has no throw of {value}; its values are {values}",
+        "throw_up_and_value": "give either up= or value=, not both",
+        # -- saved game records (serialize.GameRecord, Game.from_record)
+        "record_not_utf8": "the game record is not UTF-8 text",
+        "record_json_type": "expected the JSON text of a game record, not {type}",
+        "record_too_long": "the game record is too long: {length:characters}, at most {max}",
+        "record_json": "the game record is not valid JSON (line {line}, column {column})",
+        "record_too_deep": "the game record is nested more than {max} levels deep: not a "
+        "pachisi_widget game record",
+        "record_not_object": "a game record must be a JSON object, not {type}",
+        "record_format": "not a pachisi_widget game record: format is {got}, expected {expected}",
+        "record_version_type": "the record's version must be an integer, not {got}",
+        "record_version_newer": "the record is format version {version}, newer than this "
+        "pachisi_widget reads (up to {supported}): upgrade pachisi_widget to open it",
+        "record_version_unknown": "unknown record version {version}",
+        "record_unknown_fields": "the record has unknown field(s) {fields}",
+        "record_rules": "the record's rules are invalid: {cause}",
+        "record_missing": "the record is truncated or malformed: missing '{key}'",
+        "record_wrong_type": "the record's '{key}' has the wrong type: {type}",
+        "record_start_missing": "the start is truncated or malformed: missing '{key}'",
+        "record_start_wrong_type": "the start's '{key}' has the wrong type: {type}",
+        "record_too_many_actions": "the record has {count:actions}, more than the {max} a record "
+        "may hold",
+        "record_phase": "the record's phase must be one of throw, move, over, not {got}",
+        "record_whole_number": "the record's {field} must be a whole number, not {type}",
+        "record_range": "the record's {field} must be {low}..{high}, not {got}",
+        "record_seat_count": "the record's seats must list 2 to 4 seats, not {count}",
+        "record_seat_order": "the record's seats must be distinct and ascending, not {got}",
+        "record_pieces_entries": "the record's {field} must have 4 entries (S, E, N, W), not {count}",
+        "record_pieces_steps": "the record's {field} must give 4 steps per seat in play, not {got}",
+        "record_start_type": "the record's start must be an object or null",
+        "record_start_fields": "the record's start must have exactly the fields captured, pieces, "
+        "to_move",
+        "record_start_captured_count": "the record's start lists more than 4 seats as having "
+        "captured",
+        "record_opening_rounds": "the record has {count:rounds} of opening throws, more than the "
+        "1000 the opening allows",
+        "record_opening_round": "an opening round must list 1 to 4 [seat, mouths up] pairs, not "
+        "{got}",
+        "record_opening_throw": "an opening throw must be [seat, mouths up], not {got}",
+        "record_action_type": "action {index} of {count} must be an object, not {got}",
+        "record_throw_up": "action {index} of {count}: a throw must give the mouths up as a whole "
+        "number 0..7, not {got}",
+        "record_forced": "action {index} of {count}: 'forced' must be true or false, not {got}",
+        "record_move_shape": "action {index} of {count}: a move must be [seat, kind, start, end, "
+        "value], not {got}",
+        "record_move_kind": "action {index} of {count}: a move's kind must be one of enter, move, "
+        "pass, not {got}",
+        "record_pass_shape": "action {index} of {count}: a pass has no start, end or value: [seat, "
+        '"pass", null, null, null]',
+        "record_action_unknown": 'action {index} of {count} must be exactly {{"throw": n, '
+        '"forced": bool}} or {{"move": [...]}}, not an object with the fields {fields}',
+        "record_seats": "the record's seats ({seats}) do not match {players:players}",
+        "record_start": "the record's start is invalid: {cause}",
+        "record_opening": "the record's opening throws do not follow from its seed, which gives "
+        "{expected}: the record was changed or belongs to another seed",
+        "record_action": "action {index} of {count}: {cause}",
+        "record_replay": "action {index} of {count} ({action}) cannot be replayed: {cause}",
+        "record_throw_seed": "the record says {up:mouths} up, but its seed gives {seed_up}: the "
+        "record was changed or belongs to another seed",
+        "record_position": "the record's position {position} does not match its actions, which give "
+        "{expected}",
+        "record_mismatch": "the record's {field} {got} does not match its actions, which give "
+        "{expected}",
+        # -- the exercise checker (lessons.check)
+        "check_right": "Right! {why}",
+        "check_no_answer": "No answer yet. Hint: {hint}",
+        "check_wrong": "Not quite: {answer} is not the answer.",
+        "check_wrong_hint": "Not quite: {answer} is not the answer. Hint: {hint}",
+        # -- the static picture (svg.board_svg)
+        "svg_stack": "{seat} has {count:pieces} {step:at_step}",
+        "svg_stack_returning": "{seat} has {count:pieces} {step:at_step}, on the way home",
+        "svg_counts": "in the Charkoni: {waiting} · home: {home}",
+        # -- rules that differ from a preset, in words (the rules menu of a custom game)
+        "rule_throw_table": "{table} table ({shells:cowries})",
+        "rule_p_mouth_up": "chance of a mouth up {p}",
+        "rule_entry_graces": "entry graces {values}",
+        "rule_entry_graces_none": "no entry graces",
+        "rule_bonus_graces": "bonus graces {values}",
+        "rule_bonus_graces_none": "no bonus graces",
+        "rule_last_square_release": "last-square release with {values}",
+        "rule_last_square_release_none": "no last-square release",
+        "rule_first_piece_any_throw_on": "the first piece enters on any throw",
+        "rule_first_piece_any_throw_off": "the first piece needs a grace too",
+        "rule_entry_mode_square1": "an entering piece goes to square 1",
+        "rule_entry_mode_count_from_charkoni": "an entering piece moves the grace's value from the "
+        "Charkoni",
+        "rule_grace_moves_before_all_entered_on": "a grace may move a piece while others wait",
+        "rule_grace_moves_before_all_entered_off": "a grace must bring a waiting piece in",
+        "rule_split_throw_on": "split throws",
+        "rule_split_throw_off": "no split throws",
+        "rule_capture_extra_throw_on": "another throw after a capture",
+        "rule_capture_extra_throw_off": "no extra throw after a capture",
+        "rule_castle_blocks_enemy_on": "castles block opponents",
+        "rule_castle_blocks_enemy_off": "castles do not block opponents",
+        "rule_must_capture_before_home_on": "a capture before going home",
+        "rule_must_capture_before_home_off": "no capture needed before going home",
+        "rule_revenge_rule_on": "the revenge rule",
+        "rule_revenge_rule_off": "no revenge rule",
+        "rule_turn_mode_move_each_throw": "a move after each throw",
+        "rule_turn_mode_throw_then_move": "a series of throws, then the moves",
+        "rule_cancel_three_on": "three high throws in a row are cancelled",
+        "rule_cancel_three_off": "no cancelled throws",
+        "rule_pyada_on": "with pyada",
+        "rule_pyada_off": "without pyada",
+        "rule_teams_on": "teams (South and North against East and West)",
+        "rule_teams_off": "no teams",
     },
     "ro": {
-        "throw": "{seat} aruncă {value} ({up} {mouths} în sus).",
-        "grace_enter": "Un har: poate scoate o piesă din Charkoni, iar {seat} aruncă din nou.",
-        "grace_move": "Un har: {seat} aruncă din nou după ce îl folosește.",
-        "bonus_grace": "Un har fără introducere: {seat} are o piesă pe tablă, deci aruncă din nou.",
-        "lost": "Nicio piesă nu poate folosi {value}: aruncarea este pierdută, iar {seat} poate doar să treacă.",
-        "cancelled": "Trei aruncări mari la rând ({values}) se anulează: sunt nule și aruncările se încheie.",
-        "series_on": "Aruncări de mutat până acum: {pool}.",
-        "series_done": "{seat} mută acum aruncările {pool}, câte una pe mutare, în orice ordine.",
-        "pyada_earned": "Cu pyada, {value} mută {steps} pătrate (toate piesele lui {seat} au intrat).",
-        "enter_square1": "{seat} scoate o piesă din Charkoni pe pătratul 1 cu harul {value} (punctele lui nu se numără).",
-        "enter_count": "{seat} scoate o piesă din Charkoni și o mută {value} pătrate, pe pătratul {end}.",
-        "first_piece": "Prima piesă a lui {seat} părăsește Charkoni la orice aruncare: se mută {distance} pătrate, pe pătratul {end}.",
-        "move": "{seat} mută o piesă de pe pătratul {start} pe pătratul {end} cu {value}.",
-        "split_part": "Aruncarea este împărțită: au rămas {left} pătrate din {value} pentru alte piese.",
-        "pyada": "Pyada: {value} mută un pătrat în plus.",
-        "capture": "{seat} capturează {victims} pe pătratul {end}: înapoi în Charkoni, de unde reintră doar cu un har.",
+        # -- aruncări
+        "throw": "{seat} aruncă {value} ({up:mouths} în sus).",
+        "grace_enter": "Har! {seat} poate introduce o piesă pe tablă și aruncă din nou.",
+        "grace_move": "Har! Aruncarea de {value} mută o piesă, apoi {seat} aruncă din nou.",
+        "grace_lost": "Har! Dar aruncarea de {value} nu poate fi folosită și se pierde; {seat} "
+        "aruncă totuși din nou.",
+        "grace_series": "Har! {seat} aruncă din nou imediat; aruncarea de {value} se adaugă la "
+        "aruncările de folosit.",
+        "bonus_grace": "Har fără introducere: {seat} aruncă din nou, pentru că are o piesă pe tablă "
+        "(aruncarea de {value} nu introduce niciodată o piesă).",
+        "bonus_never_enters": "Aruncarea de {value} nu introduce niciodată pe tablă o piesă din "
+        "Charkoni, nici măcar prima piesă: este un har fără introducere, care dă o nouă aruncare "
+        "doar cât timp o piesă este pe tablă.",
+        "lost": "Nicio piesă nu poate folosi aruncarea de {value}: aruncarea se pierde, iar {seat} "
+        "poate doar să treacă.",
+        "cancelled": "Trei aruncări mari consecutive ({values}) se anulează, iar seria de aruncări "
+        "se încheie.",
+        "cancelled_high": "Trei aruncări mari consecutive ({values}) se anulează, iar seria de "
+        "aruncări se încheie.",
+        "cancelled_same": "Trei aruncări de {value} consecutive se anulează, iar seria de aruncări "
+        "se încheie.",
+        "series_on": "Aruncări de folosit până acum: {pool}.",
+        "series_done": "{seat} folosește acum aruncările {pool}, câte una la fiecare mutare, în "
+        "orice ordine.",
+        "series_done_one": "{seat} folosește acum aruncarea de {pool}.",
+        "pyada_earned": "Cu pyada, aruncarea de {value} duce piesa {steps:steps} (toate piesele lui "
+        "{seat} au intrat).",
+        "mouths_up": "{up:mouths} în sus",
+        # -- mutări
+        "enter_square1": "{seat} introduce o piesă pe tablă, pe pătratul 1, cu harul de {value} "
+        "(valoarea harului nu se adaugă).",
+        "enter_count": "{seat} introduce o piesă pe tablă cu harul de {value}: piesa avansează "
+        "{distance:steps} din Charkoni și ajunge pe pătratul {end}.",
+        "first_piece": "Prima piesă a lui {seat} intră la orice aruncare: avansează "
+        "{distance:steps} din Charkoni și ajunge pe pătratul {end}.",
+        "move": "{seat} mută o piesă {start:from_step} {end:to_step} cu aruncarea de {value}.",
+        "split_part": "Aruncare împărțită: aruncarea de {value} mai are {left:steps} pentru alte "
+        "piese.",
+        "pyada": "Pyada: aruncarea de {value} duce piesa un pătrat în plus ({steps:steps} în "
+        "total).",
+        "capture": "{seat} capturează {victims} pe pătratul {end}; ele se întorc în Charkoni și pot "
+        "reintra doar cu un har.",
+        "capture_one": "{seat} capturează {victims} pe pătratul {end}; ea se întoarce în Charkoni și "
+        "poate reintra doar cu un har.",
         "extra_throw": "Captura îi aduce lui {seat} încă o aruncare.",
         "new_series": "Captura îi aduce lui {seat} o nouă serie de aruncări.",
         "castle": "Pătratul {end} este un castel: acolo piesa nu poate fi capturată.",
-        "twenty_five": "Acesta este castelul de 25, la exact 25 de pătrate de casă: o aruncare de 25 aduce piesa acasă.",
-        "twenty_five_pyada": "Acesta este castelul de 25, la 25 de pătrate de casă; dar cu pyada un 25 mută 26, deci piesa nu poate termina cu el.",
+        "twenty_five": "Acesta este castelul de 25, la exact 25 de pătrate de casă: o aruncare de "
+        "25 aduce piesa acasă.",
+        "twenty_five_waiting": "Acesta este castelul de 25, la 25 de pătrate de casă; dar cât timp "
+        "{seat} are piese care așteaptă în Charkoni, o aruncare de 25 poate doar să introducă una "
+        "dintre ele. Piesa termină cu o aruncare de 25 doar după ce toate piesele lui {seat} au "
+        "intrat, iar fiecare piesă care așteaptă are nevoie de propria aruncare de 25 sau de alt "
+        "har.",
+        "twenty_five_pyada": "Acesta este castelul de 25, la 25 de pătrate de casă; dar cu pyada "
+        "aruncarea de 25 duce piesa 26 de pătrate, deci piesa nu poate termina cu ea.",
+        "twenty_five_must_capture": "Acesta este castelul de 25, la 25 de pătrate de casă; dar "
+        "{seat} trebuie să captureze o piesă adversă înainte ca vreo piesă să treacă de pătratul "
+        "76.",
         "home": "Aruncare exactă: piesa ajunge acasă, în Charkoni.",
-        "release": "Piesa de pe ultimul pătrat ajunge acasă cu {value} (eliberarea de pe ultimul pătrat).",
-        "revenge": "Răzbunare: {seat} a recapturat imediat piesa care capturase, deci captura lui {capturer} nu mai contează.",
+        "release": "Piesa de pe ultimul pătrat ajunge acasă cu aruncarea de {value} (eliberarea de "
+        "pe ultimul pătrat).",
+        "revenge": "Răzbunare: {seat} a capturat imediat înapoi piesa care capturase, deci captura "
+        "lui {capturer} nu mai contează.",
         "pass": "{seat} trece.",
         "pass_pool": "{seat} trece și renunță la aruncările {pool}.",
+        "pass_pool_one": "{seat} trece și renunță la aruncarea de {pool}.",
         "throw_again": "{seat} aruncă din nou.",
-        "turn": "Este rândul lui {seat}.",
+        "turn": "La rând: {seat}.",
         "win": "{seat} și-a adus toate cele patru piese acasă și câștigă!",
         "team_win": "{seat} și {partner} și-au adus toate cele opt piese acasă: echipa lor câștigă!",
         "dead": "Niciun jucător nu mai poate muta: jocul se încheie fără câștigător.",
+        # -- etichetele mutărilor posibile
+        "label_pass": "{who}: trece",
+        "label_enter": "{who}: introduce o piesă pe tablă, {end:to_step}, cu aruncarea de {value}",
+        "label_move": "{who}: mută piesa {start:from_step} {end:to_step} cu aruncarea de {value}",
+        "label_captures": ", capturând {victims}",
+        # -- refuzuri
         "illegal": "Această mutare nu este permisă aici.",
-        "not_legal": "{seat} nu poate muta de pe pătratul {start} pe pătratul {end} cu {value}.",
+        "not_legal": "{seat} nu poate muta o piesă {start:from_step} {end:to_step} cu aruncarea de "
+        "{value}.",
         "not_a_move": "Aceasta nu este o mutare: {got}.",
-        "game_over": "Jocul s-a încheiat: nu mai există aruncări sau mutări.",
+        "game_over": "Jocul s-a încheiat: nu mai sunt aruncări sau mutări.",
         "throw_first": "{seat} trebuie mai întâi să arunce cojile de cowrie.",
-        "move_due": "{seat} trebuie mai întâi să mute sau să treacă aruncările {pending}.",
-        "not_your_turn": "Este rândul lui {to_move}, nu al lui {seat}.",
-        "bad_kind": "O mutare poate fi doar intrare, mutare sau trecere, nu {kind}.",
-        "no_such_throw": "{seat} nu are o aruncare de {value} de mutat; în așteptare: {pending}.",
-        "continue_split": "{seat} trebuie să continue aruncarea împărțită {split} (mai sunt {left} pătrate) sau să treacă.",
-        "no_piece_there": "{seat} nu are nicio piesă pe pătratul {start}.",
+        "move_due": "{seat} trebuie mai întâi să folosească aruncările {pending} sau să treacă.",
+        "move_due_one": "{seat} trebuie mai întâi să folosească aruncarea de {pending} sau să "
+        "treacă.",
+        "not_your_turn": "La rând este {to_move}, nu {seat}.",
+        "bad_kind": "O mutare poate fi doar intrare, deplasare sau trecere, nu {kind}.",
+        "no_such_throw": "{seat} nu are o aruncare de {value} de folosit; aruncări de folosit: "
+        "{pending}.",
+        "continue_split": "{seat} trebuie să folosească restul aruncării de {split} (încă "
+        "{left:steps}) sau să treacă.",
+        "no_piece_there": "{seat} nu are nicio piesă {start:at_step}.",
         "already_home": "Piesa aceasta este deja acasă.",
-        "enter_from_charkoni": "Doar o piesă care așteaptă în Charkoni poate intra.",
-        "needs_grace": "O piesă iese din Charkoni doar cu un har ({graces}); {value} nu este har.",
-        "no_split_entry": "Intrarea folosește un har întreg: nu poate fi o parte dintr-o aruncare împărțită.",
-        "enters_on_1": "Piesa care intră aterizează pe pătratul 1, oricare ar fi harul (niciodată pe pătratul {value}).",
-        "grace_must_enter": "Cât timp {seat} are piese în Charkoni, harul {value} poate doar să introducă una (sau să fie trecut).",
-        "piece_used": "Piesa aceasta s-a mutat deja cu această aruncare: fiecare piesă ia cel mult o parte.",
-        "forward_only": "Piesele se mută doar înainte pe traseul lor.",
-        "overshoot": "Acasă se ajunge doar printr-o aruncare exactă: piesa de pe pătratul {start} este la {home_in} de casă, deci nu poate muta {distance}.",
-        "must_capture": "{seat} trebuie să captureze o piesă adversă înainte ca vreo piesă să treacă de pătratul 76 spre casă.",
-        "castle_held": "Pătratul {end} este un castel ocupat de {holder}: niciun adversar nu poate ateriza acolo.",
-        "wrong_distance": "{value} mută o piesă exact {distance} pătrate.",
-        "nothing_to_undo": "Nu este nimic de anulat: acesta este începutul jocului.",
+        "enter_from_charkoni": "Doar o piesă care așteaptă în Charkoni poate fi introdusă pe tablă.",
+        "needs_grace": "O piesă se introduce pe tablă doar cu un har ({graces}); aruncarea de "
+        "{value} nu este un har.",
+        "no_split_entry": "Intrarea folosește un har întreg: nu poate fi o parte dintr-o aruncare "
+        "împărțită.",
+        "enters_on_1": "Piesa introdusă ajunge pe pătratul 1, oricare ar fi harul (niciodată pe "
+        "pătratul {value}).",
+        "grace_must_enter": "Cât timp {seat} are piese care așteaptă în Charkoni, harul de {value} "
+        "poate doar să introducă una pe tablă (sau {seat} trece).",
+        "piece_used": "Piesa aceasta s-a mutat deja cu această aruncare: fiecare piesă poate folosi "
+        "o singură parte a aruncării.",
+        "forward_only": "Piesele se mută doar înainte, pe traseul lor.",
+        "overshoot": "Acasă se ajunge doar cu o aruncare exactă: piesa {start:from_step} este la "
+        "{home_in:steps} de casă, deci nu poate avansa {distance:steps}.",
+        "must_capture": "{seat} trebuie să captureze o piesă adversă înainte ca vreo piesă să treacă "
+        "de pătratul 76 spre casă.",
+        "castle_held": "Pătratul {end} este un castel ocupat de {holder}: niciun adversar nu se "
+        "poate opri acolo.",
+        "wrong_distance": "Aruncarea de {value} duce o piesă exact {distance:steps}.",
+        "nothing_to_undo": "Nu este nimic de luat înapoi: acesta este începutul jocului.",
+        # -- mesajele tablei
         "bad_message": "Tabla a trimis un mesaj care nu a putut fi înțeles: {detail}.",
-        "stale_move": "Mutarea aceasta nu mai este disponibilă (poziția s-a schimbat); alegeți din nou.",
+        "bad_position": "Poziția nu poate fi pregătită: {detail}.",
         "bad_record": "Fișierul nu a putut fi încărcat, deci jocul curent se păstrează: {detail}.",
-        "loaded": "Joc încărcat.",
-        "new_game": "Începe un joc nou. {seat} începe.",
-        "undone": "Anulat.",
+        "stale_move": "Mutarea aceasta nu mai este disponibilă (poziția s-a schimbat); alege din nou.",
+        "loaded": "Jocul a fost încărcat.",
+        "new_game": "Joc nou: începe {seat}.",
+        "setup": "Poziția a fost pregătită. La rând: {seat}.",
+        "saved": "Jocul se descarcă în fișierul {filename}.",
+        "undone": "{action} a fost luată înapoi.",
+        "undone_several": "Au fost luate înapoi: {actions}.",
+        "undo_item_throw": "aruncarea de {value} a lui {seat}",
+        "undo_item_move": "mutarea lui {seat} {start:from_step} {end:to_step}",
+        "undo_item_pass": "trecerea lui {seat}",
+        "error_unknown": "datele nu sunt valide",
+        "internal_error": "eroare internă ({kind}); detaliile sunt în jurnal",
+        # -- de ce mesajul tablei nu a fost înțeles
+        "msg_not_object": "se aștepta un obiect cu un tip de intenție, nu {type}",
+        "msg_unknown_kind": "tip de intenție necunoscut: {got}",
+        "msg_bad_up": "numărul de guri în sus trebuie să fie un număr întreg de la 0 la {shells}, "
+        "nu {got}",
+        "msg_computer_seat": "{seat} este jucat de calculator",
+        "msg_no_computer": "nu este rândul niciunui jucător al calculatorului",
+        "msg_move_id": "o mutare are nevoie de identificatorul unei mutări posibile (un text), nu "
+        "{got}",
+        "msg_players": "numărul de jucători trebuie să fie 2, 3 sau 4, nu {got}",
+        "msg_seed": "sămânța trebuie să fie un număr întreg, nu {got}",
+        "msg_preset": "regulile trebuie să fie unul dintre seturile {presets}, nu {got}",
+        "msg_seat": "locul trebuie să fie unul dintre {seats}, nu {got}",
+        "msg_player": "jucătorul trebuie să fie un jucător uman sau unul dintre jucătorii "
+        "calculatorului ({agents}), nu {got}",
+        "msg_language": "limba trebuie să fie ro (română) sau en (engleză), nu {got}",
+        "load_not_text": "se aștepta textul unui joc salvat (JSON)",
+        # -- poziții imposibile
+        "position_not_list": "poziția trebuie să fie o listă cu 4 elemente (S, E, N, V), fiecare "
+        "cu pătratele celor 4 piese sau gol pentru un loc liber",
+        "position_piece_count": "{seat} trebuie să aibă exact 4 piese, nu {got}",
+        "position_step_range": "{seat}: pătratul unei piese trebuie să fie între 0 și 84, nu {got}",
+        "position_too_few_seats": "un joc are nevoie de cel puțin 2 locuri ocupate, nu {count}",
+        "position_teams_seats": "jocul în echipe are nevoie de toate cele 4 locuri (S și N contra "
+        "E și V)",
+        "position_shared_square": "{seat} pe pătratul {step} și {other} pe pătratul {other_step} "
+        "stau pe același pătrat, care nu este castel: unul l-ar fi capturat pe celălalt",
+        "position_to_move": "la rând trebuie să fie un loc în joc ({seats}), nu {seat}",
+        "position_captured_list": "capturile trebuie date ca o listă de locuri în joc ({seats})",
+        "position_captured": "un loc care a capturat trebuie să fie în joc ({seats}), nu {seat}",
+        "position_finished_to_move": "{seat} are toate cele patru piese acasă și nu poate fi la rând",
+        "throw_up_range": "numărul de guri în sus trebuie să fie între 0 și {shells}, nu {got}",
+        "throw_no_value": "tabelul {table} nu are o aruncare de {value}; valorile lui sunt {values}",
+        "throw_up_and_value": "dă fie numărul de guri în sus, fie valoarea aruncării, nu amândouă",
+        # -- înregistrări de joc
+        "record_not_utf8": "înregistrarea jocului nu este un text UTF-8",
+        "record_json_type": "se aștepta textul JSON al unei înregistrări de joc, nu {type}",
+        "record_too_long": "înregistrarea jocului este prea lungă: {length:characters}, cel mult "
+        "{max}",
+        "record_json": "înregistrarea jocului nu este JSON valid (linia {line}, coloana {column})",
+        "record_too_deep": "înregistrarea jocului are mai mult de {max} niveluri imbricate: nu este "
+        "o înregistrare de joc pachisi_widget",
+        "record_not_object": "o înregistrare de joc trebuie să fie un obiect JSON, nu {type}",
+        "record_format": "nu este o înregistrare de joc pachisi_widget: formatul este {got}, nu "
+        "{expected}",
+        "record_version_type": "versiunea înregistrării trebuie să fie un număr întreg, nu {got}",
+        "record_version_newer": "înregistrarea are versiunea de format {version}, mai nouă decât "
+        "poate citi această versiune de pachisi_widget (cel mult {supported}): actualizează "
+        "pachisi_widget ca să o deschizi",
+        "record_version_unknown": "versiune de înregistrare necunoscută: {version}",
+        "record_unknown_fields": "înregistrarea are câmpuri necunoscute: {fields}",
+        "record_rules": "regulile din înregistrare nu sunt valide: {cause}",
+        "record_missing": "înregistrarea este trunchiată sau greșită: lipsește „{key}”",
+        "record_wrong_type": "câmpul „{key}” al înregistrării are un tip greșit: {type}",
+        "record_start_missing": "poziția de început este trunchiată sau greșită: lipsește „{key}”",
+        "record_start_wrong_type": "câmpul „{key}” al poziției de început are un tip greșit: {type}",
+        "record_too_many_actions": "înregistrarea are {count:actions}, mai multe decât cele {max} "
+        "permise",
+        "record_phase": "faza din înregistrare trebuie să fie aruncare, mutare sau sfârșit, nu {got}",
+        "record_whole_number": "{field} din înregistrare trebuie să fie un număr întreg, nu {type}",
+        "record_range": "{field} din înregistrare trebuie să fie între {low} și {high}, nu {got}",
+        "record_seat_count": "înregistrarea trebuie să aibă între 2 și 4 locuri, nu {count}",
+        "record_seat_order": "locurile din înregistrare trebuie să fie diferite și în ordine "
+        "crescătoare, nu {got}",
+        "record_pieces_entries": "{field} din înregistrare trebuie să aibă 4 elemente (S, E, N, V), "
+        "nu {count}",
+        "record_pieces_steps": "{field} din înregistrare trebuie să dea 4 pătrate pentru fiecare loc "
+        "în joc, nu {got}",
+        "record_start_type": "poziția de început din înregistrare trebuie să fie un obiect sau null",
+        "record_start_fields": "poziția de început din înregistrare trebuie să aibă exact câmpurile "
+        "pentru piese, locul la rând și capturi",
+        "record_start_captured_count": "poziția de început din înregistrare are mai mult de 4 locuri "
+        "care au capturat",
+        "record_opening_rounds": "înregistrarea are {count:rounds} de aruncări de început, mai mult "
+        "decât cele 1000 permise",
+        "record_opening_round": "o rundă de început trebuie să aibă între 1 și 4 perechi [loc, guri "
+        "în sus], nu {got}",
+        "record_opening_throw": "o aruncare de început trebuie să fie [loc, guri în sus], nu {got}",
+        "record_action_type": "acțiunea {index} din {count} trebuie să fie un obiect, nu {got}",
+        "record_throw_up": "acțiunea {index} din {count}: o aruncare trebuie să dea numărul de guri "
+        "în sus ca număr întreg între 0 și 7, nu {got}",
+        "record_forced": "acțiunea {index} din {count}: câmpul „forced” (aruncare forțată) trebuie "
+        "să fie adevărat sau fals, nu {got}",
+        "record_move_shape": "acțiunea {index} din {count}: o mutare trebuie să fie [loc, fel, de la, "
+        "până la, valoare], nu {got}",
+        "record_move_kind": "acțiunea {index} din {count}: felul unei mutări trebuie să fie intrare, "
+        "deplasare sau trecere, nu {got}",
+        "record_pass_shape": "acțiunea {index} din {count}: o trecere nu are început, sfârșit sau "
+        "valoare (acestea sunt null)",
+        "record_action_unknown": "acțiunea {index} din {count} trebuie să fie exact o aruncare sau o "
+        "mutare, nu un obiect cu câmpurile {fields}",
+        "record_seats": "locurile din înregistrare ({seats}) nu se potrivesc cu {players:players}",
+        "record_start": "poziția de început din înregistrare nu este validă: {cause}",
+        "record_opening": "aruncările de început din înregistrare nu rezultă din sămânța ei, care "
+        "dă {expected}: înregistrarea a fost modificată sau are altă sămânță",
+        "record_action": "acțiunea {index} din {count}: {cause}",
+        "record_replay": "acțiunea {index} din {count} ({action}) nu poate fi reluată: {cause}",
+        "record_throw_seed": "înregistrarea spune {up:mouths} în sus, dar sămânța ei dă {seed_up}: "
+        "înregistrarea a fost modificată sau are altă sămânță",
+        "record_position": "poziția din înregistrare, {position}, nu se potrivește cu acțiunile ei, "
+        "care dau {expected}",
+        "record_mismatch": "{field} din înregistrare ({got}) nu se potrivește cu acțiunile ei, care "
+        "dau {expected}",
+        # -- verificarea exercițiilor
+        "check_right": "Corect! {why}",
+        "check_no_answer": "Încă nu ai răspuns. Indiciu: {hint}",
+        "check_wrong": "Nu chiar: {answer} nu este răspunsul.",
+        "check_wrong_hint": "Nu chiar: {answer} nu este răspunsul. Indiciu: {hint}",
+        # -- desenul static
+        "svg_stack": "{seat} are {count:pieces} {step:at_step}",
+        "svg_stack_returning": "{seat} are {count:pieces} {step:at_step}, pe drumul spre casă",
+        "svg_counts": "în Charkoni: {waiting} · acasă: {home}",
+        # -- reguli în cuvinte
+        "rule_throw_table": "tabelul {table} ({shells:cowries})",
+        "rule_p_mouth_up": "probabilitatea unei guri în sus {p}",
+        "rule_entry_graces": "haruri de intrare {values}",
+        "rule_entry_graces_none": "fără haruri de intrare",
+        "rule_bonus_graces": "haruri fără introducere {values}",
+        "rule_bonus_graces_none": "niciun har fără introducere",
+        "rule_last_square_release": "eliberare de pe ultimul pătrat cu {values}",
+        "rule_last_square_release_none": "fără eliberare de pe ultimul pătrat",
+        "rule_first_piece_any_throw_on": "prima piesă intră la orice aruncare",
+        "rule_first_piece_any_throw_off": "și prima piesă are nevoie de un har",
+        "rule_entry_mode_square1": "piesa introdusă ajunge pe pătratul 1",
+        "rule_entry_mode_count_from_charkoni": "piesa introdusă avansează din Charkoni cât "
+        "valoarea harului",
+        "rule_grace_moves_before_all_entered_on": "un har poate muta o piesă cât timp altele "
+        "așteaptă",
+        "rule_grace_moves_before_all_entered_off": "un har trebuie să introducă o piesă care "
+        "așteaptă",
+        "rule_split_throw_on": "aruncări împărțite",
+        "rule_split_throw_off": "fără aruncări împărțite",
+        "rule_capture_extra_throw_on": "o aruncare în plus după o captură",
+        "rule_capture_extra_throw_off": "fără aruncare în plus după o captură",
+        "rule_castle_blocks_enemy_on": "castelele opresc adversarii",
+        "rule_castle_blocks_enemy_off": "castelele nu opresc adversarii",
+        "rule_must_capture_before_home_on": "o captură obligatorie înainte de casă",
+        "rule_must_capture_before_home_off": "fără captură obligatorie înainte de casă",
+        "rule_revenge_rule_on": "regula răzbunării",
+        "rule_revenge_rule_off": "fără regula răzbunării",
+        "rule_turn_mode_move_each_throw": "o mutare după fiecare aruncare",
+        "rule_turn_mode_throw_then_move": "întâi seria de aruncări, apoi mutările",
+        "rule_cancel_three_on": "trei aruncări mari consecutive se anulează",
+        "rule_cancel_three_off": "fără aruncări anulate",
+        "rule_pyada_on": "cu pyada",
+        "rule_pyada_off": "fără pyada",
+        "rule_teams_on": "în echipe (Sud și Nord contra Est și Vest)",
+        "rule_teams_off": "fără echipe",
     },
 }
 """Sentence templates by language and code."""
 
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "throw": "Throw",
+        "pass": "Pass",
+        "undo": "Undo",
+        "new_game": "New game",
+        "key_throw": "t",
+        "key_pass": "p",
+        "key_undo": "u",
+        "to_move": "To move",
+        "pending": "Throws to spend",
+        "human": "human player",
+        "save": "Save",
+        "load": "Load",
+        "force": "Force throw",
+        "setup": "Position",
+        "winner": "Winner",
+        "waiting": "in the Charkoni",
+        "home": "home",
+        "log": "What happened",
+        "language": "Language",
+        "speed": "Speed",
+        "animate": "Animation",
+        "grace": "grace",
+        "bonus": "bonus grace",
+        "pyada": "pyada",
+        "lost": "lost",
+        "castle": "castle",
+        "cancelled": "cancelled",
+        "mouths_up": "mouths up",
+        "mouth_up": "mouth up",
+        "cowries": "Cowrie shells",
+        "to_throw": "throws the cowries",
+        "to_choose": "chooses a move",
+        "computer_thinks": "the computer plays",
+        "game_over": "Game over",
+        "no_winner": "no winner",
+        "players": "Players",
+        "preset": "Rules",
+        "seats": "Seats",
+        "teacher": "Teacher",
+        "apply": "Apply",
+        "setup_hint": "the steps of the 4 pieces, comma separated (0 = in the Charkoni, 84 = home); "
+        "- for an empty seat",
+        "returning": "on the way home",
+        "stack": "pieces",
+        "board": "Pachisi board",
+        "settings": "Settings",
+        "charkoni": "Charkoni",
+        "moves": "legal moves",
+        "twenty_five": "25-castle of",
+        "decimal_point": ".",
+    },
+    "ro": {
+        "throw": "Aruncă",
+        "pass": "Treci",
+        "undo": "Ia înapoi",
+        "new_game": "Joc nou",
+        "key_throw": "a",
+        "key_pass": "t",
+        "key_undo": "i",
+        "to_move": "La rând",
+        "pending": "Aruncări de folosit",
+        "human": "jucător uman",
+        "save": "Salvează",
+        "load": "Încarcă",
+        "force": "Forțează aruncarea",
+        "setup": "Poziție",
+        "winner": "Câștigător",
+        "waiting": "în Charkoni",
+        "home": "acasă",
+        "log": "Desfășurarea jocului",
+        "language": "Limba",
+        "speed": "Viteza",
+        "animate": "Animație",
+        "grace": "har",
+        "bonus": "har fără introducere",
+        "pyada": "pyada",
+        "lost": "pierdută",
+        "castle": "castel",
+        "cancelled": "anulate",
+        "mouths_up": "guri în sus",
+        "mouth_up": "gură în sus",
+        "cowries": "Cojile de cowrie",
+        "to_throw": "aruncă cojile",
+        "to_choose": "alege o mutare",
+        "computer_thinks": "joacă calculatorul",
+        "game_over": "Joc încheiat",
+        "no_winner": "fără câștigător",
+        "players": "Jucători",
+        "preset": "Reguli",
+        "seats": "Locuri",
+        "teacher": "Profesor",
+        "apply": "Aplică",
+        "setup_hint": "pătratele celor 4 piese, separate prin virgulă (0 = în Charkoni, "
+        "84 = acasă); - pentru un loc liber",
+        "returning": "pe drumul spre casă",
+        "stack": "piese",
+        "board": "Tabla de Pachisi",
+        "settings": "Setări",
+        "charkoni": "Charkoni",
+        "moves": "mutări posibile",
+        "twenty_five": "castelul de 25 al lui",
+        "decimal_point": ",",
+    },
+}
+"""Button, heading and badge texts of the board, by language (the view shows them as text)."""
+
+_ONE = {
+    "series_done": "pool",
+    "pass_pool": "pool",
+    "move_due": "pending",
+    "capture": "victims",
+}
+"""Codes with a ``<code>_one`` variant, and the parameter whose count of 1 chooses it."""
+
+_SEAT_KEYS = frozenset({"seat", "to_move", "holder", "capturer", "partner", "other"})
+_LIST_KEYS = frozenset({"pool", "pending", "values", "graces"})
+_NESTED_KEYS = frozenset({"detail", "cause", "action"})
+
+
+class Message(NamedTuple):
+    """A sentence not yet in words: a code and its parameters (rendered by :func:`text` in the
+    language of the sentence it is part of)."""
+
+    code: str
+    params: dict = {}
+
 
 def seat_label(seat, lang: str = "en") -> str:
-    """The name of a seat in ``lang``."""
-    if isinstance(seat, int) and 0 <= seat <= 3:
+    """The name of a seat in ``lang`` (anything that is not a seat number, as text)."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat <= 3:
         return SEATS[lang][seat]
     return str(seat)
 
 
-class _Safe(dict):
-    def __missing__(self, key):
-        return "?"
+def number(x, lang: str = "en") -> str:
+    """A number as ``lang`` writes it: a decimal comma in Romanian ("0,6").
+
+    >>> number(0.6, "ro"), number(0.6), number(12, "ro")
+    ('0,6', '0.6', '12')
+    """
+    s = str(x)
+    return s.replace(".", ",") if lang == "ro" and isinstance(x, float) else s
+
+
+def count(n, noun: str, lang: str = "en") -> str:
+    """``n`` and ``noun`` (a key of :data:`NOUNS`) in agreement, in ``lang``.
+
+    Romanian: 1 takes the singular ("un pătrat", "o piesă", "o aruncare"); from 20 on, a number
+    whose last two digits are 00 or 20..99 takes "de" ("20 de pătrate", "100 de pătrate"), the
+    others do not ("19 pătrate", "101 pătrate").
+
+    >>> [count(n, "steps", "ro") for n in (1, 2, 19, 20, 100, 119)]
+    ['un pătrat', '2 pătrate', '19 pătrate', '20 de pătrate', '100 de pătrate', '119 pătrate']
+    >>> count(1, "steps"), count(2, "steps")
+    ('1 step', '2 steps')
+    """
+    one, many = NOUNS[lang][noun]
+    if isinstance(n, bool) or not isinstance(n, int):
+        return f"{n} {many}"
+    if n == 1:
+        return one
+    if lang == "ro" and abs(n) >= 20 and (abs(n) % 100 == 0 or abs(n) % 100 >= 20):
+        return f"{n} de {many}"
+    return f"{n} {many}"
+
+
+def _join(items, lang: str) -> str:
+    """Items as a list in words: "7", "7 and 3", "7, 3 and 25" ("7, 3 și 25")."""
+    words = [str(i) for i in items]
+    if not words:
+        return "–"
+    if len(words) == 1:
+        return words[0]
+    return f"{', '.join(words[:-1])} {_AND[lang]} {words[-1]}"
+
+
+def _victims(victims, lang: str) -> str:
+    """Captured pieces as [seat, count] pairs in words: "two pieces of North"."""
+    if isinstance(victims, str) or not isinstance(victims, (list, tuple)):
+        return str(victims)
+    parts = []
+    for pair in victims:
+        try:
+            seat, n = pair
+        except (TypeError, ValueError):
+            parts.append(str(pair))
+            continue
+        what = _SMALL_PIECES[lang].get(n) or count(n, "pieces", lang)
+        if lang == "ro":
+            parts.append(f"{what} {'a' if n == 1 else 'ale'} lui {seat_label(seat, lang)}")
+        else:
+            parts.append(f"{what} of {seat_label(seat, lang)}")
+    return _join(parts, lang)
+
+
+def _how_many(value) -> int | None:
+    """The count that chooses a ``_one`` variant: a list's length, or the sum of victim counts."""
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in value):
+            return sum(int(p[1]) for p in value)
+        return len(value)
+    return None
+
+
+def _decapitalize(s: str, lang: str) -> str:
+    """A sentence to go after a colon: its first letter small, unless it starts with a name."""
+    first = re.match(r"\w*", s).group()
+    if not s or first in SEATS[lang] or first in ("Charkoni", "JSON") or not s[0].isupper():
+        return s
+    if len(s) > 1 and s[1].isupper():
+        return s
+    return s[0].lower() + s[1:]
+
+
+def _nested(value, lang: str) -> str:
+    """A sentence inside another (a Message, an exception, or text): no final full stop."""
+    if isinstance(value, Message):
+        out = text(value.code, value.params, lang)
+    elif isinstance(value, BaseException):
+        out = error_text(value, lang)
+    else:
+        return str(value)
+    return _decapitalize(out.rstrip(". "), lang)
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str):
+        super().__init__()
+        self.lang = lang
+
+    def get_value(self, key, args, kwargs):
+        if key not in kwargs:
+            return "?"
+        v = kwargs[key]
+        lang = self.lang
+        if key in _SEAT_KEYS:
+            return seat_label(v, lang)
+        if key == "victims":
+            return _victims(v, lang)
+        if key in _NESTED_KEYS:
+            return _nested(v, lang)
+        if key == "actions" and isinstance(v, (list, tuple)):
+            return _join([_nested(a, lang) for a in v], lang)
+        if key == "seats" and isinstance(v, (list, tuple)):
+            return _join([seat_label(s, lang) for s in v], lang)
+        if key == "presets" and isinstance(v, (list, tuple)):
+            return _join([PRESET_NAMES[lang].get(p, p) for p in v], lang)
+        if key == "agents" and isinstance(v, (list, tuple)):
+            return _join([AGENT_NAMES[lang].get(a, a) for a in v], lang)
+        if key == "type" and isinstance(v, str):
+            return _TYPE_NAMES[lang].get(v, v)
+        if key == "field" and isinstance(v, str):
+            en = RECORD_FIELDS["en"]
+            k = v if v in en else next((k for k, name in en.items() if name == v), v)
+            return RECORD_FIELDS[lang].get(k, v)
+        if key in _LIST_KEYS and isinstance(v, (list, tuple, set, frozenset)):
+            return _join(sorted(v) if isinstance(v, (set, frozenset)) else v, lang)
+        return v
+
+    def format_field(self, value, format_spec):
+        lang = self.lang
+        if format_spec in NOUNS[lang]:
+            return count(value, format_spec, lang)
+        if format_spec in _STEP_WORDS[lang]:
+            charkoni, step, home = _STEP_WORDS[lang][format_spec]
+            if value == 0 and not isinstance(value, bool):
+                return charkoni
+            if value == 84:
+                return home
+            return step.format(n=value)
+        if isinstance(value, float) and not format_spec:
+            return number(value, lang)
+        if isinstance(value, (list, tuple)) and not format_spec:
+            return str(list(value))
+        return super().format_field(value, format_spec)
 
 
 def text(code: str, params: dict | None = None, lang: str = "en") -> str:
-    """The sentence for ``code`` in ``lang``, seat numbers turned into names.
+    """The sentence for ``code`` in ``lang``, its parameters put into words.
+
+    Seat numbers become names; lists of throws become "7, 3 and 25"; ``victims`` ([seat, count]
+    pairs) becomes "two pieces of North"; a :class:`Message` or an exception as ``detail``,
+    ``cause`` or ``action`` is rendered in the same language. A code with a ``<code>_one``
+    variant uses it when its counted parameter holds one item. An unknown code gives the
+    generic refusal; a missing parameter shows as "?".
 
     Raises:
         ValueError: for an unknown language.
@@ -176,12 +1039,67 @@ def text(code: str, params: dict | None = None, lang: str = "en") -> str:
     if lang not in CATALOGUES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     cat = CATALOGUES[lang]
+    params = dict(params or {})
+    counted = _ONE.get(code)
+    if counted and _how_many(params.get(counted)) == 1:
+        code = f"{code}_one"
     template = cat.get(code) or cat["illegal"]
-    p = _Safe()
-    for k, v in (params or {}).items():
-        if k in ("seat", "to_move", "holder", "capturer", "partner"):
-            v = seat_label(v, lang)
-        elif isinstance(v, (list, tuple)):
-            v = ", ".join(map(str, v)) if v else "-"
-        p[k] = v
-    return template.format_map(p)
+    out = _Formatter(lang).vformat(template, (), params)
+    if template.startswith("{") and out[:1].islower():
+        out = out[0].upper() + out[1:]
+    return out
+
+
+def error_text(exc: BaseException, lang: str = "en") -> str:
+    """What an error says, in ``lang``.
+
+    An error with a ``code`` from the catalogue (every :class:`~pachisi_widget.errors.PachisiError`
+    may carry one) is rendered from it; a game-over error without one says the game is over.
+    Without a code, English shows the error's own message and Romanian a sentence of its own
+    (never the English one).
+    """
+    code = getattr(exc, "code", None)
+    params = getattr(exc, "params", None) or {}
+    if code is None and type(exc).__name__ == "GameOverError":
+        code = "game_over"
+    if code and code in CATALOGUES[lang]:
+        return text(code, params, lang)
+    if lang == "en" and str(exc):
+        return str(exc)
+    return text("error_unknown", {}, lang)
+
+
+def rules_text(rules, lang: str = "en") -> str:
+    """A set of rules in words: the nearest preset's name, then what differs from it.
+
+    >>> from pachisi_widget.rules import Rules
+    >>> rules_text(Rules.preset("mitra").replace(teams=True), "ro")
+    'Mitra, în echipe (Sud și Nord contra Est și Vest)'
+    >>> rules_text(Rules(pyada=True, split_throw=True))
+    'classic, split throws, with pyada'
+    """
+    import dataclasses
+
+    from .rules import PRESETS, Rules
+
+    names = [f.name for f in dataclasses.fields(rules)]
+
+    def diff(base) -> list:
+        return [n for n in names if getattr(rules, n) != getattr(base, n)]
+
+    best = min(PRESETS, key=lambda p: len(diff(Rules.preset(p))))
+    parts = [PRESET_NAMES[lang][best]]
+    for name in diff(Rules.preset(best)):
+        value = getattr(rules, name)
+        if isinstance(value, bool):
+            parts.append(text(f"rule_{name}_{'on' if value else 'off'}", {}, lang))
+        elif isinstance(value, frozenset):
+            code = f"rule_{name}" if value else f"rule_{name}_none"
+            parts.append(text(code, {"values": sorted(value)}, lang))
+        elif name == "throw_table":
+            parts.append(text("rule_throw_table", {"table": value, "shells": rules.shells}, lang))
+        elif name == "p_mouth_up":
+            parts.append(text("rule_p_mouth_up", {"p": value}, lang))
+        else:
+            parts.append(text(f"rule_{name}_{value}", {}, lang))
+    return ", ".join(parts)

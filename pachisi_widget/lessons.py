@@ -13,6 +13,12 @@ Not quite: 0.5 is not the answer. Hint: count the ways to get 0 mouths up
 False
 >>> check(0.0157, Fraction(1, 64), why="1/64 = 0.015625", tolerance=1e-3).correct
 True
+
+The words around ``why`` and ``hint`` follow :data:`LANGUAGE` (or ``lang=``), so a Romanian
+lesson sets ``lessons.LANGUAGE = "ro"`` once:
+
+>>> check(0.5, Fraction(1, 64), why="o cale din 64", hint="numără căile", lang="ro")
+Nu chiar: 0.5 nu este răspunsul. Indiciu: numără căile
 """
 
 from __future__ import annotations
@@ -21,7 +27,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Number
 
-__all__ = ["Result", "check"]
+from .i18n import LANGUAGES, text
+
+__all__ = ["Result", "check", "LANGUAGE"]
+
+LANGUAGE = "en"
+"""The language of the checker's own words when ``check`` is not given ``lang=`` ("en" or "ro")."""
 
 
 @dataclass(frozen=True)
@@ -64,15 +75,30 @@ def _same(answer, expected, tolerance) -> bool:
     return answer == expected
 
 
-def check(answer, expected, *, why: str, hint: str = "", tolerance: float | None = None) -> Result:
+def check(
+    answer,
+    expected,
+    *,
+    why: str,
+    hint: str = "",
+    tolerance: float | None = None,
+    lang: str | None = None,
+) -> Result:
     """Compare a student's ``answer`` with ``expected`` and say right or wrong, and why.
 
     Numbers compare exactly (a float matches a Fraction to 1e-9), or within ``tolerance``;
     sets compare as sets, lists and tuples item by item. ``...`` or None means "not answered yet".
+    ``lang`` is the language of the checker's own words (default: :data:`LANGUAGE`).
+
+    Raises:
+        ValueError: for a language that is not one of :data:`pachisi_widget.i18n.LANGUAGES`.
     """
+    lang = LANGUAGE if lang is None else lang
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     if answer is ... or answer is None:
-        return Result(False, f"No answer yet. Hint: {hint or why}")
+        return Result(False, text("check_no_answer", {"hint": hint or why}, lang))
     if _same(answer, expected, tolerance):
-        return Result(True, f"Right! {why}")
-    tail = f" Hint: {hint}" if hint else ""
-    return Result(False, f"Not quite: {answer!r} is not the answer.{tail}")
+        return Result(True, text("check_right", {"why": why}, lang))
+    code = "check_wrong_hint" if hint else "check_wrong"
+    return Result(False, text(code, {"answer": repr(answer), "hint": hint}, lang))

@@ -13,6 +13,12 @@ True
 5
 >>> 'data-step="59"' in svg and 'pachisi-returning' in svg
 True
+
+The words on the picture (seat names and letters, titles, the seat cards) follow :data:`LANGUAGE`
+or ``lang=``:
+
+>>> "Tabla de Pachisi" in board_svg(pw.Game(players=2, seed=1).state, lang="ro")
+True
 """
 
 from __future__ import annotations
@@ -20,8 +26,13 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from . import board
+from .i18n import LABELS, LANGUAGES
+from .i18n import SEAT_LETTERS as _LETTERS
+from .i18n import SEATS as _SEAT_NAMES
+from .i18n import text as _text
 
 __all__ = [
+    "LANGUAGE",
     "SEAT_COLORS",
     "SEAT_SHAPES",
     "SEAT_LETTERS",
@@ -36,7 +47,10 @@ SEAT_COLORS = ("#E69F00", "#0072B2", "#009E73", "#CC79A7")
 """Okabe-Ito colours, safe for colour-blind readers: S orange, E blue, N green, W purple."""
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 """Each seat's pieces also differ by shape (and carry the seat's letter)."""
-SEAT_LETTERS = ("S", "E", "N", "W")
+SEAT_LETTERS = _LETTERS["en"]
+"""The letters on English pieces; :data:`pachisi_widget.i18n.SEAT_LETTERS` has every language's."""
+LANGUAGE = "en"
+"""The language of the picture's words when :func:`board_svg` is not given ``lang=``."""
 ARM_TINTS = ("#fbe2b0", "#cde2f3", "#c6eadc", "#f3d5e6")
 """Each arm tinted in its seat's colour (light theme values of the widget's CSS)."""
 CELL = 40
@@ -111,7 +125,7 @@ def piece_shape(
 
 
 def _piece(
-    seat: int, step: int, pieces: list, cx: float, cy: float, r: float, returning: bool
+    seat: int, step: int, pieces: list, cx: float, cy: float, r: float, returning: bool, lang: str
 ) -> str:
     where = (
         "pachisi-waiting"
@@ -121,11 +135,11 @@ def _piece(
         else "pachisi-on-board"
     )
     cls = f"pachisi-piece pachisi-seat-{seat} {where}" + (" pachisi-returning" if returning else "")
-    where_text = (
-        "in the Charkoni" if step == 0 else "home" if step == board.HOME else f"on step {step}"
+    title = _text(
+        "svg_stack_returning" if returning else "svg_stack",
+        {"seat": seat, "count": len(pieces), "step": step},
+        lang,
     )
-    what = f"{len(pieces)} pieces" if len(pieces) > 1 else "a piece"
-    title = f"{board.SEAT_NAMES[seat]}: {what} {where_text}" + (" (returning)" if returning else "")
     out = [
         f'<g class="{cls}" data-seat="{seat}" data-piece="{min(pieces)}" '
         f'data-pieces="{",".join(map(str, pieces))}" data-step="{step}" data-count="{len(pieces)}" '
@@ -138,7 +152,7 @@ def _piece(
     dy = r * (0.45 if SEAT_SHAPES[seat] == "triangle" else 0.36)
     out.append(
         f'<text y="{_f(dy)}" text-anchor="middle" font-size="{_f(r * 0.95)}" font-weight="800" '
-        f'fill="{_LETTER_FILL[seat]}">{SEAT_LETTERS[seat]}</text>'
+        f'fill="{_LETTER_FILL[seat]}">{_LETTERS[lang][seat]}</text>'
     )
     if len(pieces) > 1:
         out.append(
@@ -195,17 +209,24 @@ def _stacks(state) -> list:
     return out
 
 
-def board_svg(state, size: int | None = None, names=None) -> str:
+def board_svg(state, size: int | None = None, names=None, lang: str | None = None) -> str:
     """An SVG document of ``state``: the board, castles, the 25-castles, seat cards and pieces.
 
     Waiting and home pieces stand in the Charkoni (see :func:`charkoni_spots`); returning pieces
     (step >= 51) lie on their side (the seed's paragraph 10); a stack shows its count. ``size``
     sets the width in pixels (default: the natural 828); ``names`` gives the four players' names
-    for the seat cards (rendered as text, escaped).
+    for the seat cards (rendered as text, escaped); ``lang`` the language of the words (default:
+    :data:`LANGUAGE`).
+
+    Raises:
+        ValueError: for a language that is not one of :data:`pachisi_widget.i18n.LANGUAGES`.
     """
+    lang = LANGUAGE if lang is None else lang
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     n = board.SIZE * CELL
     width = size or n + 2 * _MARGIN
-    label = f"Pachisi board: {state.notation()}"
+    label = f"{LABELS[lang]['board']}. {_status(state, lang)}"
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="pachisi-board" '
         f'viewBox="{-_MARGIN} {-_MARGIN} {n + 2 * _MARGIN} {n + 2 * _MARGIN}" '
@@ -213,7 +234,7 @@ def board_svg(state, size: int | None = None, names=None) -> str:
         f'font-family="{_FONT}">',
         f"<desc>{escape(state.notation())}</desc>",
     ]
-    out.append(_seat_cards(state, names))
+    out.append(_seat_cards(state, names, lang))
     for x, y in board.SQUARES:
         cx, cy = _xy(x, y)
         x0, y0 = cx - CELL / 2, cy - CELL / 2
@@ -251,16 +272,27 @@ def board_svg(state, size: int | None = None, names=None) -> str:
             f'y="{_f(ly + 12)}" '
             f'text-anchor="middle" font-size="13" font-weight="800" fill="{color}">25</text>'
         )
-    out.append(_charkoni())
+    out.append(_charkoni(lang))
     for seat, step, pieces, x, y, r in _stacks(state):
         cx, cy = _xy(x, y)
         returning = 0 < step < board.HOME and step >= board.RETURNING_STEP
-        out.append(_piece(seat, step, pieces, cx, cy, r, returning))
+        out.append(_piece(seat, step, pieces, cx, cy, r, returning, lang))
     out.append("</svg>")
     return "".join(out)
 
 
-def _charkoni() -> str:
+def _status(state, lang: str) -> str:
+    """Whose turn it is, or how the game ended, in ``lang`` (the picture's accessible label)."""
+    if state.phase != "over":
+        return _text("turn", {"seat": state.to_move}, lang)
+    if state.winner is None:
+        return _text("dead", {}, lang)
+    if isinstance(state.winner, tuple):
+        return _text("team_win", {"seat": state.winner[0], "partner": state.winner[1]}, lang)
+    return _text("win", {"seat": state.winner}, lang)
+
+
+def _charkoni(lang: str) -> str:
     (x0, y0), (x1, y1) = board.CHARKONI
     left, top = _xy(x0, y1)
     left, top = left - CELL / 2, top - CELL / 2
@@ -284,12 +316,12 @@ def _charkoni() -> str:
     out.append(
         f'<text x="{_f(mx)}" y="{_f(my + 4)}" text-anchor="middle" font-size="11" '
         f'font-style="italic" '
-        f'fill="#5a5a5a">Charkoni</text></g>'
+        f'fill="#5a5a5a">{escape(LABELS[lang]["charkoni"])}</text></g>'
     )
     return "".join(out)
 
 
-def _seat_cards(state, names) -> str:
+def _seat_cards(state, names, lang: str) -> str:
     out = ['<g class="pachisi-seat-cards">']
     over = state.phase == "over"
     winners = (
@@ -308,7 +340,9 @@ def _seat_cards(state, names) -> str:
         color = SEAT_COLORS[seat]
         fill = ARM_TINTS[seat] if (to_move or won) else "#ffffff"
         stroke_w = 5 if (to_move or won) else 1.5
-        name = names[seat] if names and names[seat] else board.SEAT_NAMES[seat]
+        seat_name = _SEAT_NAMES[lang][seat]
+        given = names[seat] if names and names[seat] else ""
+        name = seat_name if not given or given == board.SEAT_NAMES[seat] else given
         shown = name if len(name) <= 15 else name[:14] + "…"
         pieces = state.pieces[seat]
         out.append(
@@ -322,29 +356,32 @@ def _seat_cards(state, names) -> str:
         out.append(
             f'<text x="{-w / 2 + 30}" y="{_f(ly)}" text-anchor="middle" font-size="13" '
             f'font-weight="800" '
-            f'fill="{_LETTER_FILL[seat]}">{SEAT_LETTERS[seat]}</text>'
+            f'fill="{_LETTER_FILL[seat]}">{_LETTERS[lang][seat]}</text>'
         )
         out.append(
             f'<text x="{-w / 2 + 56}" y="{-h / 2 + 32}" font-size="20" font-weight="700" '
             'fill="#1f1f1f">'
             f"{escape(shown)}</text>"
         )
-        sub = board.SEAT_NAMES[seat] if shown != board.SEAT_NAMES[seat] else ""
+        sub = seat_name if shown != seat_name else ""
         if sub:
             out.append(
                 f'<text x="{-w / 2 + 56}" y="{-h / 2 + 54}" font-size="14" '
-                f'fill="#5a5a5a">{sub}</text>'
+                f'fill="#5a5a5a">{escape(sub)}</text>'
             )
-        counts = f"in the Charkoni: {pieces.count(0)} · home: {pieces.count(board.HOME)}"
+        counts = _text(
+            "svg_counts", {"waiting": pieces.count(0), "home": pieces.count(board.HOME)}, lang
+        )
         out.append(
             f'<text x="{-w / 2 + 16}" y="{-h / 2 + 80}" font-size="14" '
-            f'fill="#5a5a5a">{counts}</text>'
+            f'fill="#5a5a5a">{escape(counts)}</text>'
         )
-        note = "★ Winner" if won else "▶ To move" if to_move else ""
+        words = LABELS[lang]
+        note = f"★ {words['winner']}" if won else f"▶ {words['to_move']}" if to_move else ""
         if note:
             out.append(
                 f'<text x="{-w / 2 + 16}" y="{-h / 2 + 101}" font-size="14" font-weight="700" '
-                f'fill="#1f1f1f">{note}</text>'
+                f'fill="#1f1f1f">{escape(note)}</text>'
             )
         out.append("</g>")
     out.append("</g>")

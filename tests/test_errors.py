@@ -80,14 +80,14 @@ def test_needs_grace_once_the_first_piece_has_left():
     g = two([20, 0, 0, 0])
     g.throw(up=UP[3])
     msg = refuse(g, Move(S, 1, 0, 3, "enter", 3), "needs_grace")
-    assert "grace" in msg and "6, 10, 25" in msg
+    assert "grace" in msg and "6, 10 and 25" in msg
 
 
 def test_overshoot():
     g = two([82, 84, 84, 84])
     g.throw(up=UP[3])
     msg = refuse(g, Move(S, 0, 82, 85, "move", 3), "overshoot")
-    assert "exact count" in msg and "82" in msg and "2 from home" in msg
+    assert "exact count" in msg and "82" in msg and "2 steps from home" in msg
 
 
 def test_wrong_distance_and_pyada_distance():

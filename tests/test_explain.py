@@ -116,10 +116,10 @@ def test_unknown_language_refused():
 
 def test_seat_names_translated():
     assert explain.text("turn", {"seat": 1}, "en") == "It is East's turn."
-    assert explain.text("turn", {"seat": 1}, "ro") == "Este rândul lui Est."
+    assert explain.text("turn", {"seat": 1}, "ro") == "La rând: Est."
     assert (
         explain.reason_text("castle_held", {"end": 12, "holder": 1}, "ro")
-        == "Pătratul 12 este un castel ocupat de Est: niciun adversar nu poate ateriza acolo."
+        == "Pătratul 12 este un castel ocupat de Est: niciun adversar nu se poate opri acolo."
     )
 
 
@@ -130,10 +130,10 @@ def test_grace_throw_narration():
     g = two([20, 0, 0, 0])
     txt = throw_text(g, UP[25])
     assert txt.startswith("South throws 25 (0 mouths up).")
-    assert "grace" in txt and "Charkoni" in txt and "throws again" in txt
+    assert "Grace! South may bring a piece onto the board and throws again." in txt
     g = two([20, 0, 0, 0])
     ro = throw_text(g, UP[10], "ro")
-    assert "har" in ro and "Charkoni" in ro and "aruncă din nou" in ro
+    assert "Har! Sud poate introduce o piesă pe tablă și aruncă din nou." in ro
 
 
 def test_grace_narration_once_all_entered_does_not_promise_an_entry():
@@ -151,7 +151,7 @@ def test_entering_narration_square_1_points_not_counted():
     g = two([20, 0, 0, 0])
     g.throw(up=UP[25])
     ro = move_text(g, 0, 1, "ro")
-    assert "pătratul 1" in ro and "nu se numără" in ro
+    assert "pătratul 1" in ro and "(valoarea harului nu se adaugă)" in ro
 
 
 def test_first_piece_narration():
@@ -165,13 +165,14 @@ def test_capture_narration():
     g = two([16, 0, 0, 84], [conv(S, 20, N), 0, 0, 84])
     g.throw(up=UP[4])
     txt = move_text(g, 16, 20)
-    assert "captures North 0" in txt
+    assert "captures a piece of North on step 20" in txt and "North 0" not in txt
     assert "back to the Charkoni" in txt and "grace" in txt  # re-enters only with a grace
     assert "another throw" in txt
     g = two([16, 0, 0, 84], [conv(S, 20, N), 0, 0, 84])
     g.throw(up=UP[4])
     ro = move_text(g, 16, 20, "ro")
-    assert "capturează Nord 0" in ro and "har" in ro
+    assert "capturează o piesă a lui Nord pe pătratul 20; ea se întoarce în Charkoni" in ro
+    assert "poate reintra doar cu un har" in ro
 
 
 def test_capture_narration_throw_then_move_new_series():
@@ -205,7 +206,7 @@ def test_cancel_narration():
     g.throw(up=UP_MURRAY[25])
     g.throw(up=UP_MURRAY[10])
     txt = throw_text(g, UP_MURRAY[30])
-    assert "cancel" in txt and "void" in txt and "25, 10, 30" in txt
+    assert "cancel" in txt and "void" in txt and "25, 10 and 30" in txt
 
 
 def test_lost_throw_narration():
@@ -265,7 +266,7 @@ def test_pass_narration():
     before = g.state
     m = g.play(Move.pass_for(S))
     txt = " ".join(explain.narrate_move(before, m, g.state))
-    assert "gives up the throws 25, 3" in txt and "North's turn" in txt
+    assert "gives up the throws 25 and 3" in txt and "North's turn" in txt
 
 
 def test_illegal_move_message_is_the_catalogue_text():
