@@ -74,6 +74,11 @@ export function centre(geometry, x, y) {
   return [r1((x + 0.5) * CELL), r1((size - 1 - y + 0.5) * CELL)];
 }
 
+/** The letter on a seat's pieces in the board's language (Python sends them; W is V in Romanian). */
+export function seatLetter(state, seat) {
+  return String((state.seat_letters ?? SEAT_LETTERS)[seat] ?? SEAT_LETTERS[seat]);
+}
+
 /** The text of a seat's display name (given name, else seat label), cut for the board cards. */
 export function seatName(state, seat) {
   const names = state.names ?? [];
@@ -121,7 +126,7 @@ export function pieceShape(doc, seat, r) {
  *
  * @param {Document} doc
  * @param {{seat: number, step: number, pieces: number[], cx: number, cy: number, r?: number,
- *          returning?: boolean, title?: string}} p
+ *          returning?: boolean, title?: string, letter?: string}} p
  * @returns {SVGGElement}
  */
 export function buildPiece(doc, p) {
@@ -155,7 +160,7 @@ export function buildPiece(doc, p) {
       "text-anchor": "middle",
       fill: LETTER_FILL[p.seat],
       "font-size": r1(r * 0.95),
-    }, SEAT_LETTERS[p.seat]),
+    }, p.letter ?? SEAT_LETTERS[p.seat]),
   );
   if (count > 1) {
     const badge = svgEl(doc, "g", {
@@ -482,11 +487,12 @@ function buildSeatCards(doc, geometry, state) {
     icon.appendChild(pieceShape(doc, seat, 14));
     icon.appendChild(svgEl(doc, "text", {
       class: "pachisi-piece-letter", y: SEAT_SHAPES[seat] === "triangle" ? 6 : 5, "text-anchor": "middle", fill: LETTER_FILL[seat], "font-size": 13,
-    }, SEAT_LETTERS[seat]));
+    }, seatLetter(state, seat)));
     g.appendChild(icon);
     g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-name", x: -W / 2 + 56, y: -H / 2 + 32 }, clip(name, 15)));
-    const player = players[seat] === "human" ? labels.human ?? "human" : players[seat] || "";
-    const seatLabel = (state.seat_labels ?? [])[seat] ?? SEAT_LETTERS[seat];
+    const agentLabels = state.agent_labels ?? {};
+    const player = players[seat] ? agentLabels[players[seat]] ?? (players[seat] === "human" ? labels.human ?? "human" : players[seat]) : "";
+    const seatLabel = (state.seat_labels ?? [])[seat] ?? seatLetter(state, seat);
     const sub = name === seatLabel ? player : `${seatLabel} · ${player}`;
     g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-sub", x: -W / 2 + 56, y: -H / 2 + 54 }, clip(sub, 26)));
     const waiting = steps.filter((s) => s === 0).length;
@@ -554,7 +560,7 @@ export function buildBoard(doc, { geometry, state, legalMoves = [], selected = n
   const pieces = svgEl(doc, "g", { class: "pachisi-pieces" });
   for (const s of stacks(geometry, state)) {
     const [cx, cy] = centre(geometry, s.x, s.y);
-    const node = buildPiece(doc, { ...s, cx, cy, title: stackTitle(state, s) });
+    const node = buildPiece(doc, { ...s, cx, cy, title: stackTitle(state, s), letter: seatLetter(state, s.seat) });
     const key = `${s.seat}:${s.step}`;
     const own = byStack.get(key);
     if (own) {
@@ -642,7 +648,7 @@ export function buildCowries(doc, lastThrow, state, opts = {}) {
   const shells = lastThrow?.mouths ?? Array.from({ length: state.shells ?? 6 }, () => false);
   const has = lastThrow && lastThrow.mouths;
   const upText = has
-    ? `${lastThrow.up} ${lastThrow.up === 1 ? labels.mouth_up ?? "mouth up" : labels.mouths_up ?? "mouths up"}`
+    ? (state.up_texts ?? [])[lastThrow.up] ?? `${lastThrow.up} ${lastThrow.up === 1 ? labels.mouth_up ?? "mouth up" : labels.mouths_up ?? "mouths up"}`
     : "";
   const svg = svgEl(doc, "svg", {
     class: `pachisi-shells${opts.animate ? " pachisi-throwing" : ""}${has ? "" : " pachisi-shells-idle"}`,
@@ -711,7 +717,7 @@ export function buildTurn(doc, state) {
   if (hasSeat) {
     const icon = svgEl(doc, "svg", { class: "pachisi-turn-icon", viewBox: "-18 -18 36 36", "aria-hidden": "true" });
     icon.appendChild(pieceShape(doc, seat, 12));
-    icon.appendChild(svgEl(doc, "text", { class: "pachisi-piece-letter", y: 5, "text-anchor": "middle", fill: LETTER_FILL[seat], "font-size": 12 }, SEAT_LETTERS[seat]));
+    icon.appendChild(svgEl(doc, "text", { class: "pachisi-piece-letter", y: 5, "text-anchor": "middle", fill: LETTER_FILL[seat], "font-size": 12 }, seatLetter(state, seat)));
     box.appendChild(icon);
   }
   const words = htmlEl(doc, "div", { class: "pachisi-turn-words" });

@@ -127,6 +127,17 @@ describe("buildBoard: the pieces", () => {
     }
   });
 
+  it("writes the letters of the board's language (V for West in Romanian)", () => {
+    const ro = board("romanian");
+    const letters = [0, 1, 2, 3].map((seat) => ro.querySelector(`.pachisi-piece[data-seat="${seat}"] .pachisi-piece-letter`).textContent);
+    expect(letters).toEqual(["S", "E", "N", "V"]);
+    const cards = [...ro.querySelectorAll("[data-seat-card] .pachisi-piece-letter")].map((t) => t.textContent);
+    expect(cards).toEqual(["S", "E", "N", "V"]);
+    const east = ro.querySelector('[data-seat-card="1"] .pachisi-seat-card-sub').textContent;
+    expect(east).toContain("lacom"); // the computer player's Romanian name
+    expect(ro.querySelector('[data-seat-card="0"]').textContent).toContain("La rând");
+  });
+
   it("spreads stacks that share a square", () => {
     const list = stacks(geometry, state);
     const three = list.find((s) => s.seat === 2 && s.step === 3);
@@ -234,6 +245,14 @@ describe("buildPiece", () => {
 });
 
 describe("buildCowries", () => {
+  it("says the mouths up in the board's language, singular for one", () => {
+    const p = pos.romanian;
+    const box = buildCowries(document, p.last_throw, p.state);
+    expect(box.querySelector(".pachisi-throw-up").textContent).toBe("(1 gură în sus)");
+    expect(box.querySelector("svg").getAttribute("aria-label")).toBe("1 gură în sus");
+    expect(box.querySelector('[data-badge="grace"]').textContent).toBe("har");
+  });
+
   it("shows the shells with Python's mouths, the value and the grace badge", () => {
     const { last_throw: lt, state } = pos.start;
     const box = buildCowries(document, lt, state, { animate: true });

@@ -38,11 +38,13 @@ import {
  * @property {string[]} presets
  */
 
+// [data-action, label key, key of its keyboard shortcut in the labels, English shortcut]: the
+// shortcut follows the button's word in the board's language (Python sends it with the labels).
 const ACTIONS = [
-  ["throw", "throw", "t"],
-  ["pass", "pass", "p"],
-  ["undo", "undo", "u"],
-  ["new-game", "new_game", null],
+  ["throw", "throw", "key_throw", "t"],
+  ["pass", "pass", "key_pass", "p"],
+  ["undo", "undo", "key_undo", "u"],
+  ["new-game", "new_game", null, null],
 ];
 const LANGUAGES = [
   ["en", "English"],
@@ -50,6 +52,22 @@ const LANGUAGES = [
 ];
 const SPEEDS = [0, 0.3, 0.6, 1, 2];
 const SEAT_LETTERS = ["S", "E", "N", "W"];
+
+/** The keyboard shortcut of each action in the board's language: {key: action}. */
+export function shortcuts(labels) {
+  const out = {};
+  for (const [action, , labelKey, fallback] of ACTIONS) {
+    if (!labelKey) continue;
+    const key = String(labels?.[labelKey] ?? fallback).toLowerCase();
+    if (key) out[key] = action;
+  }
+  return out;
+}
+
+/** A number of seconds as the board's language writes it ("0.6 s", "0,6 s"). */
+export function secondsText(value, labels) {
+  return `${String(value).replace(".", labels?.decimal_point ?? ".")} s`;
+}
 
 /**
  * Offer `text` as a file download (the answer to a Save intent).
@@ -135,7 +153,7 @@ export default {
     const cowrieSlot = htmlEl(doc, "div", { class: "pachisi-cowrie-slot" });
     const controls = htmlEl(doc, "div", { class: "pachisi-controls", role: "toolbar" });
     const buttons = {};
-    for (const [action, , key] of ACTIONS) {
+    for (const [action, , , key] of ACTIONS) {
       const b = htmlEl(doc, "button", {
         type: "button",
         class: `pachisi-button pachisi-button-${action}`,
@@ -185,7 +203,7 @@ export default {
       htmlEl(doc, "input", { type: "text", "data-setup-seat": seat, spellcheck: "false", autocomplete: "off", size: 11 }),
     );
     const setupLabels = setupInputs.map((input, seat) => {
-      const l = labelled(doc, SEAT_LETTERS[seat], input, "pachisi-field pachisi-setup-field");
+      const l = labelled(doc, (model.get("state")?.seat_letters ?? SEAT_LETTERS)[seat], input, "pachisi-field pachisi-setup-field");
       l.label.style.setProperty("--pachisi-seat-color", SEAT_COLORS[seat]);
       return l;
     });
@@ -295,7 +313,7 @@ export default {
 
       // cowries: rebuilt only when they change, so a redraw never restarts the landing animation
       const throwView = model.get("last_throw") ?? {};
-      const key = JSON.stringify([throwView, state.pending, state.part, state.turn_mode, labels.mouths_up, state.names]);
+      const key = JSON.stringify([throwView, state.pending, state.part, state.turn_mode, state.up_texts, labels.pending, state.names, state.seat_labels]);
       if (key !== cowrieKey) {
         cowrieKey = key;
         const throwKey = JSON.stringify([throwView.event, throwView.turn, throwView.up, throwView.seat, revision]);
@@ -306,11 +324,13 @@ export default {
 
       // buttons
       const can = controlStates(state);
-      for (const [action, labelKey, shortcut] of ACTIONS) {
+      for (const [action, labelKey, shortcutKey, fallback] of ACTIONS) {
         const b = buttons[action];
+        const shortcut = shortcutKey ? labels[shortcutKey] ?? fallback : null;
         b.textContent = labels[labelKey] ?? labelKey;
         b.disabled = !can[action];
         b.title = shortcut ? `${b.textContent} (${shortcut})` : b.textContent;
+        if (shortcut) b.setAttribute("aria-keyshortcuts", shortcut);
       }
 
       // status
@@ -341,12 +361,16 @@ export default {
       fillSelect(languageSelect, LANGUAGES, model.get("language"));
       const sp = Number(model.get("speed"));
       const speeds = SPEEDS.includes(sp) ? SPEEDS : [...SPEEDS, sp].sort((a, b) => a - b);
-      fillSelect(speedSelect, speeds.map((v) => [v, `${v} s`]), sp);
+      fillSelect(speedSelect, speeds.map((v) => [v, secondsText(v, labels)]), sp);
       animateBox.checked = !!model.get("animate");
       fillSelect(playersSelect, [[2, "2"], [3, "3"], [4, "4"]], state.players ?? (state.seats ?? []).length);
       const presets = model.get("presets") ?? [];
-      const presetOptions = presets.map((p) => [p, p]);
-      if (!state.preset) presetOptions.unshift(["", String(state.rules ?? "custom").slice(0, 40)]);
+      const presetNames = state.preset_names ?? {};
+      const presetOptions = presets.map((p) => [p, presetNames[p] ?? p]);
+      if (!state.preset) {
+        const custom = String(state.rules ?? "custom");
+        presetOptions.unshift(["", custom.length > 60 ? `${custom.slice(0, 59)}…` : custom]);
+      }
       if (doc.activeElement !== presetSelect) fillSelect(presetSelect, presetOptions, state.preset ?? "");
       drawSeats(state, labels);
 
@@ -388,7 +412,8 @@ export default {
     const drawSeats = (state, labels) => {
       const agents = model.get("agent_names") ?? [];
       const seatPlayers = model.get("seat_players") ?? [];
-      const options = [["human", labels.human ?? "human"], ...agents.map((a) => [a, a])];
+      const agentLabels = state.agent_labels ?? {};
+      const options = [["human", agentLabels.human ?? labels.human ?? "human"], ...agents.map((a) => [a, agentLabels[a] ?? a])];
       const seats = state.seats ?? [];
       const want = JSON.stringify([seats, options, state.seat_labels]);
       if (seatsRow.dataset.key !== want) {
@@ -415,7 +440,8 @@ export default {
       teacherTitle.textContent = labels.teacher ?? "Teacher";
       forceCaption.textContent = `${labels.force ?? "Force throw"}:`;
       const values = state.throw_values ?? [];
-      const fk = JSON.stringify([values, labels.mouths_up]);
+      const upTexts = state.up_texts ?? [];
+      const fk = JSON.stringify([values, upTexts, labels.force]);
       if (forceButtons.dataset.key !== fk) {
         forceButtons.dataset.key = fk;
         forceButtons.replaceChildren(...values.map((value, up) => {
@@ -424,8 +450,8 @@ export default {
             class: "pachisi-button pachisi-force-button",
             "data-action": "force-throw",
             "data-up": up,
-            title: `${up} ${labels.mouths_up ?? "mouths up"} → ${value}`,
-            "aria-label": `${labels.force ?? "Force throw"}: ${up} ${labels.mouths_up ?? "mouths up"} = ${value}`,
+            title: `${upTexts[up] ?? `${up}↑`} → ${value}`,
+            "aria-label": `${labels.force ?? "Force throw"}: ${upTexts[up] ?? `${up}↑`} = ${value}`,
           });
           b.append(htmlEl(doc, "span", { class: "pachisi-force-value" }, String(value)), htmlEl(doc, "span", { class: "pachisi-force-up" }, `${up}↑`));
           return b;
@@ -551,7 +577,7 @@ export default {
         redraw();
         return;
       }
-      const action = { t: "throw", p: "pass", u: "undo" }[key];
+      const action = shortcuts(stateNow().labels)[key];
       if (action) {
         event.preventDefault();
         event.stopPropagation(); // keep JupyterLab's own shortcuts out of the game

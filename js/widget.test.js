@@ -183,6 +183,38 @@ describe("buttons and shortcuts", () => {
     expect(model.sent.length).toBe(2);
   });
 
+  it("in Romanian the shortcuts follow the button words: a(runcă), t(reci), i(a înapoi)", () => {
+    const model = fakeModel("romanian");
+    mount(model);
+    const root = el.querySelector(".pachisi-widget");
+    expect(el.querySelector('[data-action="pass"]').title).toBe("Treci (t)");
+    expect(el.querySelector('[data-action="undo"]').textContent).toBe("Ia înapoi");
+    expect(el.querySelector('[data-action="undo"]').getAttribute("aria-keyshortcuts")).toBe("i");
+    key(root, "p"); // the English shortcuts do nothing here
+    key(root, "u");
+    key(root, "t");
+    key(root, "i");
+    expect(model.sent).toEqual([{ kind: "pass" }, { kind: "undo" }]);
+  });
+
+  it("in Romanian the menus, speeds and force buttons are Romanian", () => {
+    const model = fakeModel("romanian", { state: { ...fixture.positions.romanian.state, phase: "throw" } });
+    mount(model);
+    key(el.querySelector(".pachisi-widget"), "a");
+    expect(model.sent).toEqual([{ kind: "throw" }]);
+    const speeds = [...el.querySelectorAll('select[data-role="speed"] option')].map((o) => o.textContent);
+    expect(speeds).toContain("0,6 s");
+    const presets = [...el.querySelectorAll('select[data-role="preset"] option')].map((o) => o.textContent);
+    expect(presets).toEqual(["clasic", "șapte cochilii", "aruncători pricepuți", "Mitra"]);
+    const players = [...el.querySelector('select[data-seat-select="1"]').options].map((o) => o.textContent);
+    expect(players[0]).toBe("jucător uman");
+    expect(players).toContain("lacom");
+    expect(players).toContain("așteaptă la castel");
+    const force = el.querySelectorAll('[data-action="force-throw"]');
+    expect(force[1].title).toBe("1 gură în sus → 10");
+    expect(force[2].title).toBe("2 guri în sus → 2");
+  });
+
   it("force-throw buttons send the mouths up; the set-up form sends positions", () => {
     const state = { ...fixture.positions.mixed.state, phase: "throw" };
     const model = fakeModel("mixed", { state });

@@ -43,13 +43,14 @@ import random
 import anywidget
 import traitlets
 
-from . import board, explain
+from . import board, explain, i18n, serialize
 from .agents import AGENTS, make_agent
 from .errors import PachisiError, RecordError
 from .game import Game
+from .i18n import Message
 from .rules import PRESETS, Rules
-from .serialize import loads
 from .svg import charkoni_spots
+from .throws import Throw
 
 __all__ = ["PachisiWidget", "bundle_paths"]
 
@@ -175,9 +176,9 @@ class PachisiWidget(anywidget.AnyWidget):
                 "see help(PachisiWidget) for game, players, rules, seed, computer, "
                 "language, names, speed, animate, teacher"
             )
-        if language not in explain.LANGUAGES:
+        if language not in i18n.LANGUAGES:
             raise ValueError(
-                f"language must be one of {', '.join(explain.LANGUAGES)}, not {language!r}"
+                f"language must be one of {', '.join(i18n.LANGUAGES)}, not {language!r}"
             )
         if isinstance(speed, bool) or not isinstance(speed, (int, float)) or speed < 0:
             raise ValueError(f"speed must be a number of seconds >= 0, not {speed!r}")
@@ -276,16 +277,31 @@ class PachisiWidget(anywidget.AnyWidget):
             IllegalMoveError: when there is nothing to undo (the view says so instead).
         """
         g = self._game
-        g.undo()
-        self._pop_event()
+        taken = [self._undo_one()]
         while to_human and self._agents and g.can_undo and g.to_move in self._agents:
-            g.undo()
-            self._pop_event()
-        self._sync("undone", {})
+            taken.append(self._undo_one())
+        taken.reverse()  # told in the order they were played
+        if len(taken) == 1:
+            self._sync("undone", {"action": taken[0]})
+        else:
+            self._sync("undone_several", {"actions": taken})
 
-    def _pop_event(self) -> None:
+    def _undo_one(self) -> Message:
+        """Take back the last action; what it was, as words to say."""
+        g = self._game
+        action = g.history[-1] if g.history else None
+        g.undo()
         if self._events:
             self._events.pop()
+        if isinstance(action, Throw):  # the state restored is the thrower's
+            return Message("undo_item_throw", {"seat": g.to_move, "value": action.value})
+        if action is not None and action.kind == "pass":
+            return Message("undo_item_pass", {"seat": action.seat})
+        if action is not None:
+            return Message(
+                "undo_item_move", {"seat": action.seat, "start": action.start, "end": action.end}
+            )
+        return Message("undo_item_pass", {"seat": g.to_move})
 
     def new_game(self, players: int | None = None, rules=None, seed=None) -> Game:
         """Start a new game (same players and rules unless given) and show it."""
@@ -307,7 +323,11 @@ class PachisiWidget(anywidget.AnyWidget):
 
     def load(self, record) -> Game:
         """Load a saved game (a dict or JSON text); a bad one raises RecordError (game kept)."""
-        game = loads(record) if isinstance(record, str) else Game.from_dict(record)
+        if isinstance(record, str):
+            from_json = getattr(Game, "from_json", None)  # serialize.loads before Game.from_json
+            game = from_json(record) if from_json else serialize.loads(record)
+        else:
+            game = Game.from_dict(record)
         self._set_game(game, "loaded")
         return game
 
@@ -343,7 +363,8 @@ class PachisiWidget(anywidget.AnyWidget):
         if g.phase == "throw":
             self.throw()
         else:
-            self.play(agent.choose(g.state, g._rng_for_agents))
+            rng = g.agent_rng() if hasattr(g, "agent_rng") else g._rng_for_agents
+            self.play(agent.choose(g.state, rng))
         return True
 
     def play_computers(self, max_actions: int = 100_000) -> int:
@@ -394,13 +415,13 @@ class PachisiWidget(anywidget.AnyWidget):
             self._start_note = (code, params)
         lines: list[str] = []
         if self._start_note is not None and len(self._events) <= _LOG_EVENTS:
-            lines.append(_text(*self._start_note, lang))
+            lines.append(i18n.text(*self._start_note, lang))
         last_lines: list[str] = []
         for e in self._events[-_LOG_EVENTS:]:
             last_lines = self._lines(e)
             lines.extend(last_lines)
         if code:
-            message = _text(code, params, lang)
+            message = i18n.text(code, params, lang)
         else:
             message = " ".join(last_lines) if last_lines else (lines[-1] if lines else "")
         view = st.to_dict()
@@ -409,7 +430,7 @@ class PachisiWidget(anywidget.AnyWidget):
                 "names": self._display_names(lang),
                 "seat_players": list(self.seat_players),
                 "computer_to_act": st.phase != "over" and st.to_move in self._agents,
-                "rules": g.rules.describe(),
+                "rules": i18n.rules_text(g.rules, lang),
                 "preset": _preset_of(g.rules),
                 "players": g.players,
                 "turn_mode": g.rules.turn_mode,
@@ -418,8 +439,14 @@ class PachisiWidget(anywidget.AnyWidget):
                 "can_undo": g.can_undo,
                 "last_move": self._last_move_view(),
                 "returning_step": board.RETURNING_STEP,
-                "seat_labels": list(explain.SEATS[lang]),
-                "labels": _labels(lang),
+                "seat_labels": list(i18n.SEATS[lang]),
+                "seat_letters": list(i18n.SEAT_LETTERS[lang]),
+                "labels": dict(i18n.LABELS[lang]),
+                "preset_names": dict(i18n.PRESET_NAMES[lang]),
+                "agent_labels": dict(i18n.AGENT_NAMES[lang]),
+                "up_texts": [
+                    i18n.text("mouths_up", {"up": up}, lang) for up in range(g.rules.shells + 1)
+                ],
             }
         )
         with self.hold_sync():
@@ -469,7 +496,7 @@ class PachisiWidget(anywidget.AnyWidget):
 
     def _display_names(self, lang: str) -> list[str]:
         """Per seat: the player's name as given, else the seat's name in ``lang``."""
-        seats = explain.SEATS[lang]
+        seats = i18n.SEATS[lang]
         return [n if n and n != board.SEAT_NAMES[s] else seats[s] for s, n in enumerate(self.names)]
 
     def _throw_view(self) -> dict:
@@ -511,7 +538,6 @@ class PachisiWidget(anywidget.AnyWidget):
     def _move_view(m, mid: str, lang: str = "en", names=board.SEAT_NAMES) -> dict:
         track = board.track(m.seat)
         who = _who(m.seat, lang, names)
-        words = _MOVE_WORDS[lang]
         if m.kind == "pass":
             return {
                 "id": mid,
@@ -525,7 +551,7 @@ class PachisiWidget(anywidget.AnyWidget):
                 "from": None,
                 "to": None,
                 "path": [],
-                "label": words["pass"].format(who=who),
+                "label": i18n.text("label_pass", {"who": who}, lang),
             }
         path = [
             list(track[s])
@@ -536,11 +562,10 @@ class PachisiWidget(anywidget.AnyWidget):
             path = []
         frm = None if m.start == 0 else list(track[m.start])
         to = None if m.end == 84 else list(track[m.end])
-        where = words["home"] if m.end == 84 else words["step"].format(step=m.end)
-        template = words["enter"] if m.kind == "enter" else words["move"]
-        label = template.format(who=who, start=m.start, to=where, value=m.value)
+        p = {"who": who, "start": m.start, "end": m.end, "value": m.value}
+        label = i18n.text("label_enter" if m.kind == "enter" else "label_move", p, lang)
         if m.captures:
-            label += words["captures"].format(n=len(m.captures))
+            label += i18n.text("label_captures", {"victims": _victims(m.captures)}, lang)
         return {
             "id": mid,
             "seat": m.seat,
@@ -577,9 +602,9 @@ class PachisiWidget(anywidget.AnyWidget):
 
     @traitlets.observe("language")
     def _language_changed(self, change) -> None:
-        if change["new"] not in explain.LANGUAGES:
+        if change["new"] not in i18n.LANGUAGES:
             self.language = change["old"]
-            raise traitlets.TraitError(f"language must be one of {', '.join(explain.LANGUAGES)}")
+            raise traitlets.TraitError(f"language must be one of {', '.join(i18n.LANGUAGES)}")
         if hasattr(self, "_game"):
             self._sync(None, None)
 
@@ -599,58 +624,46 @@ class PachisiWidget(anywidget.AnyWidget):
         except _Refused as r:
             self._sync(r.code, r.params, "error")
         except RecordError as exc:
-            self._sync("bad_record", {"detail": str(exc)}, "error")
+            self._sync("bad_record", {"detail": exc}, "error")
         except PachisiError as exc:
-            code = getattr(exc, "code", None)
-            params = getattr(exc, "params", None)
-            if code and code in explain.CATALOGUES["en"]:
-                self._sync(code, params, "error")
+            code = exc.code or ("game_over" if type(exc).__name__ == "GameOverError" else None)
+            if code in i18n.CATALOGUES["en"]:
+                self._sync(code, exc.params, "error")
             else:
-                self._sync("bad_message", {"detail": str(exc)}, "error")
+                self._sync("bad_message", {"detail": exc}, "error")
         except (TypeError, ValueError) as exc:
-            self._sync("bad_message", {"detail": str(exc)}, "error")
+            self._sync("bad_message", {"detail": exc}, "error")
         except Exception as exc:  # never into the comm layer; logged and shown
             _log.exception("pachisi_widget: error while handling %r", content)
-            self._sync("bad_message", {"detail": f"internal error: {exc!r}"}, "error")
+            detail = Message("internal_error", {"kind": type(exc).__name__})
+            self._sync("bad_message", {"detail": detail}, "error")
         return False
 
     def _dispatch(self, content) -> None:
         if not isinstance(content, dict):
-            raise _Refused(
-                "bad_message",
-                {"detail": f"expected an object with a 'kind', got {type(content).__name__}"},
-            )
+            raise _bad("msg_not_object", type=type(content).__name__)
         kind = content.get("kind")
         if kind not in _INTENTS:
-            raise _Refused(
-                "bad_message", {"detail": f"unknown kind {kind!r}; known: {', '.join(_INTENTS)}"}
-            )
+            raise _bad("msg_unknown_kind", got=_echo(kind))
         g = self._game
         if kind == "throw":
             up = content.get("up")
-            if up is not None and (isinstance(up, bool) or not isinstance(up, int)):
-                raise _Refused(
-                    "bad_message",
-                    {"detail": f"up must be an integer 0..{g.rules.shells}, not {up!r}"},
-                )
+            if up is not None and (
+                isinstance(up, bool) or not isinstance(up, int) or not 0 <= up <= g.rules.shells
+            ):
+                raise _bad("msg_bad_up", shells=g.rules.shells, got=_echo(up))
             if g.to_move in self._agents:
-                raise _Refused(
-                    "bad_message", {"detail": f"{self.names[g.to_move]} is a computer player"}
-                )
+                raise _bad("msg_computer_seat", seat=g.to_move)
             self.throw(up)
         elif kind == "move":
             mid = content.get("id")
             if not isinstance(mid, str):
-                raise _Refused(
-                    "bad_message", {"detail": f"a move needs an 'id' string, not {mid!r}"}
-                )
+                raise _bad("msg_move_id", got=_echo(mid))
             move = self._move_ids.get(mid)
             if move is None:
                 raise _Refused("stale_move")
             if g.to_move in self._agents:
-                raise _Refused(
-                    "bad_message", {"detail": f"{self.names[g.to_move]} is a computer player"}
-                )
+                raise _bad("msg_computer_seat", seat=g.to_move)
             self.play(move)
         elif kind == "pass":
             if g.phase != "move":
@@ -665,16 +678,11 @@ class PachisiWidget(anywidget.AnyWidget):
             seed = content.get("seed")
             preset = content.get("preset")
             if players is not None and (isinstance(players, bool) or players not in (2, 3, 4)):
-                raise _Refused(
-                    "bad_message", {"detail": f"players must be 2, 3 or 4, not {players!r}"}
-                )
+                raise _bad("msg_players", got=_echo(players))
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-                raise _Refused("bad_message", {"detail": f"seed must be an integer, not {seed!r}"})
+                raise _bad("msg_seed", got=_echo(seed))
             if preset is not None and preset not in PRESETS:
-                raise _Refused(
-                    "bad_message",
-                    {"detail": f"preset must be one of {', '.join(PRESETS)}, not {preset!r}"},
-                )
+                raise _bad("msg_preset", presets=list(PRESETS), got=_echo(preset))
             rules = Rules.preset(preset) if preset else None
             if (
                 rules is not None
@@ -692,36 +700,25 @@ class PachisiWidget(anywidget.AnyWidget):
             if not self.computer_step():
                 if turn is not None or revision is not None:
                     return  # a timer that outlived its computer seat (made human meanwhile)
-                raise _Refused("bad_message", {"detail": "no computer player is to act"})
+                raise _bad("msg_no_computer")
         elif kind == "set_seat":
             seat, player = content.get("seat"), content.get("player")
             if isinstance(seat, bool) or seat not in g.seats:
-                raise _Refused(
-                    "bad_message", {"detail": f"seat must be one of {list(g.seats)}, not {seat!r}"}
-                )
+                raise _bad("msg_seat", seats=list(g.seats), got=_echo(seat))
             if player != "human" and player not in AGENTS:
-                raise _Refused(
-                    "bad_message",
-                    {
-                        "detail": f"player must be human or one of {', '.join(AGENTS)}, "
-                        f"not {player!r}"
-                    },
-                )
+                raise _bad("msg_player", agents=list(AGENTS), got=_echo(player))
             self.set_computer(seat, player)
         elif kind == "set_language":
             lang = content.get("language")
-            if lang not in explain.LANGUAGES:
-                raise _Refused(
-                    "bad_message",
-                    {
-                        "detail": f"language must be one of {', '.join(explain.LANGUAGES)}, "
-                        f"not {lang!r}"
-                    },
-                )
+            if lang not in i18n.LANGUAGES:
+                raise _bad("msg_language", got=_echo(lang))
             self.language = lang
         elif kind == "setup":
             positions, to_move = content.get("positions"), content.get("to_move", 0)
-            self.set_position(positions, to_move=to_move)
+            try:
+                self.set_position(positions, to_move=to_move)
+            except (TypeError, ValueError) as exc:
+                raise _Refused("bad_position", {"detail": exc}) from None
         elif kind == "save":
             filename = f"pachisi-{g.seed}-{len(g.history)}.json"
             self.send({"kind": "record", "text": self.save(), "filename": filename})
@@ -729,32 +726,30 @@ class PachisiWidget(anywidget.AnyWidget):
         elif kind == "load":
             text = content.get("text")
             if not isinstance(text, str) or len(text) > 5_000_000:
-                raise _Refused("bad_record", {"detail": "expected the text of a saved game (JSON)"})
+                raise _Refused("bad_record", {"detail": Message("load_not_text")})
             self.load(text)
 
 
-_WIDGET_TEXTS = {
-    "en": {
-        "setup": "Position set up. {seat} is to move.",
-        "saved": "The game record is downloaded as {filename}.",
-    },
-    "ro": {
-        "setup": "Poziția a fost așezată. La mutare: {seat}.",
-        "saved": "Înregistrarea jocului se descarcă: {filename}.",
-    },
-}
-"""The widget's own sentences (the rules' narration is :mod:`pachisi_widget.explain`)."""
+def _bad(code: str, **params) -> _Refused:
+    """A refusal of a message the board should never send: what was wrong with it."""
+    return _Refused("bad_message", {"detail": Message(code, params)})
 
 
-def _text(code: str, params: dict | None, lang: str) -> str:
-    """The sentence for ``code``: the widget's own first, else the narration catalogue's."""
-    template = _WIDGET_TEXTS.get(lang, {}).get(code)
-    if template is None:
-        return explain.text(code, params, lang)
-    p = dict(params or {})
-    if isinstance(p.get("seat"), int):
-        p["seat"] = explain.seat_label(p["seat"], lang)
-    return template.format(**p)
+def _echo(value) -> str:
+    """A short echo of a value the board sent (JSON where it can be), for an error message."""
+    try:
+        out = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        out = repr(value)
+    return out if len(out) <= 40 else out[:39] + "…"
+
+
+def _victims(captures) -> list:
+    """A move's captures, (seat, piece) pairs, as [seat, count] pairs for the words."""
+    counts: dict = {}
+    for seat, _ in captures:
+        counts[seat] = counts.get(seat, 0) + 1
+    return [[seat, n] for seat, n in counts.items()]
 
 
 def _preset_of(rules: Rules) -> str | None:
@@ -767,130 +762,8 @@ def _preset_of(rules: Rules) -> str | None:
 
 def _who(seat: int, lang: str, names) -> str:
     """A seat as the view names it: the player's name, with the seat when they differ."""
-    seat_word = explain.SEATS[lang][seat]
+    seat_word = i18n.SEATS[lang][seat]
     name = names[seat] if names else seat_word
     if name == seat_word:
         return seat_word
     return f"{name} ({seat_word})"
-
-
-_MOVE_WORDS = {
-    "en": {
-        "pass": "{who}: pass",
-        "enter": "{who}: bring a piece out of the Charkoni to {to} with {value}",
-        "move": "{who}: move the piece on step {start} to {to} with {value}",
-        "home": "home",
-        "step": "step {step}",
-        "captures": ", capturing {n}",
-    },
-    "ro": {
-        "pass": "{who}: trece",
-        "enter": "{who}: scoate o piesă din Charkoni pe {to} cu {value}",
-        "move": "{who}: mută piesa de pe pătratul {start} pe {to} cu {value}",
-        "home": "acasă",
-        "step": "pătratul {step}",
-        "captures": ", capturând {n}",
-    },
-}
-"""Accessible labels of the legal moves (each move's aria-label in the view), by language."""
-
-
-def _labels(lang: str) -> dict:
-    """Button and heading texts of the view, by language (the view shows them as text)."""
-    if lang == "ro":
-        return {
-            "throw": "Aruncă",
-            "pass": "Treci",
-            "undo": "Anulează",
-            "new_game": "Joc nou",
-            "to_move": "La mutare",
-            "pending": "Aruncări de mutat",
-            "human": "om",
-            "save": "Salvează",
-            "load": "Încarcă",
-            "force": "Forțează aruncarea",
-            "setup": "Poziție",
-            "winner": "Câștigător",
-            "waiting": "în Charkoni",
-            "home": "acasă",
-            "log": "Desfășurarea jocului",
-            "language": "Limba",
-            "speed": "Viteză",
-            "animate": "Animație",
-            "grace": "har",
-            "bonus": "har fără introducere",
-            "pyada": "pyada",
-            "lost": "pierdută",
-            "castle": "castel",
-            "cancelled": "anulate",
-            "mouths_up": "guri în sus",
-            "mouth_up": "gură în sus",
-            "cowries": "Cojile de cowrie",
-            "to_throw": "aruncă cojile",
-            "to_choose": "alege o mutare",
-            "computer_thinks": "calculatorul joacă",
-            "game_over": "Joc încheiat",
-            "no_winner": "fără câștigător",
-            "players": "Jucători",
-            "preset": "Reguli",
-            "seats": "Locuri",
-            "teacher": "Profesor",
-            "apply": "Aplică",
-            "setup_hint": "pașii celor 4 piese, separați prin virgulă (0 = în Charkoni, "
-            "84 = acasă); - pentru un loc liber",
-            "returning": "se întoarce",
-            "stack": "piese",
-            "board": "Tabla de Pachisi",
-            "settings": "Setări",
-            "charkoni": "Charkoni",
-            "moves": "mutări posibile",
-            "twenty_five": "castelul de 25 al lui",
-        }
-    return {
-        "throw": "Throw",
-        "pass": "Pass",
-        "undo": "Undo",
-        "new_game": "New game",
-        "to_move": "To move",
-        "pending": "Throws to spend",
-        "human": "human",
-        "save": "Save",
-        "load": "Load",
-        "force": "Force throw",
-        "setup": "Position",
-        "winner": "Winner",
-        "waiting": "in the Charkoni",
-        "home": "home",
-        "log": "What happened",
-        "language": "Language",
-        "speed": "Speed",
-        "animate": "Animation",
-        "grace": "grace",
-        "bonus": "bonus grace",
-        "pyada": "pyada",
-        "lost": "lost",
-        "castle": "castle",
-        "cancelled": "cancelled",
-        "mouths_up": "mouths up",
-        "mouth_up": "mouth up",
-        "cowries": "Cowrie shells",
-        "to_throw": "throws the cowries",
-        "to_choose": "chooses a move",
-        "computer_thinks": "the computer plays",
-        "game_over": "Game over",
-        "no_winner": "no winner",
-        "players": "Players",
-        "preset": "Rules",
-        "seats": "Seats",
-        "teacher": "Teacher",
-        "apply": "Apply",
-        "setup_hint": "the 4 pieces' steps, comma separated (0 = in the Charkoni, 84 = home); "
-        "- for an empty seat",
-        "returning": "returning",
-        "stack": "pieces",
-        "board": "Pachisi board",
-        "settings": "Settings",
-        "charkoni": "Charkoni",
-        "moves": "legal moves",
-        "twenty_five": "25-castle of",
-    }

@@ -98,7 +98,7 @@ def test_traits_describe_the_new_game(w):
     )
     assert st["computer_to_act"] is False and st["can_undo"] is False and st["last_move"] is None
     assert w.legal_moves == [] and w.last_throw == {}
-    assert w.status == f"A new game begins. {board.SEAT_NAMES[w.game.to_move]} starts."
+    assert w.status == f"New game: {board.SEAT_NAMES[w.game.to_move]} starts."
     assert w.log == [w.status] and w.status_kind == "info"
     assert w.seat_players == ["human", "", "human", ""]
     assert w.animate is False and w.teacher is False and w.speed == 0.6
@@ -160,7 +160,7 @@ def test_forced_throw_with_a_bad_count_is_refused(w, up):
 
 def test_throw_when_a_move_is_due_is_refused(w):
     accepted(w, {"kind": "throw", "up": 2})
-    refused(w, {"kind": "throw"}, contains="must first spend or pass")
+    refused(w, {"kind": "throw"}, contains="must first spend the throw of 2 or pass")
 
 
 def test_mouths_picture_is_stable_and_view_only(w):
@@ -200,7 +200,7 @@ def test_move_views_carry_squares_path_and_label(w):
     assert mv["path"] == [list(board.square(seat, s)) for s in (1, 2, 3)]
     assert (
         mv["label"]
-        == f"{board.SEAT_NAMES[seat]}: bring a piece out of the Charkoni to step 3 with 3"
+        == f"{board.SEAT_NAMES[seat]}: bring a piece onto the board, to step 3, with the 3"
     )
     g = pw.Game.from_position([[83, 84, 84, 84], None, [0, 0, 0, 0], None], seed=1)
     v = PachisiWidget(game=g)
@@ -270,12 +270,15 @@ def test_no_exception_escapes_into_the_comm_layer(w, monkeypatch):
 
 
 def test_undo_intent(w):
+    seat = board.SEAT_NAMES[w.game.to_move]
     w.throw(up=3)
     w.play(first_move_obj(w))
     accepted(w, {"kind": "undo"})
-    assert len(w.game.history) == 1 and w.game.phase == "move" and w.status == "Undone."
+    assert len(w.game.history) == 1 and w.game.phase == "move"
+    assert w.status == f"{seat}'s move from the Charkoni to step 3 was taken back."
     accepted(w, {"kind": "undo"})
     assert w.game.history == () and w.last_throw == {}
+    assert w.status == f"{seat}'s throw of 3 was taken back."
 
 
 def first_move_obj(w):
@@ -283,7 +286,7 @@ def first_move_obj(w):
 
 
 def test_undo_at_the_start_is_refused(w):
-    refused(w, {"kind": "undo"}, contains="Nothing to undo")
+    refused(w, {"kind": "undo"}, contains="Nothing to take back")
 
 
 def test_undo_takes_back_the_computers_actions_too():
@@ -397,9 +400,9 @@ def test_set_language_intent_narrates_in_romanian(w):
     accepted(w, {"kind": "set_language", "language": "ro"})
     assert w.language == "ro"
     assert w.state["labels"]["throw"] == "Aruncă" and w.state["seat_labels"][0] == "Sud"
-    assert w.log[0].startswith("Începe un joc nou.")
+    assert w.log[0].startswith("Joc nou: începe ")
     w.throw(up=0)
-    assert "aruncă 25 (0 guri în sus)" in w.status and "Un har" in w.status
+    assert "aruncă 25 (0 guri în sus)" in w.status and "Har!" in w.status
     assert first_move(w)["label"].startswith(("Sud:", "Nord:"))
     accepted(w, {"kind": "set_language", "language": "en"})
     assert "throws 25 (0 mouths up)" in w.status
@@ -413,7 +416,7 @@ def test_bad_languages_are_refused(w, lang):
 
 def test_romanian_from_the_constructor():
     v = PachisiWidget(players=2, seed=7, language="ro")
-    assert v.status.startswith("Începe un joc nou.") and v.state["labels"]["new_game"] == "Joc nou"
+    assert v.status.startswith("Joc nou: începe ") and v.state["labels"]["new_game"] == "Joc nou"
     refused(v, {"kind": "pass"}, contains="trebuie mai întâi să arunce")
 
 
@@ -470,7 +473,7 @@ def test_setup_intent(w):
         w, {"kind": "setup", "positions": [[0, 0, 12, 59], None, [3, 0, 0, 0], None], "to_move": 2}
     )
     assert w.game.pieces(0) == (0, 0, 12, 59) and w.game.to_move == 2
-    assert w.status == "Position set up. North is to move."
+    assert w.status == "Position set up: North is to move."
     accepted(
         w,
         {
@@ -610,7 +613,24 @@ def build_js_fixture() -> dict:
     )
     capture.throw(up=3)  # a 3: South's piece on 20 lands on 23, where East's piece (its 74) stands
     capture.play(capture.game.legal_move(start=20))
-    positions = {"start": start, "mixed": mixed, "pool": pool, "computer": computer, "capture": capture}
+    romanian = PachisiWidget(
+        game=pw.Game.from_position(
+            [[0, 12, 12, 59], [84, 0, 8, 8], [3, 81, 0, 0], [84, 84, 84, 70]], to_move=0, seed=3
+        ),
+        computer={1: "greedy"},
+        language="ro",
+        animate=False,
+        teacher=True,
+    )
+    romanian.throw(up=1)  # a 10: one mouth up
+    positions = {
+        "start": start,
+        "mixed": mixed,
+        "pool": pool,
+        "computer": computer,
+        "capture": capture,
+        "romanian": romanian,
+    }
     return {
         "geometry": start.geometry,
         "positions": {
