@@ -19,6 +19,7 @@ from .errors import (
     InvalidNotationError,
     NotYourTurnError,
     PachisiError,
+    PositionError,
     RecordError,
     WrongPhaseError,
 )
@@ -26,9 +27,15 @@ from .game import Game
 from .rules import PRESETS, Rules
 from .simulate import SimulationResult, simulate  # pw.simulate is the function
 from .state import GameState, Move
+from .svg import board_svg as _board_svg
 from .throws import THROW_TABLES, Throw, throw_distribution
 
 __version__ = "0.1.0"
+
+# The static picture sits above the engine, so the engine never imports it: states and games
+# learn to draw themselves here, where the package brings both together.
+GameState._repr_svg_ = _board_svg
+Game._repr_svg_ = lambda game: _board_svg(game.state)
 
 __all__ = [
     "Game",
@@ -48,6 +55,7 @@ __all__ = [
     "GameOverError",
     "InvalidNotationError",
     "RecordError",
+    "PositionError",
     "simulate",
     "SimulationResult",
     "PachisiWidget",
@@ -62,7 +70,7 @@ def __getattr__(name):
         from .widget import PachisiWidget
 
         return PachisiWidget
-    if name in ("agents", "probability", "lessons", "svg"):
+    if name in ("agents", "probability", "lessons", "svg", "engine", "tables"):
         import importlib
 
         return importlib.import_module(f".{name}", __name__)

@@ -3,7 +3,7 @@
 Every agent returns one of ``state.legal_moves()`` for a state in phase ``"move"`` and is
 deterministic given ``rng`` (only :class:`RandomAgent` draws from it). The heuristic agents pick
 the first best move in the engine's stable move order, so ties never need a random draw; the
-simulation fast paths (:mod:`pachisi_widget.fastsim`) use the same scoring functions below and
+the pure-Python simulation path (:func:`pachisi_widget.simulate.simulate`) use the same scoring functions below and
 so choose exactly the same moves.
 
 ====================  ==========================================================================
@@ -36,8 +36,9 @@ from __future__ import annotations
 import abc
 import random
 
-from .board import CASTLE_STEPS
+from .board import HOME, TWENTY_FIVE_STEP
 from .rules import PYADA_VALUES
+from .tables import IS_CASTLE, LOOP_OF, ON_LOOP_FIRST, ON_LOOP_LAST, threat_table
 
 __all__ = [
     "Agent",
@@ -52,10 +53,32 @@ __all__ = [
     "can_wait",
     "danger",
     "evaluate",
+    "FAST_AGENTS",
 ]
 
-_CASTLES = CASTLE_STEPS
-_WAIT_STEP = 59  # the 25-castle (board.TWENTY_FIVE_STEP)
+FAST_AGENTS = ("random", "greedy", "runner", "castle_waiter")
+"""Agents the fast paths play themselves (others make simulate() use the reference engine)."""
+
+# -- the heuristic agents' scores (the numpy engine imports these, never copies them) ----------
+# greedy key = captured pieces * CAPTURE_WEIGHT + safety level * SAFETY_WEIGHT + steps moved:
+# each weight outweighs everything after it (a move is under 100 steps, safety under 10).
+
+CAPTURE_WEIGHT = 1000
+"""Greedy key: worth of each opponent piece the move sends back to the Charkoni."""
+SAFETY_WEIGHT = 100
+"""Greedy key: worth of one safety level of the landing step."""
+SAFETY_SAFE = 2
+"""Safety level of a castle, a private column (steps 1..7, 77..83) or home."""
+SAFETY_UNREACHED = 1
+"""Safety level of a loop square that no opponent piece reaches with one throw."""
+SAFETY_EXPOSED = 0
+"""Safety level of a loop square that some opponent piece reaches with one throw."""
+SAFETY_WAIT = 3
+"""The castle waiter's safety level for landing on its 25-castle: above any other."""
+WAIT_STEP = TWENTY_FIVE_STEP
+"""Where the castle waiter keeps a returning piece until a 25 carries it home."""
+RUNNER_START_WEIGHT = 128
+"""Runner key = start * RUNNER_START_WEIGHT + end: the furthest piece first (ends are under 128)."""
 
 
 class Agent(abc.ABC):
@@ -113,16 +136,17 @@ def danger(seat: int, end: int, pieces, seats, teams: bool, reach) -> int:
     >>> danger(0, 30, pieces, (0, 2), False, reach), danger(0, 29, pieces, (0, 2), False, reach)
     (2, -1)
     """
-    if end < 8 or end > 76 or end in _CASTLES:
+    if not ON_LOOP_FIRST <= end <= ON_LOOP_LAST or IS_CASTLE[end]:
         return -1
-    g = (end + 17 * seat - 8) % 68
+    g = LOOP_OF[seat][end]
+    behind = threat_table(reach if type(reach) is frozenset else frozenset(reach))
     n = 0
     for o in seats:
         if o == seat or (teams and (o - seat) % 2 == 0):
             continue
-        te = (g - 17 * o) % 68 + 8
+        hits = behind[o][g]
         for t in pieces[o]:
-            if 0 < t < te and (te - t) in reach:
+            if t in hits:
                 n += 1
     return n
 
@@ -131,10 +155,10 @@ def _greedy_key(m, seat, pieces, seats, teams, reach, wait_bonus=False) -> int:
     # capture first (pieces sent back), then safety of the landing step, then distance moved.
     start, end = m[2], m[3]
     d = danger(seat, end, pieces, seats, teams, reach)
-    safety = 2 if d < 0 else (1 if d == 0 else 0)
-    if wait_bonus and end == _WAIT_STEP:
-        safety = 3
-    return len(m[6]) * 1000 + safety * 100 + (end - start)
+    safety = SAFETY_SAFE if d < 0 else (SAFETY_UNREACHED if d == 0 else SAFETY_EXPOSED)
+    if wait_bonus and end == WAIT_STEP:
+        safety = SAFETY_WAIT
+    return len(m[6]) * CAPTURE_WEIGHT + safety * SAFETY_WEIGHT + (end - start)
 
 
 def greedy_index(moves, seat, pieces, seats, teams, reach) -> int:
@@ -153,7 +177,7 @@ def waiter_index(moves, seat, pieces, seats, teams, reach) -> int:
     best, bi = -1, len(moves) - 1
     for i in range(len(moves) - 1):
         m = moves[i]
-        if m[2] == _WAIT_STEP and m[3] != 84:
+        if m[2] == WAIT_STEP and m[3] != HOME:
             continue
         k = _greedy_key(m, seat, pieces, seats, teams, reach, True)
         if k > best:
@@ -166,7 +190,7 @@ def runner_index(moves) -> int:
     best, bi = -1, len(moves) - 1
     for i in range(len(moves) - 1):
         m = moves[i]
-        k = m[2] * 128 + m[3]
+        k = m[2] * RUNNER_START_WEIGHT + m[3]
         if k > best:
             best, bi = k, i
     return bi
@@ -300,7 +324,7 @@ class ExpectimaxAgent(Agent):
         me = state.to_move
         best, pick = None, moves[-1]
         for m in moves:
-            v = self._value(state._apply(m), me, self.depth)
+            v = self._value(state.apply(m), me, self.depth)
             if best is None or v > best:
                 best, pick = v, m
         return pick
@@ -326,11 +350,11 @@ class ExpectimaxAgent(Agent):
         moves = state.legal_moves()
         ours = mover in _side(me, state.rules.teams)
         if ours and depth > 0:
-            return max(self._value(state._apply(m), me, depth) for m in moves)
+            return max(self._value(state.apply(m), me, depth) for m in moves)
         # the mover (an opponent, or anyone at the horizon) plays its best move by evaluate()
         best, chosen = None, None
         for m in moves:
-            after = state._apply(m)
+            after = state.apply(m)
             v = self._terminal(after, mover) if after.phase == "over" else evaluate(after, mover)
             if best is None or v > best:
                 best, chosen = v, after

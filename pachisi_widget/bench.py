@@ -1,9 +1,15 @@
-"""Benchmark of the reference rules engine: random games and legal-move generations per second.
+"""Speed of the rules engine: ``python -m pachisi_widget.bench``.
 
-Run ``python -m pachisi_widget.bench`` (options: ``--games N``, ``--preset NAME``, ``--players``).
-It plays complete random games (every seat a :class:`~pachisi_widget.agents.RandomAgent`) through
-the immutable :class:`~pachisi_widget.state.GameState` on one core, and times
-``legal_moves()`` on the positions those games pass through.
+Prints, on one core, in this order:
+
+1. random games played through the **public API** a student uses (``Game.throw``,
+   ``Game.legal_moves``, ``Game.play``), with the undo history every game keeps;
+2. random games played by :func:`pachisi_widget.simulate.play_game` (the engine driven directly,
+   as ``pw.simulate`` does without numpy);
+3. legal-move generations per second on positions of a real game;
+4. with ``--compare-ludo`` (needs the ``ludo-king-engine`` package, a plain-Python Ludo): random
+   4-player Ludo games through that engine's own turn API, timed in the same run, interleaved
+   with ours so that other load on the machine weighs on both alike, and the ratio.
 """
 
 from __future__ import annotations
@@ -11,61 +17,97 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from bisect import bisect_right
-from itertools import accumulate
 
-from .agents import RandomAgent
-from .game import SEATS_FOR_PLAYERS
+from .game import SEATS_FOR_PLAYERS, Game
 from .rules import Rules
-from .state import GameState
-from .throws import up_distribution
+from .simulate import play_game
 
-__all__ = ["play_random_game", "run"]
+__all__ = ["play_public_game", "play_ludo_game", "compare_ludo", "run", "main"]
 
 
-def play_random_game(rules: Rules, seed: int, players: int = 4, collect: list | None = None) -> GameState:
-    """Play one whole random game on the reference engine; returns the final state.
+def play_public_game(rules: Rules, seed: int, players: int = 4, collect: list | None = None) -> Game:
+    """One whole game of random moves through the public :class:`Game` API; returns the game.
 
     ``collect``, when given, receives every state in which a move was chosen.
     """
-    rng = random.Random(seed)
-    dist = up_distribution(rules.shells, rules.p_mouth_up)
-    cdf = list(accumulate(float(dist[k]) for k in range(rules.shells + 1)))
-    top = rules.shells
-    agent = RandomAgent()
-    state = GameState.initial(rules, SEATS_FOR_PLAYERS[players], SEATS_FOR_PLAYERS[players][0])
-    while state.phase != "over":
-        if state.phase == "throw":
-            state = state._throw(state._make_throw(min(bisect_right(cdf, rng.random()), top)))
-        else:
-            if collect is not None:
-                collect.append(state)
-            state = state._apply(agent.choose(state, rng))
-    return state
+    game = Game(players=players, rules=rules, seed=seed)
+    choose = random.Random(seed).random
+    while game.phase != "over":
+        if game.phase == "throw":
+            game.throw()
+            continue
+        moves = game.legal_moves()
+        if collect is not None:
+            collect.append(game.state)
+        game.play(moves[int(choose() * (len(moves) - 1))] if len(moves) > 1 else moves[0])
+    return game
+
+
+def play_ludo_game(seed: int) -> int:
+    """One random 4-player game of ludo-king-engine through its turn API (roll the die, list the
+    valid moves, play one at random by ``play_turn``); returns the moves played."""
+    from ludo_engine import LudoGame, PlayerColor
+
+    random.seed(seed)  # ludo-king-engine rolls its die with the random module
+    game = LudoGame(list(PlayerColor))
+    choose = random.Random(seed).random
+    moves_played = 0
+    while not game.game_over:
+        player = game.get_current_player()
+        dice = game.roll_dice()
+        moves = game.get_valid_moves(player, dice)
+        if not moves:
+            if dice != 6:
+                game.next_turn()
+            continue
+        game.play_turn(token_id=moves[int(choose() * len(moves))].token_id, dice_value=dice)
+        moves_played += 1
+    return moves_played
+
+
+def compare_ludo(games: int = 100, seed: int = 1, rounds: int = 5) -> dict:
+    """Random 4-player classic Pachisi games through the public API against random 4-player
+    ludo-king-engine games, in ``rounds`` interleaved slices; games per second of each."""
+    rules = Rules()
+    ours = theirs = 0.0
+    per = max(1, games // rounds)
+    for r in range(rounds):
+        t0 = time.perf_counter()
+        for i in range(per):
+            play_public_game(rules, seed + r * per + i)
+        ours += time.perf_counter() - t0
+        t0 = time.perf_counter()
+        for i in range(per):
+            play_ludo_game(seed + r * per + i)
+        theirs += time.perf_counter() - t0
+    n = per * rounds
+    return {"pachisi_public_games_per_second": n / ours, "ludo_games_per_second": n / theirs,
+            "ratio": (n / ours) / (n / theirs)}
 
 
 def run(games: int = 200, preset: str = "classic", players: int = 4, seed: int = 1) -> dict:
-    """Time ``games`` random games and legal-move generation; returns the figures."""
+    """Time ``games`` random games each way, and legal-move generation; returns the figures."""
     rules = Rules.preset(preset)
+    seats = SEATS_FOR_PLAYERS[players]
     t0 = time.perf_counter()
     for i in range(games):
-        play_random_game(rules, seed + i, players)
-    game_time = time.perf_counter() - t0
+        play_public_game(rules, seed + i, players)
+    public = games / (time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    for i in range(games):
+        play_game(rules, seats, ["random"] * players, random.Random(seed + i))
+    engine = games / (time.perf_counter() - t0)
     states: list = []
-    play_random_game(rules, seed + games, players, states)
+    play_public_game(rules, seed + games, players, states)
     reps = max(1, 20000 // max(1, len(states)))
+    engines = [s.engine(False) for s in states]
     t0 = time.perf_counter()
     for _ in range(reps):
-        for s in states:
-            s.legal_moves()
-    gen_time = time.perf_counter() - t0
-    return {
-        "preset": preset,
-        "players": players,
-        "games": games,
-        "games_per_second": games / game_time,
-        "legal_move_generations_per_second": reps * len(states) / gen_time,
-    }
+        for e in engines:
+            e.legal_moves()
+    gen = reps * len(states) / (time.perf_counter() - t0)
+    return {"preset": preset, "players": players, "games": games, "public_games_per_second": public,
+            "engine_games_per_second": engine, "legal_move_generations_per_second": gen}
 
 
 def main(argv=None) -> None:
@@ -74,11 +116,20 @@ def main(argv=None) -> None:
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compare-ludo", action="store_true",
+                        help="also time ludo-king-engine (pip install ludo-king-engine) in the same run")
     args = parser.parse_args(argv)
     r = run(args.games, args.preset, args.players, args.seed)
-    print(f"reference engine, {r['preset']}, {r['players']} players, random agents, one core:")
-    print(f"  {r['games_per_second']:.1f} games/second over {r['games']} games")
+    print(f"{r['preset']} rules, {r['players']} players, random moves, one core, {r['games']} games each:")
+    print(f"  public API (Game.throw / legal_moves / play): {r['public_games_per_second']:.1f} games/second")
+    print(f"  engine driven directly (pw.simulate without numpy): {r['engine_games_per_second']:.1f} games/second")
     print(f"  {r['legal_move_generations_per_second']:,.0f} legal-move generations/second")
+    if args.compare_ludo:
+        c = compare_ludo(args.games, args.seed)
+        print("random 4-player games, interleaved in one run:")
+        print(f"  pachisi_widget public API (classic): {c['pachisi_public_games_per_second']:.1f} games/second")
+        print(f"  ludo-king-engine (its turn API):     {c['ludo_games_per_second']:.1f} games/second")
+        print(f"  ratio: {c['ratio']:.2f}x")
 
 
 if __name__ == "__main__":

@@ -25,7 +25,23 @@ __all__ = [
     "GameOverError",
     "RecordError",
     "PositionError",
+    "set_renderer",
 ]
+
+
+def _plain(code: str, params: dict) -> str:
+    return f"{code}: {params}"
+
+
+_render = [_plain]
+
+
+def set_renderer(render) -> None:
+    """Let ``render(code, params)`` write the English message of errors made by
+    :meth:`PachisiError.from_code`. The sentence catalogues (:mod:`pachisi_widget.i18n`), which
+    sit above every module that raises, register themselves here when imported; the package
+    always imports them."""
+    _render[0] = render
 
 
 class PachisiError(Exception):
@@ -43,9 +59,7 @@ class PachisiError(Exception):
     @classmethod
     def from_code(cls, code: str, params: dict | None = None):
         """An error of this class whose message is the English sentence of ``code``."""
-        from .i18n import text
-
-        return cls(text(code, params, "en"), code=code, params=params)
+        return cls(_render[0](code, params or {}), code=code, params=params)
 
 
 class InvalidNotationError(PachisiError, ValueError):

@@ -8,14 +8,13 @@ pyada. Both catalogues cover every code (a test checks it).
 >>> g = pw.Game.from_position([[0, 0, 0, 0], None, [0, 0, 0, 0], None], seed=1)
 >>> before = g.state; t = g.throw(up=0)
 >>> print(" ".join(narrate_throw(before, t, g.state)))
-South throws 25 (0 mouths up). A grace: it may bring a piece out of the Charkoni, and South throws again.
+South throws 25 (0 mouths up). Grace! South may bring a piece onto the board and throws again.
 >>> print(" ".join(narrate_throw(before, t, g.state, "ro")))
-Sud aruncă 25 (0 guri în sus). Un har: poate scoate o piesă din Charkoni, iar Sud aruncă din nou.
+Sud aruncă 25 (0 guri în sus). Har! Sud poate introduce o piesă pe tablă și aruncă din nou.
 """
 
 from __future__ import annotations
 
-from .board import CASTLE_STEPS, TWENTY_FIVE_STEP
 from .i18n import CATALOGUES, LANGUAGES, SEATS, seat_label, text
 
 __all__ = ["LANGUAGES", "CATALOGUES", "SEATS", "reason_text", "narrate_throw", "narrate_move", "text", "seat_label"]
@@ -29,34 +28,54 @@ def reason_text(code: str, params: dict | None = None, lang: str = "en") -> str:
 def narrate_throw(before, throw, after, lang: str = "en") -> list[str]:
     """Sentences for ``throw`` made in state ``before`` leading to state ``after``."""
     seat = before.to_move
+    rules = before.rules
+    ttm = rules.turn_mode == "throw_then_move"
     mouths = {"en": ("mouth", "mouths"), "ro": ("gură", "guri")}[lang][throw.up != 1]
-    out = [text("throw", {"seat": seat, "value": throw.value, "up": throw.up, "mouths": mouths}, lang)]
-    if after.cancelled:
-        out.append(text("cancelled", {"values": list(after.cancelled)}, lang))
-    elif throw.enters and 0 in before.pieces[seat]:
-        out.append(text("grace_enter", {"seat": seat}, lang))
-    elif throw.enters:
-        out.append(text("grace_move", {"seat": seat}, lang))
+    p = {"seat": seat, "value": throw.value, "up": throw.up, "mouths": mouths}
+    out = [text("throw", p, lang)]
+    said_lost = False
+    moving = after.phase == "move" and after.to_move == seat
+    usable = moving and len(after.legal_moves()) > 1
+    if after.events:
+        out.extend(text(code, dict(params, seat=seat), lang) for code, params in after.events)
     elif throw.grace:
-        out.append(text("bonus_grace", {"seat": seat}, lang))
-    if after.phase == "move" and after.to_move == seat:
-        ttm = before.rules.turn_mode == "throw_then_move"
+        if ttm:
+            out.append(text("grace_series", p, lang))
+        elif not usable:
+            out.append(text("grace_lost", p, lang))
+            said_lost = True
+        elif not throw.enters:
+            out.append(text("bonus_grace", p, lang))
+        elif 0 in before.pieces[seat] and not rules.grace_moves_before_all_entered:
+            out.append(text("grace_enter", p, lang))
+        else:
+            out.append(text("grace_move", p, lang))
+    elif throw.value in rules.bonus_graces and 0 in before.pieces[seat]:
+        out.append(text("bonus_never_enters", p, lang))
+    if moving:
         if ttm:
             out.append(text("series_done", {"seat": seat, "pool": list(after.pending())}, lang))
-        moves = after.legal_moves()
-        if len(moves) == 1:
-            out.append(text("lost", {"seat": seat, "value": throw.value}, lang))
-        elif after.pyada_applies(seat, throw.value) and not ttm:
-            out.append(text("pyada_earned", {"seat": seat, "value": throw.value,
-                                             "steps": throw.value + 1}, lang))
-    elif after.phase == "throw" and after.to_move == seat and before.rules.turn_mode == "throw_then_move":
+        if not usable and not said_lost and len(after.pending()) == 1:
+            out.append(text("lost", p, lang))
+        elif usable and not ttm and after.pyada_applies(seat, throw.value):
+            out.append(text("pyada_earned", dict(p, steps=throw.value + 1), lang))
+    elif after.phase == "throw" and after.to_move == seat and ttm:
         out.append(text("series_on", {"pool": list(after.pending())}, lang))
     out.extend(_after_turn(before, after, seat, lang))
     return out
 
 
+_ORDER = {"release": 0, "pyada": 0, "split_part": 1, "capture": 2, "revenge": 3, "extra_throw": 4,
+          "new_series": 4, "castle": 5, "home": 7}
+"""The order in which a move's events are told (others, the 25-castle's, come after the castle)."""
+
+
 def narrate_move(before, move, after, lang: str = "en") -> list[str]:
-    """Sentences for ``move`` played in state ``before`` leading to state ``after``."""
+    """Sentences for ``move`` played in state ``before`` leading to state ``after``.
+
+    What the rules did (pyada's step, a release, a capture and its extra throw, a revenge, a
+    castle and the 25-castle's condition) is read from the events the engine reported.
+    """
     seat = move.seat
     out: list[str] = []
     rules = before.rules
@@ -76,29 +95,11 @@ def narrate_move(before, move, after, lang: str = "en") -> list[str]:
                 out.append(text("first_piece", p, lang))
         else:
             out.append(text("move", p, lang))
-            if move.start == 83 and move.value in rules.last_square_release and not rules.split_throw:
-                out.append(text("release", p, lang))
-            elif (not rules.split_throw and move.end - move.start == move.value + 1) or (
-                    rules.split_throw and before.part is None and before.pyada_applies(seat, move.value)):
-                out.append(text("pyada", p, lang))
-        if after.part is not None and after.to_move == seat:
-            out.append(text("split_part", {"left": after.part[1], "value": after.part[0]}, lang))
-        if move.captures:
-            names = ", ".join(f"{seat_label(s, lang)} {i}" for s, i in move.captures)
-            out.append(text("capture", dict(p, victims=names), lang))
-            voided = [r for r in before.revenge if r[3] == seat and (r[0], r[1]) in move.captures
-                      and before.pieces[r[0]][r[1]] == r[2]]
-            for r in voided:
-                out.append(text("revenge", {"seat": seat, "capturer": r[0]}, lang))
-            if rules.capture_extra_throw:
-                ttm = rules.turn_mode == "throw_then_move"
-                out.append(text("new_series" if ttm else "extra_throw", {"seat": seat}, lang))
-        elif move.end in CASTLE_STEPS and 8 <= move.end <= 76:
-            out.append(text("castle", p, lang))
-            if move.end == TWENTY_FIVE_STEP:
-                out.append(text("twenty_five_pyada" if rules.pyada else "twenty_five", p, lang))
-        if move.end == 84:
-            out.append(text("home", p, lang))
+        for code, params in sorted(after.events, key=lambda e: _ORDER.get(e[0], 6)):
+            q = dict(p, **dict(params))
+            if code == "revenge":
+                q["seat"] = seat
+            out.append(text(code, q, lang))
     out.extend(_after_turn(before, after, seat, lang))
     return out
 

@@ -14,27 +14,44 @@
 ((1, 0, 0, 0), 'throw')
 >>> game.undo(); game.undo(); game.phase
 'throw'
+
+The game's randomness is its seed and how far it has gone: the cowries are drawn from
+``random.Random(seed)``, one draw per unforced throw (the opening throws first), and a computer
+player choosing the game's next move draws from a generator made from the seed and the number of
+actions played (:meth:`Game.agent_rng`). So undo, and loading a record, bring back exactly the
+throws and the computer players' choices that would have followed, and the undo history keeps
+only the earlier states (a few hundred bytes an action), never copies of a generator.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
-from itertools import accumulate
 
-from .board import CASTLE_STEPS
-from .errors import GameOverError, IllegalMoveError
+from .engine import Engine, Move, draw_up, opening, throw_cdf
+from .engine import short_repr as _short
+from .errors import GameOverError, IllegalMoveError, PositionError, RecordError
 from .rules import Rules
-from .state import GameState, Move, seat_name
-from .throws import Throw, up_distribution
+from .serialize import GameRecord
+from .state import GameState
+from .tables import IS_CASTLE, LOOP_OF
+from .throws import Throw
 
-__all__ = ["Game", "SEATS_FOR_PLAYERS"]
+__all__ = ["Game", "SEATS_FOR_PLAYERS", "check_rules", "check_seed"]
 
 SEATS_FOR_PLAYERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 """Which seats the players take (RULES.md 3.1): 2 play S and N, 3 play S, E, N, 4 all."""
 
+SEED_MAX = 2**128
+"""Seeds are whole numbers 0 <= seed < SEED_MAX (None draws one at random)."""
 
-def _check_rules(rules) -> Rules:
+
+def check_rules(rules) -> Rules:
+    """``rules`` as a :class:`Rules`: a Rules, a preset name, or None for the classic game.
+
+    Raises:
+        TypeError: for anything else.
+        ValueError: for an unknown preset name.
+    """
     if rules is None:
         return Rules()
     if isinstance(rules, str):
@@ -44,11 +61,23 @@ def _check_rules(rules) -> Rules:
     return rules
 
 
-def _check_seed(seed) -> int:
+def check_seed(seed) -> int:
+    """``seed`` as a seed: a whole number 0 <= seed < 2**128, or None for a random one.
+
+    A negative seed is refused rather than quietly taken as its absolute value (which
+    ``random.Random`` would do, so that -1 and 1 would play the same game).
+
+    Raises:
+        TypeError: for a seed that is not an int.
+        ValueError: for a seed outside 0 <= seed < 2**128.
+    """
     if seed is None:
         return random.SystemRandom().randrange(2**32)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int or None, not {seed!r}")
+        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+    if not 0 <= seed < SEED_MAX:
+        raise ValueError("seed must be a whole number 0 <= seed < 2**128"
+                         + (f", not {seed}" if seed.bit_length() < 200 else f" (got one of {seed.bit_length()} bits)"))
     return seed
 
 
@@ -61,49 +90,49 @@ class Game:
     choices always give the same game.
 
     Raises:
-        ValueError: for a number of players other than 2..4, or ``teams`` without 4 players.
+        ValueError: for a number of players other than 2..4, ``teams`` without 4 players, or a
+            seed out of range.
         TypeError: for rules or a seed of the wrong type.
     """
 
     def __init__(self, players: int = 4, rules: Rules | str | None = None, seed: int | None = None):
-        rules = _check_rules(rules)
+        rules = check_rules(rules)
         if isinstance(players, bool) or players not in SEATS_FOR_PLAYERS:
             raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
         if rules.teams and players != 4:
             raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
-        self._setup(rules, _check_seed(seed))
+        self._setup(rules, check_seed(seed))
         seats = SEATS_FOR_PLAYERS[players]
-        self.opening = self._opening(seats)
+        rounds: list = []
+        starter = opening(rules, seats, self, self._cdf, rounds)
+        table = rules.table
+        self.opening = [{s: Throw(up, table[up]) for s, up in r.items()} for r in rounds]
         self._start = None
-        self._state = GameState.initial(rules, seats, to_move=self._starter)
+        self._set_state(GameState.initial(rules, seats, to_move=starter))
 
     def _setup(self, rules: Rules, seed: int) -> None:
         self.rules = rules
         self.seed = seed
-        self._rng = random.Random(seed)
-        dist = up_distribution(rules.shells, rules.p_mouth_up)
-        self._cdf = list(accumulate(float(dist[k]) for k in range(rules.shells + 1)))
-        self._stack: list = []      # (state, rng state) before each action
+        self._rng: random.Random | None = random.Random(seed)
+        self._draws = 0             # uniform draws taken from the cowries' generator so far
+        self._cdf = throw_cdf(rules)
+        self._stack: list = []      # (state, draws) before each action
         self._actions: list = []    # ("throw", Throw, forced) | ("move", Move)
         self.opening: list = []
 
-    def _draw(self) -> int:
-        """Mouths up for one throw: one uniform draw through the exact distribution's CDF."""
-        up = bisect_right(self._cdf, self._rng.random())
-        return min(up, len(self._cdf) - 1)
+    def _set_state(self, state: GameState, engine: Engine | None = None) -> None:
+        self._state = state
+        self._engine = engine if engine is not None else state.engine()
 
-    def _opening(self, seats) -> list:
-        table = self.rules.table
-        rounds = []
-        contenders = list(seats)
-        while True:
-            throws = {s: Throw(up, table[up]) for s in contenders for up in (self._draw(),)}
-            rounds.append(throws)
-            best = max(t.value for t in throws.values())
-            contenders = [s for s in contenders if throws[s].value == best]
-            if len(contenders) == 1:
-                self._starter = contenders[0]
-                return rounds
+    def random(self) -> float:
+        """The next uniform draw of the cowries' generator (each unforced throw takes one)."""
+        rng = self._rng
+        if rng is None:  # after an undo: the generator as it was after that many draws
+            rng = self._rng = random.Random(self.seed)
+            for _ in range(self._draws):
+                rng.random()
+        self._draws += 1
+        return rng.random()
 
     @classmethod
     def from_position(cls, positions, to_move: int = 0, rules: Rules | str | None = None,
@@ -122,54 +151,55 @@ class Game:
             ValueError: for a step outside 0..84, not four pieces, fewer than two seats, an
                 unplayed or finished seat to move, or opponents sharing a non-castle square.
         """
-        rules = _check_rules(rules)
+        rules = check_rules(rules)
         pieces, seats = cls._check_positions(positions, rules)
         if isinstance(to_move, bool) or to_move not in seats:
-            raise ValueError(f"to_move must be a seat in play {list(seats)}, not {to_move!r}")
+            raise PositionError.from_code("position_to_move", {"seats": list(seats), "seat": _short(to_move)})
+        if not isinstance(captured, (list, tuple, set, frozenset)) or len(captured) > 4:
+            raise PositionError.from_code("position_captured_list", {"seats": list(seats)})
         captured = tuple(captured)
         for c in captured:
-            if c not in seats:
-                raise ValueError(f"captured must name seats in play {list(seats)}, not {c!r}")
+            if isinstance(c, bool) or c not in seats:
+                raise PositionError.from_code("position_captured", {"seats": list(seats), "seat": _short(c)})
         game = cls.__new__(cls)
-        game._setup(rules, _check_seed(seed))
+        game._setup(rules, check_seed(seed))
         game._start = {"pieces": [None if p is None else list(p) for p in pieces],
                        "to_move": to_move, "captured": sorted(set(captured))}
-        game._starter = to_move
-        game._state = GameState.initial(rules, seats, to_move, pieces, captured)
+        game._set_state(GameState.initial(rules, seats, to_move, pieces, captured))
         return game
 
     @staticmethod
     def _check_positions(positions, rules: Rules):
         if not isinstance(positions, (list, tuple)) or len(positions) != 4:
-            raise ValueError("positions must be a list of 4 entries (S, E, N, W), each 4 steps or None")
+            raise PositionError.from_code("position_not_list")
         pieces = []
         for seat, p in enumerate(positions):
             if p is None:
                 pieces.append(None)
                 continue
             if not isinstance(p, (list, tuple)) or len(p) != 4:
-                raise ValueError(f"seat {seat} ({seat_name(seat)}) must have exactly 4 pieces, not {p!r}")
+                raise PositionError.from_code("position_piece_count", {"seat": seat, "got": _short(p, 60)})
             for step in p:
                 if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= 84:
-                    raise ValueError(f"seat {seat} ({seat_name(seat)}): a step must be 0..84, not {step!r}")
+                    raise PositionError.from_code("position_step_range", {"seat": seat, "got": _short(step, 30)})
             pieces.append(tuple(p))
         seats = tuple(s for s in range(4) if pieces[s] is not None)
         if len(seats) < 2:
-            raise ValueError(f"a game needs at least 2 seats in play, not {len(seats)}")
+            raise PositionError.from_code("position_too_few_seats", {"count": len(seats)})
         if rules.teams and len(seats) != 4:
-            raise ValueError("teams needs all 4 seats in play (S+N against E+W)")
+            raise PositionError.from_code("position_teams_seats")
         where: dict = {}
         for s in seats:
             for step in pieces[s]:
-                if 8 <= step <= 76:
-                    g = (step - 8 + 17 * s) % 68
-                    for other, ostep in where.get(g, ()):
-                        partners = other == s or (rules.teams and (other - s) % 2 == 0)
-                        if not partners and step not in CASTLE_STEPS:
-                            raise ValueError(
-                                f"{seat_name(s)} on step {step} and {seat_name(other)} on step {ostep} share "
-                                "a square that is not a castle: one would have captured the other")
-                    where.setdefault(g, []).append((s, step))
+                g = LOOP_OF[s][step]
+                if g < 0:
+                    continue
+                for other, ostep in where.get(g, ()):
+                    partners = other == s or (rules.teams and (other - s) % 2 == 0)
+                    if not partners and not IS_CASTLE[step]:
+                        raise PositionError.from_code("position_shared_square", {
+                            "seat": s, "step": step, "other": other, "other_step": ostep})
+                where.setdefault(g, []).append((s, step))
         return tuple(pieces), seats
 
     # -- the live position -----------------------------------------------------------------
@@ -226,7 +256,7 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """The legal moves now (a pass always last while a throw is pending; empty otherwise)."""
-        return self._state.legal_moves()
+        return list(self._state._legal(self._engine))
 
     @property
     def history(self) -> tuple:
@@ -256,25 +286,22 @@ class Game:
             ValueError: for ``up`` outside 0..number of shells, or a value the table lacks.
         """
         state = self._state
-        if state.phase != "throw":
-            state.apply_throw(0)  # raises the right error
+        state.check_throw()
+        engine = self._engine
         if value is not None:
             if up is not None:
-                raise ValueError("give either up= or value=, not both")
+                raise IllegalMoveError.from_code("throw_up_and_value", {})
             table = self.rules.table
-            if value not in table:
-                raise ValueError(f"the {self.rules.throw_table} table has no throw of {value!r}; "
-                                 f"its values are {sorted(set(table))}")
+            if isinstance(value, bool) or value not in table:
+                raise IllegalMoveError.from_code("throw_no_value", {
+                    "table": self.rules.throw_table, "value": _short(value), "values": sorted(set(table))})
             up = table.index(value)
         forced = up is not None
-        if forced:
-            t = state.make_throw(up)
-            rng_state = self._rng.getstate()
-        else:
-            rng_state = self._rng.getstate()
-            t = state.make_throw(self._draw())
-        self._stack.append((state, rng_state))
-        self._state = state._throw(t)
+        draws = self._draws
+        t = engine.make_throw(up if forced else draw_up(self._cdf, self.random()))
+        self._stack.append((state, draws))
+        engine.throw_value(t)
+        self._state = GameState.of(engine)
         self._actions.append(("throw", t, forced))
         return t
 
@@ -291,13 +318,15 @@ class Game:
         if state.phase == "over":
             raise GameOverError("the game is over: no more moves")
         if not isinstance(move, Move):
-            raise IllegalMoveError(f"play() needs a Move from legal_moves(), not {move!r}", "not_a_move",
-                                   {"got": repr(move)})
+            raise IllegalMoveError(f"play() needs a Move from legal_moves(), not {_short(move)}",
+                                   "not_a_move", {"got": _short(move)})
+        state._legal(self._engine)  # computed once per position, by the live engine
         legal = state.find(move)
         if legal is None:
             raise state.illegal(move)
-        self._stack.append((state, self._rng.getstate()))
-        self._state = state._apply(legal)
+        self._stack.append((state, self._draws))
+        self._engine.play(legal)
+        self._state = GameState.of(self._engine)
         self._actions.append(("move", legal))
         return legal
 
@@ -320,7 +349,7 @@ class Game:
                  and (value is None or m.value == value) and (kind is None or m.kind == kind)]
         if len(found) == 1:
             return found[0]
-        wanted = f"start={start!r}, end={end!r}, value={value!r}"
+        wanted = f"start={_short(start)}, end={_short(end)}, value={_short(value)}"
         if not found:
             if self._state.phase == "move" and start is not None and end is not None:
                 guess_value = value if value is not None else (self._state.pending() or (None,))[0]
@@ -345,56 +374,141 @@ class Game:
         """
         if not self._stack:
             raise IllegalMoveError("nothing to undo: this is the start of the game", "nothing_to_undo", {})
-        state, rng_state = self._stack.pop()
+        state, draws = self._stack.pop()
         self._actions.pop()
-        self._state = state
-        self._rng.setstate(rng_state)
+        self._set_state(state)
+        if draws != self._draws:
+            self._draws = draws
+            self._rng = None  # rebuilt on the next draw
 
-    def play_turn(self, agent="random") -> int:
-        """Finish the current seat's turn, throwing and letting ``agent`` (a name from
-        :data:`pachisi_widget.agents.AGENTS`, or an agent object) choose every move.
-        Returns the number of actions played.
+    def agent_rng(self) -> random.Random:
+        """The generator a computer player draws from to choose the game's next move.
 
+        It is made from the seed and the number of actions played so far, so it belongs to the
+        game: after an undo, or in a game loaded from its record, a computer player facing the
+        same position at the same point makes the same choice.
+        """
+        return random.Random(f"pachisi-agents/{self.seed}/{len(self._actions)}")
+
+    def play_turn(self, agent) -> int:
+        """Finish the current seat's turn, throwing and letting ``agent`` (an object with
+        ``choose(state, rng)``, such as ``pw.agents.GreedyAgent()``) choose every move; its
+        random choices come from :meth:`agent_rng`. Returns the number of actions played.
+
+        >>> from pachisi_widget.agents import GreedyAgent
         >>> g = Game(players=2, seed=3)
         >>> seat = g.to_move
-        >>> n = g.play_turn("greedy")
+        >>> n = g.play_turn(GreedyAgent())
         >>> n >= 2 and (g.to_move != seat or g.phase == "over")
         True
 
         Raises:
             GameOverError: when the game is over.
-            ValueError: for an unknown agent name.
+            TypeError: when ``agent`` has no ``choose`` method.
+            IllegalMoveError: when the agent chooses a move that is not legal (the game keeps
+                the actions played before it).
         """
-        from .agents import make_agent
-
         if self._state.phase == "over":
             raise GameOverError("the game is over: no more turns")
-        agent = make_agent(agent)
+        if not callable(getattr(agent, "choose", None)):
+            raise TypeError(f"play_turn needs a player with a choose(state, rng) method, not {_short(agent)} "
+                            "(pachisi_widget.agents.make_agent(name) makes one from a name)")
         seat, turn, n = self._state.to_move, self._state.turn, 0
         while self._state.phase != "over" and self._state.turn == turn and self._state.to_move == seat:
             if self._state.phase == "throw":
                 self.throw()
             else:
-                self.play(agent.choose(self._state, self._rng_for_agents))
+                self.play(agent.choose(self._state, self.agent_rng()))
             n += 1
         return n
 
-    @property
-    def _rng_for_agents(self) -> random.Random:
-        """The generator computer players draw from: seeded from the game's seed, apart from the
-        cowries' generator so that choosing moves never changes the throws."""
-        rng = getattr(self, "_agent_rng", None)
-        if rng is None:
-            rng = self._agent_rng = random.Random(self.seed ^ 0x5EED)
-        return rng
-
     # -- records ---------------------------------------------------------------------------
 
-    def to_dict(self) -> dict:
-        """The game record: JSON-safe, versioned; :meth:`from_dict` restores it exactly."""
-        from .serialize import game_to_dict
+    def record(self) -> GameRecord:
+        """The game's record: seed, rules, start, opening throws, every action and the result."""
+        actions = []
+        for a in self._actions:
+            if a[0] == "throw":
+                actions.append(("throw", a[1].up, a[2]))
+            else:
+                m = a[1]
+                actions.append(("move", m.seat, m.kind, m.start, m.end, m.value))
+        st = self._state
+        start = None if self._start is None else (
+            tuple(None if p is None else tuple(p) for p in self._start["pieces"]),
+            self._start["to_move"], tuple(self._start["captured"]))
+        return GameRecord(
+            seed=self.seed, rules=self.rules, seats=st.seats, start=start,
+            opening=tuple(tuple((s, t.up) for s, t in r.items()) for r in self.opening),
+            actions=tuple(actions), position=st.pieces, to_move=st.to_move, phase=st.phase)
 
-        return game_to_dict(self)
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Game:
+        """The game a :class:`~pachisi_widget.serialize.GameRecord` describes, every action replayed
+        through the rules and checked.
+
+        Raises:
+            RecordError: (a ValueError) for actions the rules refuse, unforced throws or opening
+                throws that do not follow from the seed, or a final position that does not match.
+        """
+        try:
+            if record.start is None:
+                game = cls(players=len(record.seats), rules=record.rules, seed=record.seed)
+                if game.seats != tuple(record.seats):
+                    raise RecordError.from_code("record_seats", {"seats": list(record.seats),
+                                                                 "players": len(record.seats)})
+            else:
+                pieces, to_move, captured = record.start
+                game = cls.from_position([None if p is None else list(p) for p in pieces],
+                                         to_move=to_move, rules=record.rules, seed=record.seed,
+                                         captured=captured)
+        except RecordError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise RecordError.from_code("record_start", {"cause": exc}) from None
+        rebuilt = tuple(tuple((s, t.up) for s, t in r.items()) for r in game.opening)
+        if tuple(record.opening) != rebuilt:
+            raise RecordError.from_code("record_opening", {
+                "expected": _short([list(map(list, r)) for r in rebuilt][:5])})
+        total = len(record.actions)
+        for i, a in enumerate(record.actions):
+            try:
+                game._replay(a)
+            except RecordError as exc:
+                raise RecordError.from_code("record_action", {"index": i + 1, "count": total,
+                                                              "cause": exc}) from None
+            except (IllegalMoveError, GameOverError, ValueError) as exc:
+                raise RecordError.from_code("record_replay", {"index": i + 1, "count": total,
+                                                              "action": _short(a), "cause": exc}) from None
+        st = game._state
+        if st.pieces != tuple(record.position):
+            raise RecordError.from_code("record_position", {"position": _short(record.position),
+                                                            "expected": _short(st.pieces)})
+        for key, value in (("to_move", st.to_move), ("phase", st.phase)):
+            if getattr(record, key) != value:
+                raise RecordError.from_code("record_mismatch", {"field": key, "got": _short(getattr(record, key)),
+                                                                "expected": _short(value)})
+        return game
+
+    def _replay(self, action: tuple) -> None:
+        if action[0] == "throw":
+            _, up, forced = action
+            if forced:
+                self.throw(up=up)
+            else:
+                t = self.throw()
+                if t.up != up:
+                    raise RecordError.from_code("record_throw_seed", {"up": up, "seed_up": t.up})
+        else:
+            _, seat, kind, start, end, value = action
+            if kind == "pass":
+                self.play(Move.pass_for(seat))
+            else:
+                self.play(Move(seat, None, start, end, kind, value))
+
+    def to_dict(self) -> dict:
+        """The game record as JSON-safe data (versioned); :meth:`from_dict` restores it exactly."""
+        return self.record().to_dict()
 
     @classmethod
     def from_dict(cls, data) -> Game:
@@ -404,13 +518,21 @@ class Game:
             RecordError: (a ValueError) for a malformed, truncated, foreign or future-version
                 record; nothing is half-loaded.
         """
-        from .serialize import game_from_dict
+        return cls.from_record(GameRecord.from_dict(data))
 
-        return game_from_dict(cls, data)
+    def to_json(self) -> str:
+        """The game record as JSON text."""
+        return self.record().to_json()
+
+    @classmethod
+    def from_json(cls, text) -> Game:
+        """Restore a game from the JSON text of its record.
+
+        Raises:
+            RecordError: for text that is not JSON, or not a valid record.
+        """
+        return cls.from_record(GameRecord.from_json(text))
 
     def __repr__(self) -> str:
         return f"<Game {self._state.notation()} seed={self.seed}>"
-
-    def _repr_svg_(self) -> str:
-        return self._state._repr_svg_()
 

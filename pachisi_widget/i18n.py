@@ -29,6 +29,8 @@ import re
 import string
 from typing import NamedTuple
 
+from . import errors as _errors
+
 __all__ = [
     "LANGUAGES",
     "CATALOGUES",
@@ -403,8 +405,8 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "pass, not {got}",
         "record_pass_shape": "action {index} of {count}: a pass has no start, end or value: [seat, "
         '"pass", null, null, null]',
-        "record_action_unknown": 'action {index} of {count} must be exactly {{"throw": n, '
-        '"forced": bool}} or {{"move": [...]}}, not an object with the fields {fields}',
+        "record_action_unknown": 'action {index} of {count}: unknown action with the fields {fields}; '
+        'an action is exactly {{"throw": n, "forced": true or false}} or {{"move": [...]}}',
         "record_seats": "the record's seats ({seats}) do not match {players:players}",
         "record_start": "the record's start is invalid: {cause}",
         "record_opening": "the record's opening throws do not follow from its seed, which gives "
@@ -1103,3 +1105,10 @@ def rules_text(rules, lang: str = "en") -> str:
         else:
             parts.append(text(f"rule_{name}_{value}", {}, lang))
     return ", ".join(parts)
+
+
+def _english(code: str, params: dict) -> str:
+    return text(code, params, "en")
+
+
+_errors.set_renderer(_english)  # errors made from a code read as the English sentence

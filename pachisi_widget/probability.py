@@ -30,6 +30,7 @@ from fractions import Fraction
 from math import comb
 
 from .rules import PYADA_VALUES, Rules
+from .tables import LOOP_OF, STEP_ON_LOOP
 from .throws import exact_p
 
 __all__ = [
@@ -342,12 +343,12 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
     zero = Fraction(0) if exact else 0.0
     if step < 8 or step > 76 or step in CASTLE_STEPS:
         return zero
-    g = (step + 17 * seat - 8) % 68
+    g = LOOP_OF[seat][step]
     miss = zero + 1
     for o in range(4):
         if pieces[o] is None or o == seat or (rules.teams and (o - seat) % 2 == 0):
             continue
-        te = (g - 17 * o) % 68 + 8  # the same square on o's track
+        te = STEP_ON_LOOP[o][g]  # the same square on o's track
         dists = tuple(sorted(te - t for t in pieces[o] if 0 < t < te))
         waiting = sum(1 for t in pieces[o] if t == 0)
         on_board = any(0 < t < 84 for t in pieces[o])

@@ -10,7 +10,7 @@ True
 >>> Rules(p_mouth_up=1.5)
 Traceback (most recent call last):
 ...
-ValueError: p_mouth_up must be a number strictly between 0 and 1, not 1.5
+ValueError: p_mouth_up must be a number from 0.001 to 0.999 (the chance that one cowrie lands mouth up), not 1.5
 """
 
 from __future__ import annotations
@@ -30,6 +30,14 @@ PYADA_VALUES = frozenset({10, 25, 30})
 """Throws that earn pyada (one extra step) once a seat has all entered (seed paragraph 18)."""
 CANCEL_HIGH = frozenset({10, 25, 30})
 """High throws: three in a row are void under ``cancel_three`` (seed paragraphs 13-17)."""
+
+P_MIN = Fraction(1, 1000)
+"""The smallest ``p_mouth_up`` allowed: shells biased further than 1 in 1000 make games that
+(almost) never move, and an exact probability with powers of such a p stops being readable."""
+P_MAX = 1 - P_MIN
+"""The largest ``p_mouth_up`` allowed (see :data:`P_MIN`)."""
+P_DENOMINATOR_MAX = 10**12
+"""The largest denominator of a ``p_mouth_up`` given as a Fraction (exact odds stay small)."""
 
 _SET_FIELDS = ("entry_graces", "bonus_graces", "last_square_release")
 _BOOL_FIELDS = (
@@ -54,7 +62,7 @@ class Rules:
     refused at once.
 
     Raises:
-        ValueError: naming the option and what is allowed (unknown table, p outside (0, 1),
+        ValueError: naming the option and what is allowed (unknown table, p outside 0.001..0.999,
             ``cancel_three`` without ``throw_then_move``, an unknown turn or entry mode, grace
             values that are not integers).
     """
@@ -101,8 +109,13 @@ class Rules:
                 f"throw_table must be one of {', '.join(THROW_TABLES)}, not {self.throw_table!r}"
             )
         p = self.p_mouth_up
-        if isinstance(p, bool) or not isinstance(p, Real) or not 0 < p < 1:
-            raise ValueError(f"p_mouth_up must be a number strictly between 0 and 1, not {p!r}")
+        if isinstance(p, bool) or not isinstance(p, Real) or not P_MIN <= p <= P_MAX:
+            shown = repr(p) if len(repr(p)) <= 40 else repr(p)[:39] + "…"
+            raise ValueError(f"p_mouth_up must be a number from 0.001 to 0.999 (the chance that one "
+                             f"cowrie lands mouth up), not {shown}")
+        if isinstance(p, Fraction) and p.denominator > P_DENOMINATOR_MAX:
+            raise ValueError(f"p_mouth_up as a fraction must have a denominator of at most "
+                             f"{P_DENOMINATOR_MAX:,} (it is {str(p)[:40]})")
         for name in _SET_FIELDS:
             value = getattr(self, name)
             if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
@@ -183,23 +196,40 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict) -> Rules:
-        """Inverse of :meth:`to_dict`; unknown keys are refused.
+        """Inverse of :meth:`to_dict`: every option must be there, with a value of its type.
+
+        A missing option is refused, never filled in with a default (RULES.md section 5,
+        "Records"): a record made under other rules must not load as the classic game.
 
         Raises:
-            ValueError / TypeError: for an unknown option or a bad value.
+            ValueError: for a missing or unknown option, or a bad value.
         """
         if not isinstance(data, dict):
             raise ValueError(f"rules must be a dict of options, not {type(data).__name__}")
-        unknown = set(data) - set(cls.option_names())
+        names = cls.option_names()
+        unknown = [k for k in data if k not in names]
         if unknown:
-            raise ValueError(f"unknown rule option(s) {sorted(unknown)}")
+            raise ValueError(f"unknown rule option(s) {sorted(map(str, unknown))[:5]}; options are "
+                             f"{', '.join(names)}")
+        missing = [k for k in names if k not in data]
+        if missing:
+            raise ValueError(f"the rules lack the option(s) {', '.join(missing)}: every option must "
+                             "be given (none is filled in with a default)")
         kw = dict(data)
+        for name in _SET_FIELDS:
+            if not isinstance(kw[name], list):
+                raise ValueError(f"{name} must be a list of throw values, not {type(kw[name]).__name__}")
         p = kw.get("p_mouth_up")
         if isinstance(p, str):
+            if len(p) > 40:
+                raise ValueError(f"p_mouth_up must be a number from 0.001 to 0.999, written in at "
+                                 f"most 40 characters, not {p[:20]!r}...")
             try:
                 kw["p_mouth_up"] = Fraction(p)
             except (ValueError, ZeroDivisionError):
-                raise ValueError(f"p_mouth_up must be a number strictly between 0 and 1, not {p!r}") from None
+                raise ValueError(f"p_mouth_up must be a number from 0.001 to 0.999, not {p!r}") from None
+        elif isinstance(p, bool) or not isinstance(p, (int, float)):
+            raise ValueError(f"p_mouth_up must be a number from 0.001 to 0.999, not {type(p).__name__}")
         return cls(**kw)
 
     def describe(self) -> str:

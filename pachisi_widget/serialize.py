@@ -1,11 +1,15 @@
-"""Game records: ``to_dict`` / ``from_dict`` with a format name and version.
+"""Game records: :class:`GameRecord`, and its JSON-safe form with a format name and version.
 
 A record holds the seed, the rules, the starting position (for games set up with
-``Game.from_position``) and every action (throws with their mouths up and whether they were
-forced; moves by seat, kind, start, end and value). Loading replays the actions through the
-rules engine, so a record that does not follow the rules, or whose unforced throws do not follow
-from its seed, is refused; the final position is checked against the one saved. The random
-generator comes back in the same state, so a restored game goes on with the same throws.
+``Game.from_position``), the opening throws, every action (throws with their mouths up and
+whether they were forced; moves by seat, kind, start, end and value) and the final position.
+:meth:`pachisi_widget.Game.from_record` replays the actions through the rules, so a record that
+does not follow the rules, or whose unforced throws do not follow from its seed, is refused.
+
+Only what round-trips exactly is accepted: every field must be there with its type, no field or
+action may carry anything else, and every rule option must be given (none is filled in with a
+default). Limits keep a hostile file from costing much: :data:`MAX_TEXT` characters of JSON,
+:data:`MAX_ACTIONS` actions, :data:`MAX_DEPTH` levels of nesting.
 
 >>> import pachisi_widget as pw
 >>> g = pw.Game(players=2, seed=3)
@@ -21,158 +25,278 @@ pachisi_widget.errors.RecordError: not a pachisi_widget game record: format is '
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
-from .errors import PachisiError, RecordError
+from .engine import short_repr
+from .errors import RecordError
 from .rules import Rules
-from .state import Move
 
-__all__ = ["FORMAT", "VERSION", "game_to_dict", "game_from_dict", "dumps", "loads"]
+__all__ = ["FORMAT", "VERSION", "GameRecord", "MAX_ACTIONS", "MAX_TEXT", "MAX_DEPTH"]
 
 FORMAT = "pachisi_widget.game"
 VERSION = 1
+MAX_ACTIONS = 200_000
+"""The most actions a record may hold (a 4-player game has a few thousand)."""
+MAX_TEXT = 20_000_000
+"""The most characters of JSON text a record may take."""
+MAX_DEPTH = 20
+"""The deepest nesting of lists and objects a record's JSON may have (a valid one has 5)."""
+
+_KEYS = ("format", "version", "seed", "rules", "seats", "start", "opening", "actions",
+         "position", "to_move", "phase")
+_KINDS = ("enter", "move", "pass")
+_PHASES = ("throw", "move", "over")
+_SEED_MAX = 2**128
 
 
-def game_to_dict(game) -> dict:
-    """The JSON-safe record of ``game`` (see the module docstring)."""
-    actions = []
-    for a in game._actions:
-        if a[0] == "throw":
-            actions.append({"throw": a[1].up, "forced": a[2]})
-        else:
-            m = a[1]
-            actions.append({"move": [m.seat, m.kind, m.start, m.end, m.value]})
-    st = game.state
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "seed": game.seed,
-        "rules": game.rules.to_dict(),
-        "seats": list(st.seats),
-        "start": game._start,
-        "opening": [[[s, t.up] for s, t in r.items()] for r in game.opening],
-        "actions": actions,
-        "position": st.to_dict()["pieces"],
-        "to_move": st.to_move,
-        "phase": st.phase,
-    }
+class GameRecord(NamedTuple):
+    """Everything needed to replay a game exactly (a value; :meth:`to_dict` gives its JSON form)."""
+
+    seed: int
+    """The game's seed."""
+    rules: Rules
+    """The rules it is played under."""
+    seats: tuple
+    """The seats in play."""
+    start: tuple | None
+    """None for a new game; else (pieces per seat, seat to move, seats counted as having captured)."""
+    opening: tuple
+    """The opening throws: per round, (seat, mouths up) pairs."""
+    actions: tuple
+    """Per action: ("throw", mouths up, forced) or ("move", seat, kind, start, end, value)."""
+    position: tuple
+    """The final pieces per seat (None for a seat nobody plays)."""
+    to_move: int
+    """The seat to move at the end."""
+    phase: str
+    """The phase at the end."""
+
+    def to_dict(self) -> dict:
+        """The JSON-safe form (see the module text)."""
+        actions = []
+        for a in self.actions:
+            if a[0] == "throw":
+                actions.append({"throw": a[1], "forced": a[2]})
+            else:
+                actions.append({"move": list(a[1:])})
+        start = None
+        if self.start is not None:
+            pieces, to_move, captured = self.start
+            start = {"pieces": [None if p is None else list(p) for p in pieces], "to_move": to_move,
+                     "captured": list(captured)}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "seed": self.seed,
+            "rules": self.rules.to_dict(),
+            "seats": list(self.seats),
+            "start": start,
+            "opening": [[[s, up] for s, up in r] for r in self.opening],
+            "actions": actions,
+            "position": [None if p is None else list(p) for p in self.position],
+            "to_move": self.to_move,
+            "phase": self.phase,
+        }
+
+    def to_json(self) -> str:
+        """The JSON text of :meth:`to_dict`."""
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text) -> GameRecord:
+        """The record in JSON ``text``, checked as :meth:`from_dict` checks it.
+
+        Raises:
+            RecordError: for text that is not JSON, too long or too deeply nested, or not a record.
+        """
+        if isinstance(text, (bytes, bytearray)):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError:
+                raise _err("record_not_utf8") from None
+        if not isinstance(text, str):
+            raise _err("record_json_type", type=type(text).__name__)
+        if len(text) > MAX_TEXT:
+            raise _err("record_too_long", length=len(text), max=MAX_TEXT)
+        _check_depth(text)
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise _err("record_json", line=getattr(exc, "lineno", 1), column=getattr(exc, "colno", 1)) from None
+        except RecursionError:
+            raise _err("record_too_deep", max=MAX_DEPTH) from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data) -> GameRecord:
+        """The record in ``data`` (the form :meth:`to_dict` gives), every field checked.
+
+        Raises:
+            RecordError: (a ValueError) saying what is wrong: a foreign or newer format, a missing,
+                unknown or wrongly typed field, an action that is not exactly a throw or a move.
+        """
+        if not isinstance(data, dict):
+            raise _err("record_not_object", type=type(data).__name__)
+        fmt = data.get("format")
+        if fmt != FORMAT:
+            raise _err("record_format", got=short_repr(fmt), expected=repr(FORMAT))
+        version = data.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise _err("record_version_type", got=short_repr(version))
+        if version > VERSION:
+            raise _err("record_version_newer", version=short_repr(version), supported=VERSION)
+        if version < 1:
+            raise _err("record_version_unknown", version=version)
+        unknown = [k for k in data if k not in _KEYS]
+        if unknown:
+            raise _err("record_unknown_fields", fields=short_repr(sorted(map(str, unknown))[:5]))
+        seed = _int(_need(data, "seed", int), "seed", 0, _SEED_MAX - 1)
+        rules_d = _need(data, "rules", dict)
+        try:
+            rules = Rules.from_dict(rules_d)
+        except (TypeError, ValueError) as exc:
+            raise _err("record_rules", cause=exc) from None
+        seats = _seats(_need(data, "seats", list))
+        start = data.get("start", ...)
+        if start is ...:
+            raise _err("record_missing", key="start")
+        if start is not None:
+            start = _start(start)
+        opening = _opening(_need(data, "opening", list), len(rules.table) - 1)
+        actions = _need(data, "actions", list)
+        if len(actions) > MAX_ACTIONS:
+            raise _err("record_too_many_actions", count=len(actions), max=MAX_ACTIONS)
+        actions = tuple(_action(a, i, len(actions)) for i, a in enumerate(actions))
+        position = _pieces(_need(data, "position", list), "position")
+        to_move = _int(_need(data, "to_move", int), "to_move", 0, 3)
+        phase = _need(data, "phase", str)
+        if phase not in _PHASES:
+            raise _err("record_phase", got=short_repr(phase))
+        return cls(seed, rules, seats, start, opening, actions, position, to_move, phase)
 
 
-def _need(data: dict, key: str, types, where: str = "record"):
+def _check_depth(text: str) -> None:
+    """Refuse JSON nested deeper than MAX_DEPTH before parsing it (json would recurse)."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _err("record_too_deep", max=MAX_DEPTH)
+        elif ch in "]}":
+            depth -= 1
+
+
+def _err(code: str, **params) -> RecordError:
+    return RecordError.from_code(code, params)
+
+
+def _need(data: dict, key: str, types=None, where: str = "record"):
+    prefix = "record_" if where == "record" else "record_start_"
     if key not in data:
-        raise RecordError(f"the {where} is truncated or malformed: missing {key!r}")
+        raise _err(prefix + "missing", key=key)
     value = data[key]
-    if not isinstance(value, types) or isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
-        raise RecordError(f"the {where}'s {key!r} has the wrong type: {type(value).__name__}")
+    if types is not None and (not isinstance(value, types) or isinstance(value, bool)):
+        raise _err(prefix + "wrong_type", key=key, type=type(value).__name__)
     return value
 
 
-def game_from_dict(cls, data):
-    """Rebuild a Game of class ``cls`` from a record, checking everything; see the module docstring.
-
-    Raises:
-        RecordError: saying what is wrong; no game is returned half-loaded.
-    """
-    if not isinstance(data, dict):
-        raise RecordError(f"a game record must be a JSON object (dict), not {type(data).__name__}")
-    fmt = data.get("format")
-    if fmt != FORMAT:
-        raise RecordError(f"not a pachisi_widget game record: format is {fmt!r}, expected {FORMAT!r}")
-    version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise RecordError(f"the record's version must be an integer, not {version!r}")
-    if version > VERSION:
-        raise RecordError(f"the record is format version {version}, newer than this pachisi_widget reads "
-                          f"(up to {VERSION}): upgrade pachisi_widget to open it")
-    if version < 1:
-        raise RecordError(f"unknown record version {version}")
-    seed = _need(data, "seed", int)
-    rules_d = _need(data, "rules", dict)
-    seats = _need(data, "seats", list)
-    actions = _need(data, "actions", list)
-    position = _need(data, "position", list)
-    start = data.get("start")
-    try:
-        rules = Rules.from_dict(rules_d)
-    except (TypeError, ValueError) as exc:
-        raise RecordError(f"the record's rules are invalid: {exc}") from None
-    try:
-        if start is None:
-            players = len(seats)
-            game = cls(players=players, rules=rules, seed=seed)
-            if list(game.seats) != seats:
-                raise RecordError(f"the record's seats {seats} do not match {players} players")
-        else:
-            if not isinstance(start, dict):
-                raise RecordError("the record's start must be an object")
-            game = cls.from_position(_need(start, "pieces", list, "start"), to_move=_need(start, "to_move", int, "start"),
-                                     rules=rules, seed=seed, captured=_need(start, "captured", list, "start"))
-    except RecordError:
-        raise
-    except (TypeError, ValueError) as exc:
-        raise RecordError(f"the record's start is invalid: {exc}") from None
-    for i, a in enumerate(actions):
-        try:
-            _replay(game, a)
-        except RecordError as exc:
-            raise RecordError(f"action {i + 1} of {len(actions)}: {exc}") from None
-        except (PachisiError, TypeError, ValueError) as exc:
-            raise RecordError(f"action {i + 1} of {len(actions)} ({a!r}) cannot be replayed: {exc}") from None
-    opening = data.get("opening", [])
-    rebuilt = [[[s, t.up] for s, t in r.items()] for r in game.opening]
-    if opening != rebuilt:
-        raise RecordError(f"the record's opening throws {opening} do not follow from its seed, which gives "
-                          f"{rebuilt}: the record was changed or belongs to another seed")
-    final = game.state.to_dict()["pieces"]
-    if final != position:
-        raise RecordError(f"the record's position {position} does not match its actions, which give {final}")
-    for key, value in (("to_move", game.state.to_move), ("phase", game.state.phase)):
-        if data.get(key) != value:
-            raise RecordError(f"the record's {key} {data.get(key)!r} does not match its actions, which give {value!r}")
-    return game
+def _int(value, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _err("record_whole_number", field=what, type=type(value).__name__)
+    if not low <= value <= high:
+        shown = short_repr(value) if value.bit_length() < 300 else f"a number of {value.bit_length()} bits"
+        raise _err("record_range", field=what, low=low, high=high if high < 2**64 else "2**128 - 1", got=shown)
+    return value
 
 
-def _replay(game, a) -> None:
+def _seats(seats: list) -> tuple:
+    if not 2 <= len(seats) <= 4:
+        raise _err("record_seat_count", count=len(seats))
+    out = tuple(_int(s, "seats", 0, 3) for s in seats)
+    if list(out) != sorted(set(out)):
+        raise _err("record_seat_order", got=short_repr(list(out)))
+    return out
+
+
+def _pieces(pieces: list, what: str) -> tuple:
+    if len(pieces) != 4:
+        raise _err("record_pieces_entries", field=what, count=len(pieces))
+    out = []
+    for p in pieces:
+        if p is None:
+            out.append(None)
+            continue
+        if not isinstance(p, list) or len(p) != 4:
+            raise _err("record_pieces_steps", field=what, got=short_repr(p))
+        out.append(tuple(_int(x, what, 0, 84) for x in p))
+    return tuple(out)
+
+
+def _start(start) -> tuple:
+    if not isinstance(start, dict):
+        raise _err("record_start_type")
+    keys = {"pieces", "to_move", "captured"}
+    if set(start) != keys:
+        raise _err("record_start_fields")
+    pieces = _pieces(_need(start, "pieces", list, "start"), "start")
+    to_move = _int(start["to_move"], "start_to_move", 0, 3)
+    captured = _need(start, "captured", list, "start")
+    if len(captured) > 4:
+        raise _err("record_start_captured_count")
+    return pieces, to_move, tuple(_int(c, "start_captured", 0, 3) for c in captured)
+
+
+def _opening(rounds: list, shells: int) -> tuple:
+    if len(rounds) > 1000:
+        raise _err("record_opening_rounds", count=len(rounds))
+    out = []
+    for r in rounds:
+        if not isinstance(r, list) or not 1 <= len(r) <= 4:
+            raise _err("record_opening_round", got=short_repr(r))
+        pairs = []
+        for pair in r:
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise _err("record_opening_throw", got=short_repr(pair))
+            pairs.append((_int(pair[0], "opening_seat", 0, 3), _int(pair[1], "opening_up", 0, shells)))
+        out.append(tuple(pairs))
+    return tuple(out)
+
+
+def _action(a, i: int, total: int) -> tuple:
+    where = {"index": i + 1, "count": total}
     if not isinstance(a, dict):
-        raise RecordError(f"an action must be an object, not {a!r}")
-    if "throw" in a:
-        up = a["throw"]
-        if isinstance(up, bool) or not isinstance(up, int):
-            raise RecordError(f"a throw must give the mouths up as an integer, not {up!r}")
-        if a.get("forced", False):
-            game.throw(up=up)
-        else:
-            t = game.throw()
-            if t.up != up:
-                raise RecordError(f"the record says {up} mouths up, but its seed gives {t.up}: "
-                                  "the record was changed or belongs to another seed")
-    elif "move" in a:
+        raise _err("record_action_type", got=short_repr(a), **where)
+    if set(a) == {"throw", "forced"}:
+        up, forced = a["throw"], a["forced"]
+        if isinstance(up, bool) or not isinstance(up, int) or not 0 <= up <= 7:
+            raise _err("record_throw_up", got=short_repr(up), **where)
+        if not isinstance(forced, bool):
+            raise _err("record_forced", got=short_repr(forced), **where)
+        return ("throw", up, forced)
+    if set(a) == {"move"}:
         mv = a["move"]
         if not isinstance(mv, list) or len(mv) != 5:
-            raise RecordError(f"a move must be [seat, kind, start, end, value], not {mv!r}")
+            raise _err("record_move_shape", got=short_repr(mv), **where)
         seat, kind, start, end, value = mv
+        seat = _int(seat, "move_seat", 0, 3)
+        if not isinstance(kind, str) or kind not in _KINDS:
+            raise _err("record_move_kind", got=short_repr(kind), **where)
         if kind == "pass":
-            game.play(Move.pass_for(seat))
+            if (start, end, value) != (None, None, None):
+                raise _err("record_pass_shape", **where)
         else:
-            game.play(Move(seat, None, start, end, kind, value))
-    else:
-        raise RecordError(f"unknown action {a!r}: expected a 'throw' or a 'move'")
-
-
-def dumps(game) -> str:
-    """The record of ``game`` as JSON text."""
-    return json.dumps(game_to_dict(game))
-
-
-def loads(text: str, cls=None):
-    """A Game from JSON text of a record.
-
-    Raises:
-        RecordError: for text that is not JSON or not a valid record.
-    """
-    if cls is None:
-        from .game import Game as cls
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise RecordError(f"the game record is not valid JSON: {exc}") from None
-    return game_from_dict(cls, data)
+            start, end = _int(start, "move_start", 0, 84), _int(end, "move_end", 0, 84)
+            value = _int(value, "move_value", 1, 100)
+        return ("move", seat, kind, start, end, value)
+    raise _err("record_action_unknown", fields=short_repr(sorted(map(str, a))[:5]), **where)

@@ -4,17 +4,20 @@
 :class:`SimulationResult`: wins per seat (per team with ``teams``), dead games, each game's
 length and captures, win rates with 95% confidence intervals, a table.
 
-Three engines play the very same games (the same seed gives the same result on each):
+Three ways to play play the very same games (the same seed gives the same result on each):
 
+- ``"python"``: the rules engine itself (:class:`pachisi_widget.engine.Engine`), standard library
+  only, every rule option and every player: the built-in players choose on the engine's own
+  data; any other player (``expectimax``, a student's ``choose(state, rng)`` object) is shown
+  the position as a :class:`~pachisi_widget.state.GameState`;
+- ``"reference"``: the same engine seen only through immutable :class:`GameState` values, every
+  player choosing on states (slower; a cross-check of the public API);
 - ``"numpy"``: :mod:`pachisi_widget.fastnp`, thousands of games in lock step (needs numpy;
-  ``move_each_throw`` rules without ``split_throw`` or ``revenge_rule``);
-- ``"python"``: :class:`pachisi_widget.fastsim.FastGame`, compact and standard-library only, every
-  rule option;
-- ``"reference"``: the rules engine itself (:class:`~pachisi_widget.state.GameState`), for any
-  agent (``expectimax`` and your own ``choose(state, rng)`` objects).
+  ``move_each_throw`` rules without ``split_throw`` or ``revenge_rule``, built-in players only),
+  the only second implementation of the rules, checked action by action against the engine.
 
-``engine="auto"`` takes the first that can play the setup (numpy from
-:data:`NUMPY_MIN_GAMES` games on: below that, lock step does not pay). Game ``i`` draws its
+``engine="auto"`` takes numpy from :data:`NUMPY_MIN_GAMES` games on when it can play the setup
+(below that, lock step does not pay), else python. Game ``i`` draws its
 throws and its random agents' choices from ``random.Random(seeds[i])``, where ``seeds`` come
 from ``random.Random(seed)`` (:func:`pachisi_widget.fastnp.game_seeds`); the opening throws
 decide who starts, as in :class:`~pachisi_widget.game.Game`.
@@ -37,9 +40,21 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .agents import AGENTS, Agent, make_agent
+from .agents import (
+    AGENTS,
+    FAST_AGENTS,
+    Agent,
+    can_wait,
+    greedy_index,
+    make_agent,
+    reach_values,
+    runner_index,
+    waiter_index,
+)
+from .engine import Engine, Move, draw_up, opening, short_repr, throw_cdf
+from .errors import IllegalMoveError
 from .fastnp import game_seeds
-from .fastsim import FAST_AGENTS, opening, play_game, throw_cdf
+from .game import check_rules, check_seed
 from .rules import Rules
 from .state import GameState
 
@@ -270,7 +285,7 @@ class SimulationResult:
 
 
 def _agent_name(agent):
-    """The fast-path name of an agent spec, or None when only the reference engine plays it."""
+    """The name of a built-in player (which the engine plays on its own data), or None."""
     if isinstance(agent, str):
         return agent if agent in FAST_AGENTS else None
     for name in FAST_AGENTS:
@@ -327,9 +342,7 @@ def simulate(
             match the seats, or an engine that cannot play the setup.
         TypeError: for rules or a seed of the wrong type.
     """
-    from .game import _check_rules, _check_seed
-
-    rules = _check_rules(rules)
+    rules = check_rules(rules)
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number >= 0, not {games!r}")
     if isinstance(players, bool) or players not in _SEATS:
@@ -338,7 +351,9 @@ def simulate(
         raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
+    if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= 1_000_000:
+        raise ValueError(f"batch must be a whole number of games 1..1,000,000, not {short_repr(batch)}")
     seats = _SEATS[players]
     if agents is None:
         agents = ["random"] * players
@@ -358,16 +373,16 @@ def simulate(
     )
     fast = all(n is not None for n in names)
     if engine == "auto":
+        engine = "python"
         if fast and games >= NUMPY_MIN_GAMES and _numpy_available():
             from . import fastnp
 
-            engine = "numpy" if fastnp.supports(rules, names) else "python"
-        else:
-            engine = "python" if fast else "reference"
-    elif engine in ("numpy", "python") and not fast:
+            if fastnp.supports(rules, names):
+                engine = "numpy"
+    elif engine == "numpy" and not fast:
         raise ValueError(
-            f"the {engine} engine plays only the agents {', '.join(FAST_AGENTS)}; "
-            f"use engine='reference' for {labels}"
+            f"the numpy engine plays only the agents {', '.join(FAST_AGENTS)}; "
+            f"use engine='python' for {labels}"
         )
     if engine == "numpy":
         from . import fastnp
@@ -385,7 +400,7 @@ def simulate(
         if engine == "numpy":
             rows = _run_numpy(rules, seats, names, seeds, bar, batch)
         elif engine == "python":
-            rows = _run_python(rules, seats, names, seeds, bar)
+            rows = _run_python(rules, seats, objs, seeds, bar)
         else:
             rows = _run_reference(rules, seats, objs, seeds, bar)
     finally:
@@ -424,11 +439,81 @@ def _run_numpy(rules, seats, names, seeds, bar, batch):
     return winners, turns, throws, caps
 
 
-def _run_python(rules, seats, names, seeds, bar):
+def play_game(rules, seats, agents, rng: random.Random, cdf=None) -> Engine:
+    """Play one whole game on the rules engine and return it (its ``winner``, ``turn``,
+    ``throws`` and ``capture_moves`` tell how it went).
+
+    ``agents`` gives a player per seat of ``seats`` (in order): a name of
+    :data:`~pachisi_widget.agents.AGENTS` or an object with ``choose(state, rng)``. The opening
+    throws, every throw and the random choices are all drawn from ``rng``. The built-in players
+    choose on the engine's own data; any other player is shown a
+    :class:`~pachisi_widget.state.GameState` and must return one of its legal moves.
+
+    Raises:
+        IllegalMoveError: naming the player, the position and what it returned, when a player
+            returns something that is not a legal move.
+    """
+    seats = tuple(sorted(seats))
+    if cdf is None:
+        cdf = throw_cdf(rules)
+    g = Engine(rules, seats, opening(rules, seats, rng, cdf), narrate=False)
+    kind: list = [None] * 4
+    objs: list = [None] * 4
+    for s, a in zip(seats, agents, strict=True):
+        name = _agent_name(a)
+        if name is None:
+            objs[s] = make_agent(a)
+        kind[s] = name
+    reach = reach_values(rules)
+    teams = rules.teams
+    pieces = g.pieces
+    rand = rng.random
+    top = len(cdf) - 1
+    waiter_ok = can_wait(rules, 1), can_wait(rules, 0)
+    while g.phase != "over":
+        if g.phase == "throw":
+            u = bisect_right(cdf, rand())
+            g.throw(u if u < top else top)
+            continue
+        moves = g.legal_moves()
+        n = len(moves)
+        if n == 1:
+            g.play(moves[0])
+            continue
+        seat = g.to_move
+        k = kind[seat]
+        if k == "random":
+            g.play(moves[int(rand() * (n - 1))])
+        elif k == "greedy":
+            g.play(moves[greedy_index(moves, seat, pieces, seats, teams, reach)])
+        elif k == "runner":
+            g.play(moves[runner_index(moves)])
+        elif k == "castle_waiter":
+            pick = waiter_index if waiter_ok[not g.captures[seat]] else greedy_index
+            g.play(moves[pick(moves, seat, pieces, seats, teams, reach)])
+        else:
+            g.play(_checked_choice(objs[seat], GameState.of(g, moves), rng))
+    return g
+
+
+def _checked_choice(agent, state: GameState, rng) -> Move:
+    """``agent``'s move in ``state``, refused with a clear error when it is not a legal move."""
+    m = agent.choose(state, rng)
+    legal = state.find(m) if isinstance(m, Move) else None
+    if legal is None:
+        who = getattr(agent, "name", None) or type(agent).__name__
+        why = "" if not isinstance(m, Move) else f" ({state.illegal(m)})"
+        raise IllegalMoveError(
+            f"the player {short_repr(who, 40)} returned {short_repr(m)} in {state.notation()}: not one "
+            f"of its legal moves{why}", "bad_agent_move", {"agent": short_repr(who, 40)})
+    return legal
+
+
+def _run_python(rules, seats, objs, seeds, bar):
     winners, turns, throws, caps = [], [], [], []
     cdf = throw_cdf(rules)
     for s in seeds:
-        g = play_game(rules, seats, names, random.Random(s), cdf=cdf)
+        g = play_game(rules, seats, objs, random.Random(s), cdf=cdf)
         winners.append(g.winner)
         turns.append(g.turn + 1)
         throws.append(g.throws)
@@ -439,30 +524,24 @@ def _run_python(rules, seats, names, seeds, bar):
 
 
 def play_reference_game(rules, seats, agents, rng, cdf=None, on_action=None) -> tuple:
-    """One game on the reference engine: the opening throws, then throws and agents' moves, all
-    drawn from ``rng``. Returns (final state, throws, capturing moves).
+    """One game played through immutable :class:`GameState` values only (the public API): the
+    opening throws, then throws and agents' moves, all drawn from ``rng``. Returns (final state,
+    throws, capturing moves).
 
     ``on_action(state)``, when given, is called with the state after every throw and move.
     """
     if cdf is None:
         cdf = throw_cdf(rules)
-    top = len(cdf) - 1
     state = GameState.initial(rules, seats, to_move=opening(rules, seats, rng, cdf))
-    by_seat = dict(zip(seats, agents, strict=False))
-    # our own agents return moves from legal_moves(); anyone else's is checked
-    trusted = {s: type(a) in AGENTS.values() for s, a in by_seat.items()}
+    by_seat = {s: make_agent(a) for s, a in zip(seats, agents, strict=True)}
     throws = caps = 0
     while state.phase != "over":
         if state.phase == "throw":
-            state = state.apply_throw(min(bisect_right(cdf, rng.random()), top))
+            state = state.apply_throw(draw_up(cdf, rng.random()))
             throws += 1
         else:
-            m = by_seat[state.to_move].choose(state, rng)
-            if trusted[state.to_move]:
-                state = state._apply(m)
-            else:
-                m = state.find(m) or m
-                state = state.apply(m)
+            m = _checked_choice(by_seat[state.to_move], state, rng)
+            state = state.apply(m)
             if m.captures:
                 caps += 1
         if on_action is not None:

@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 
 from pachisi_widget import Game, Rules, throws
-from pachisi_widget.fastsim import throw_cdf
+from pachisi_widget.engine import throw_cdf
 from pachisi_widget.probability import (
     _TurnModel,
     castle_wait_odds,
@@ -58,7 +58,7 @@ def _play_turn(state, rng, cdf, decide):
         else:
             m = decide(state)
             moves.append(m)
-            state = state._apply(m)
+            state = state.apply(m)
     return values, moves, state
 
 
@@ -151,7 +151,7 @@ def _follow_model(model, target_of):
         if best is None:
             return moves[-1]
         for m in moves[:-1]:  # the move that leads to the model's chosen state
-            after = st._apply(m)
+            after = st.apply(m)
             if after.to_move == st.to_move and after.phase != "over":
                 if state_of(after) == best:
                     return m

@@ -10,6 +10,7 @@ import pytest
 
 import pachisi_widget as pw
 from pachisi_widget import Rules
+
 sim_module = importlib.import_module("pachisi_widget.simulate")
 from pachisi_widget.agents import ExpectimaxAgent, GreedyAgent, RandomAgent
 from pachisi_widget.simulate import (
@@ -98,7 +99,7 @@ def test_presets_fall_back_to_the_python_engine():
     r = simulate(4, rules=Rules(revenge_rule=True), seed=1, progress=False)
     assert r.engine == "python"
     r = simulate(2, players=2, agents=[ExpectimaxAgent(), "random"], seed=1, progress=False)
-    assert r.engine == "reference" and r.agents == ("ExpectimaxAgent(depth=1)", "random")
+    assert r.engine == "python" and r.agents == ("ExpectimaxAgent(depth=1)", "random")
 
 
 def test_win_rates_and_wilson_interval():
@@ -161,8 +162,13 @@ def test_bad_arguments():
         simulate(1, engine="gpu")
     with pytest.raises(ValueError, match="numpy engine"):
         simulate(1, rules="mitra", engine="numpy")
-    with pytest.raises(ValueError, match="python engine plays only"):
-        simulate(1, agents=["expectimax"] * 4, engine="python")
+    with pytest.raises(ValueError, match="numpy engine plays only"):
+        simulate(1, agents=["expectimax"] * 4, engine="numpy")
+    for batch in (0, -5, 2.5, float("inf"), True):
+        with pytest.raises(ValueError, match="batch"):
+            simulate(1, batch=batch)
+    with pytest.raises(ValueError, match="seed"):
+        simulate(1, seed=-1)
     with pytest.raises(TypeError):
         simulate(1, seed="x")
     assert simulate(0, seed=1, progress=False).games == 0

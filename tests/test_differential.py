@@ -1,13 +1,14 @@
-"""The simulation fast paths play exactly the reference engine's games.
+"""Every way of playing a game plays the same game.
 
-Both are driven from the same random stream as the reference (one ``random.Random`` per game:
-throws through the exact CDF, then the random agent's draws) and must reach the same position
-after every throw and every move:
+The rules are written once (:mod:`pachisi_widget.engine`); the numpy many-game engine
+(:mod:`pachisi_widget.fastnp`) is the only second implementation. Driven from the same random
+stream (one ``random.Random`` per game: throws through the exact CDF, then the random agent's
+draws), they must reach the same position after every throw and every move:
 
-- :class:`pachisi_widget.fastsim.FastGame` (every rule option): the full state and the list of
-  legal moves, in order, are compared at every action;
-- :mod:`pachisi_widget.fastnp` (numpy, many games in lock step): its per-action trace is
-  replayed game by game through the reference engine.
+- the bare :class:`~pachisi_widget.engine.Engine` and the immutable
+  :class:`~pachisi_widget.state.GameState` values on top of it: the full position and the list of
+  legal moves, in order, at every action, for every preset and option combination;
+- the numpy engine: its per-action trace is replayed game by game through the immutable states.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ import numpy as np
 import pytest
 
 from pachisi_widget import Game, Rules
-from pachisi_widget.agents import make_agent
+from pachisi_widget.agents import FAST_AGENTS, make_agent
+from pachisi_widget.engine import Engine, opening, throw_cdf
 from pachisi_widget.fastnp import game_seeds, run_batch, seed_words, supports
-from pachisi_widget.fastsim import FAST_AGENTS, FastGame, opening, state_snapshot, throw_cdf
 from pachisi_widget.simulate import play_reference_game, simulate
 from pachisi_widget.state import GameState
 
@@ -82,18 +83,20 @@ def _agents_for(players: int, shift: int) -> tuple:
     return tuple(MIXED[(i + shift) % 4] for i in range(players))
 
 
-def _fastgame_matches(rules, seats, agent_names, seed) -> int:
-    """Play one game through both engines from one random stream; returns the actions played."""
+def _engine_matches(rules, seats, agent_names, seed) -> int:
+    """Play one game twice from one random stream: on a bare :class:`Engine` (as ``pw.simulate``
+    plays) and through immutable :class:`GameState` values (as lessons and players see it); the
+    positions and the legal moves, in order, must agree at every action."""
     rng = random.Random(seed)
     cdf = throw_cdf(rules)
     top = len(cdf) - 1
     starter = opening(rules, seats, rng, cdf)
     ref = GameState.initial(rules, seats, to_move=starter)
-    fast = FastGame(rules, seats, starter)
+    fast = Engine(rules, seats, starter, narrate=False)
     agents = {s: make_agent(a) for s, a in zip(seats, agent_names, strict=False)}
     actions = 0
     while True:
-        assert fast.snapshot() == state_snapshot(ref), (rules.describe(), seed, actions)
+        assert fast.fields()[:-1] == tuple(ref[1:-1]), (rules.describe(), seed, actions)
         if ref.phase == "over":
             return actions
         if ref.phase == "throw":
@@ -102,34 +105,33 @@ def _fastgame_matches(rules, seats, agent_names, seed) -> int:
             fast.throw(up)
         else:
             moves = ref.legal_moves()
-            fmoves = fast.legal_moves()
-            assert fmoves == [tuple(m) for m in moves], (rules.describe(), seed, actions)
+            assert fast.legal_moves() == moves, (rules.describe(), seed, actions)
             m = agents[ref.to_move].choose(ref, rng)
-            fast.play(fmoves[moves.index(m)])
-            ref = ref._apply(m)
+            fast.play(m)
+            ref = ref.apply(m)
         actions += 1
 
 
 @pytest.mark.parametrize("label, rules, players", COMBOS, ids=IDS)
-def test_fastgame_equals_reference_every_action(label, rules, players):
+def test_engine_equals_immutable_states_every_action(label, rules, players):
     seats = SEATS[players]
     total = 0
     for k in range(2):
-        total += _fastgame_matches(rules, seats, _agents_for(players, k), 1000 + k)
+        total += _engine_matches(rules, seats, _agents_for(players, k), 1000 + k)
     assert total > 200  # whole games were played, not a few actions
 
 
-def test_fastgame_all_random_and_from_a_position():
+def test_engine_from_a_position():
     rules = C.replace(must_capture_before_home=True)
     pieces = [(0, 12, 59, 83), (84, 84, 0, 70), (5, 0, 0, 0), (76, 76, 30, 8)]
     ref = GameState.initial(rules, (0, 1, 2, 3), to_move=1, pieces=pieces, captured=(3,))
-    fast = FastGame(rules, (0, 1, 2, 3), 1, pieces, captured=(3,))
-    assert fast.snapshot() == state_snapshot(ref)
+    fast = Engine(rules, (0, 1, 2, 3), 1, pieces, captured=(3,))
+    assert fast.fields() == tuple(ref[1:])
     for up in range(7):
-        r2, f2 = ref.apply_throw(up), FastGame(rules, (0, 1, 2, 3), 1, pieces, captured=(3,))
+        r2, f2 = ref.apply_throw(up), Engine(rules, (0, 1, 2, 3), 1, pieces, captured=(3,))
         f2.throw(up)
-        assert f2.legal_moves() == [tuple(m) for m in r2.legal_moves()]
-    assert _fastgame_matches(C, SEATS[4], ("random",) * 4, 7) > 500
+        assert f2.legal_moves() == r2.legal_moves()
+    assert _engine_matches(C, SEATS[4], ("random",) * 4, 7) > 500
 
 
 def _decode(code: int):

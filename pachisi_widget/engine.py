@@ -1,0 +1,823 @@
+"""The rules of play, written once (RULES.md sections 3 and 5).
+
+:class:`Engine` is a position of the game as compact mutable data (lists of steps, precomputed
+tables, no allocation per move beyond the :class:`Move` itself) together with every rule that
+changes it: the throw, the legal moves, playing a move, the end of a turn, a dead position, and
+why a move is refused. Everything else runs on it:
+
+- :class:`~pachisi_widget.state.GameState`, the immutable value lessons and players see, loads
+  itself into an engine to list moves or apply one, and is made from the engine's fields after;
+- :class:`~pachisi_widget.game.Game` keeps one engine live beside its current state;
+- :func:`~pachisi_widget.simulate.simulate`'s pure-Python path plays whole games on it directly.
+
+While ``narrate`` is on, :meth:`Engine.throw` and :meth:`Engine.play` report what the rules did in
+:attr:`Engine.events` (pyada's extra step, a last-square release, a capture and what it earned,
+a revenge that voided a capture, a castle and what the 25-castle promises): the narration reads
+these instead of deciding the rules again.
+
+Decisions where RULES.md is silent (each follows the seed text or what a player expects):
+
+- A pending *entry grace* while the seat has a waiting piece can only enter a piece or be
+  passed (unless ``grace_moves_before_all_entered``); once all entered it moves like any value.
+- The first-piece privilege (``first_piece_any_throw``) applies while every piece of the seat
+  still waits and none has ever left; a non-grace throw then moves a piece its value from the
+  Charkoni (kind ``"enter"``); with ``split_throw`` it may take any part of the throw. A bonus
+  grace (7, 14) never enters a piece, not even the first (RULES.md 3.4): it is then lost.
+- ``split_throw``: once a throw is partly spent, later moves continue that throw (on pieces not
+  yet moved by it) until it is used up or the seat passes; a pass gives up what is left (in
+  ``throw_then_move``, the whole pool). The last-square release needs a whole throw, so with
+  split throws a piece on step 83 simply takes a part of 1 (an exact count).
+- The extra throw for a capture is counted per capturing move, with the grace of the same throw
+  folded in: a throw earns ``max(grace, capturing moves)`` further throws.
+- The revenge rule (RULES.md section 5): a capture by seat P1 on its step s opens a revenge for
+  each victim seat; it lasts while P1 has a piece on s without a break and until the end of the
+  victim's next turn. The victim capturing P1's pieces on s then voids P1's capture. Pieces of a
+  seat are interchangeable, so the outcome never depends on piece indices.
+- The opening throws (RULES.md 3.1) are capped at :data:`~pachisi_widget.tables.OPENING_ROUNDS_MAX`
+  tied rounds (only a bias near 0 or 1 ties that often): the lowest seat among the tied starts.
+
+>>> from pachisi_widget import Rules
+>>> e = Engine(Rules(), (0, 2), to_move=0)
+>>> e.throw(0)                        # 0 mouths up: a 25, an entry grace
+>>> [str(m) for m in e.legal_moves()]
+['South piece 0 enters 0->1 with 25', 'South passes']
+>>> e.play(e.legal_moves()[0]); e.pieces[0], e.phase
+([1, 0, 0, 0], 'throw')
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from itertools import accumulate
+from typing import NamedTuple
+
+from .board import HOME, SEAT_NAMES, TWENTY_FIVE_STEP
+from .errors import IllegalMoveError, NotYourTurnError, PositionError, WrongPhaseError
+from .rules import CANCEL_HIGH, PYADA_VALUES, Rules
+from .tables import IDLE_THROWS_MAX, IS_CASTLE, LOOP_OF, ON_LOOP_LAST, OPENING_ROUNDS_MAX
+from .throws import Throw, up_distribution
+
+__all__ = ["Engine", "Move", "STATE_FIELDS", "opening", "throw_cdf", "draw_up", "team_of", "short_repr"]
+
+_NAMES = SEAT_NAMES
+_FINISHED = [HOME, HOME, HOME, HOME]
+_WAIT = TWENTY_FIVE_STEP
+_FREE = (True, (), None)
+
+STATE_FIELDS = ("seats", "pieces", "to_move", "phase", "pool", "part", "grace", "hits", "owed",
+                "pool_captured", "run", "fresh", "captures", "revenge", "winner", "last_throw",
+                "cancelled", "turn", "idle", "events")
+"""The fields of a position, in the order :meth:`Engine.fields` gives and :meth:`Engine.load` takes
+them (the fields of :class:`~pachisi_widget.state.GameState` after ``rules``)."""
+
+
+def team_of(seat: int) -> tuple[int, int]:
+    """The team of ``seat`` when playing in teams: (0, 2) or (1, 3)."""
+    return (0, 2) if seat % 2 == 0 else (1, 3)
+
+
+class Move(NamedTuple):
+    """One move: a piece entering or moving with one throw, or a pass.
+
+    Pieces of one seat on one step are interchangeable, so a move is identified by
+    ``(seat, kind, start, end, value)``; ``piece`` is the lowest piece index of the stack.
+    A pass has ``piece``, ``start``, ``end`` and ``value`` None.
+
+    >>> Move(0, 1, 12, 16, "move", 4)
+    Move(seat=0, piece=1, start=12, end=16, kind='move', value=4, captures=())
+    """
+
+    seat: int
+    """The seat (0..3) whose piece moves."""
+    piece: int | None
+    """Index 0..3 of the moving piece (the lowest of its stack); None for a pass."""
+    start: int | None
+    """Step before the move (0 = waiting in the Charkoni)."""
+    end: int | None
+    """Step after the move (84 = home)."""
+    kind: str
+    """``"enter"`` (leaves the Charkoni), ``"move"`` or ``"pass"``."""
+    value: int | None = None
+    """The throw this move spends (a pooled throw in ``throw_then_move``)."""
+    captures: tuple = ()
+    """The opponent pieces sent back to the Charkoni, as (seat, piece) pairs."""
+
+    @classmethod
+    def pass_for(cls, seat: int) -> Move:
+        """The pass of ``seat``: decline to use the pending throw(s)."""
+        return cls(seat, None, None, None, "pass", None, ())
+
+    @property
+    def key(self) -> tuple:
+        """What identifies the move: (seat, kind, start, end, value)."""
+        return (self.seat, self.kind, self.start, self.end, self.value)
+
+    @property
+    def is_pass(self) -> bool:
+        return self.kind == "pass"
+
+    def __str__(self) -> str:
+        if self.kind == "pass":
+            return f"{_NAMES[self.seat]} passes"
+        how = "enters" if self.kind == "enter" else "moves"
+        cap = f" capturing {len(self.captures)}" if self.captures else ""
+        return f"{_NAMES[self.seat]} piece {self.piece} {how} {self.start}->{self.end} with {self.value}{cap}"
+
+    def to_dict(self) -> dict:
+        """JSON-safe form (captures as lists)."""
+        d = self._asdict()
+        d["captures"] = [list(c) for c in self.captures]
+        return d
+
+
+_new_move = tuple.__new__
+
+
+def throw_cdf(rules: Rules) -> list:
+    """The float CDF over mouths up that every throw is drawn through (one uniform draw each)."""
+    dist = up_distribution(rules.shells, rules.p_mouth_up)
+    return list(accumulate(float(dist[k]) for k in range(rules.shells + 1)))
+
+
+def draw_up(cdf: list, u: float) -> int:
+    """Mouths up for the uniform draw ``u`` in [0, 1) through ``cdf`` (:func:`throw_cdf`)."""
+    up = bisect_right(cdf, u)
+    top = len(cdf) - 1
+    return up if up < top else top
+
+
+def opening(rules: Rules, seats, rng: random.Random, cdf=None, rounds: list | None = None) -> int:
+    """The starting seat by the opening throws (RULES.md 3.1): every seat throws once, the highest
+    value starts, ties throw again among the tied. ``rounds``, when given, receives each round as
+    a dict seat -> mouths up. After :data:`~pachisi_widget.tables.OPENING_ROUNDS_MAX` tied rounds
+    (only a strongly biased shell ties that often) the lowest seat among the tied starts."""
+    if cdf is None:
+        cdf = throw_cdf(rules)
+    table = rules.table
+    contenders = list(seats)
+    for _ in range(OPENING_ROUNDS_MAX):
+        ups = {s: draw_up(cdf, rng.random()) for s in contenders}
+        if rounds is not None:
+            rounds.append(ups)
+        best = max(table[u] for u in ups.values())
+        contenders = [s for s in contenders if table[ups[s]] == best]
+        if len(contenders) == 1:
+            break
+    return contenders[0]
+
+
+class _Compiled(NamedTuple):
+    """The rule options an engine reads on every move, looked up once per Rules."""
+
+    table: tuple
+    entry: frozenset
+    bonus: frozenset
+    first_any: bool
+    square1: bool
+    gmbae: bool
+    split: bool
+    cap_extra: bool
+    blocks: bool
+    release: frozenset
+    mustcap: bool
+    revenge: bool
+    ttm: bool
+    cancel3: bool
+    pyada: bool
+    teams: bool
+    values: tuple
+    throws: tuple  # per mouths up: (the Throw without a bonus, the Throw with it)
+
+
+_COMPILED: dict = {}
+
+
+def _compile(rules: Rules) -> _Compiled:
+    hit = _COMPILED.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    throws = []
+    for up, value in enumerate(rules.table):
+        enters = value in rules.entry_graces
+        bonus = value in rules.bonus_graces
+        plain = Throw(up, value, enters, enters)
+        throws.append((plain, Throw(up, value, True, False) if bonus and not enters else plain))
+    c = _Compiled(
+        rules.table, rules.entry_graces, rules.bonus_graces, rules.first_piece_any_throw,
+        rules.entry_mode == "square1", rules.grace_moves_before_all_entered, rules.split_throw,
+        rules.capture_extra_throw, rules.castle_blocks_enemy, rules.last_square_release,
+        rules.must_capture_before_home, rules.revenge_rule, rules.turn_mode == "throw_then_move",
+        rules.cancel_three, rules.pyada, rules.teams, rules.values, tuple(throws))
+    if len(_COMPILED) > 64:
+        _COMPILED.clear()
+    _COMPILED[id(rules)] = (rules, c)  # the Rules is kept alive, so its id is not reused
+    return c
+
+
+class Engine:
+    """One position as mutable data, and the rules that change it.
+
+    Fields (:data:`STATE_FIELDS`) have the meanings documented on
+    :class:`~pachisi_widget.state.GameState`; here ``pieces`` is a list per seat of 4 steps (or
+    None), and ``pool``, ``fresh``, ``captures``, ``revenge`` and ``events`` are lists.
+    ``throws`` and ``capture_moves`` count what happened since the engine was made (for
+    simulations). Drive it with :meth:`throw` and :meth:`play` (a move from :meth:`legal_moves`).
+
+    Raises:
+        ValueError: when ``to_move`` has all pieces home.
+    """
+
+    __slots__ = (
+        "rules", "c", "narrate",
+        "seats", "pieces", "to_move", "phase", "pool", "part", "grace", "hits", "owed",
+        "pool_captured", "run", "fresh", "captures", "revenge", "winner", "last_throw",
+        "cancelled", "turn", "idle", "events", "throws", "capture_moves", "_frozen",
+    )
+
+    def __init__(self, rules: Rules, seats=(0, 1, 2, 3), to_move=None, pieces=None, captured=(),
+                 narrate: bool = True):
+        self._set_rules(rules)
+        self.narrate = narrate
+        seats = tuple(sorted(seats))
+        self.seats = seats
+        if pieces is None:
+            pieces = [(0, 0, 0, 0) if s in seats else None for s in range(4)]
+        self.pieces = [None if p is None else list(p) for p in pieces]
+        self._frozen = None
+        self.fresh = [p is not None and all(x == 0 for x in p) for p in self.pieces]
+        self.captures = [1 if s in captured else 0 for s in range(4)]
+        self.to_move = seats[0] if to_move is None else to_move
+        self.phase = "throw"
+        self.pool = []
+        self.part = None
+        self.grace = False
+        self.hits = 0
+        self.owed = 0
+        self.pool_captured = False
+        self.run = (None, 0)
+        self.revenge = []
+        self.winner = None
+        self.last_throw = None
+        self.cancelled = ()
+        self.turn = 0
+        self.idle = 0
+        self.events = []
+        self.throws = 0
+        self.capture_moves = 0
+        won = None
+        for s in seats:
+            if won is None:
+                won = self._winner_after(s)
+        if won is not None:
+            self.phase, self.winner = "over", won
+            return
+        if self.is_finished(self.to_move):
+            raise PositionError.from_code("position_finished_to_move", {"seat": self.to_move})
+        self._check_dead()
+
+    def _set_rules(self, rules: Rules) -> None:
+        self.rules = rules
+        self.c = _compile(rules)
+
+    # -- loading and copying ---------------------------------------------------------------
+
+    @classmethod
+    def loaded(cls, rules: Rules, fields, narrate: bool = True) -> Engine:
+        """An engine holding ``fields`` (a position in :data:`STATE_FIELDS` order, with tuples)."""
+        e = cls.__new__(cls)
+        e._set_rules(rules)
+        e.narrate = narrate
+        e.load(fields)
+        return e
+
+    def load(self, fields) -> None:
+        """Take the position ``fields`` (:data:`STATE_FIELDS` order; tuples are copied to lists)."""
+        (self.seats, pieces, self.to_move, self.phase, pool, self.part, self.grace, self.hits,
+         self.owed, self.pool_captured, self.run, fresh, captures, revenge, self.winner,
+         self.last_throw, self.cancelled, self.turn, self.idle, _events) = fields
+        self.pieces = [None if p is None else list(p) for p in pieces]
+        self._frozen = pieces
+        self.pool = list(pool)
+        self.fresh = list(fresh)
+        self.captures = list(captures)
+        self.revenge = list(revenge)
+        self.events = []
+        self.throws = 0
+        self.capture_moves = 0
+
+    def fields(self) -> tuple:
+        """The position as immutable values, in :data:`STATE_FIELDS` order."""
+        frozen = self._frozen
+        if frozen is None:  # the pieces moved since they were last frozen
+            frozen = self._frozen = tuple([None if p is None else tuple(p) for p in self.pieces])
+        return (self.seats, frozen, self.to_move, self.phase, tuple(self.pool), self.part, self.grace, self.hits,
+                self.owed, self.pool_captured, self.run, tuple(self.fresh), tuple(self.captures),
+                tuple(self.revenge), self.winner, self.last_throw, self.cancelled, self.turn,
+                self.idle, tuple(self.events))
+
+    def copy(self) -> Engine:
+        """An independent copy (for searching ahead)."""
+        return Engine.loaded(self.rules, self.fields(), self.narrate)
+
+    # -- small queries -----------------------------------------------------------------------
+
+    def is_finished(self, seat: int) -> bool:
+        """Whether every piece of ``seat`` is home."""
+        p = self.pieces[seat]
+        return p is not None and p == _FINISHED
+
+    def on_board(self, seat: int) -> bool:
+        """Whether ``seat`` has a piece on steps 1..83."""
+        return any(0 < s < HOME for s in self.pieces[seat])
+
+    def pyada_applies(self, seat: int, value: int) -> bool:
+        """Whether spending ``value`` now earns pyada's extra step for ``seat`` (RULES.md 5)."""
+        return self.c.pyada and value in PYADA_VALUES and 0 not in self.pieces[seat]
+
+    def pending(self) -> tuple:
+        """The throw values still to spend, the partly spent split throw first."""
+        if self.part is not None:
+            return (self.part[0], *self.pool)
+        return tuple(self.pool)
+
+    def partners(self, a: int, b: int) -> bool:
+        """Whether seats ``a`` and ``b`` play on one side (the same seat, or a team)."""
+        return a == b or (self.c.teams and (a - b) % 2 == 0)
+
+    def twenty_five_outlook(self, seat: int) -> str:
+        """What a throw of 25 would do now for a piece of ``seat`` resting on the 25-castle:
+        ``"home"``; ``"waiting"`` (it can only enter a waiting piece); ``"pyada"`` (it moves 26
+        and overshoots); ``"must_capture"`` (the seat must capture before going past step 76);
+        ``"none"`` (the table has no 25)."""
+        c = self.c
+        if 25 not in c.values:
+            return "none"
+        if c.pyada:  # a 25 moves 26 once all have entered, and enters a piece before that
+            return "pyada"
+        if c.mustcap and not self.captures[seat]:
+            return "must_capture"
+        if 0 in self.pieces[seat] and 25 in c.entry and not c.gmbae:
+            return "waiting"
+        return "home"
+
+    def _winner_after(self, seat: int):
+        if not self.is_finished(seat):
+            return None
+        if not self.c.teams:
+            return seat
+        team = team_of(seat)
+        if self.is_finished(team[0]) and self.is_finished(team[1]):
+            return team
+        return None
+
+    def _occupancy(self, seat: int) -> dict:
+        """Where the opponents of ``seat`` stand on the shared loop: loop square -> a seat there
+        (only opponents can block a landing or be captured by it; :meth:`_land` lists them)."""
+        occ: dict = {}
+        pieces = self.pieces
+        teams = self.c.teams
+        for s in self.seats:
+            if s != seat and not (teams and (s - seat) % 2 == 0):
+                loop = LOOP_OF[s]
+                for st in pieces[s]:
+                    occ[loop[st]] = s
+        occ.pop(-1, None)  # off the loop: waiting, private columns, home
+        return occ
+
+    def _land(self, seat: int, end: int, occ: dict):
+        """(allowed, captures, blocking seat) for ``seat`` landing on ``end``."""
+        g = LOOP_OF[seat][end]
+        holder = occ.get(g)
+        if holder is None:
+            return _FREE
+        if IS_CASTLE[end]:
+            return (False, (), holder) if self.c.blocks else _FREE
+        # a capture: every opponent piece on the square goes back to the Charkoni
+        pieces = self.pieces
+        caps = []
+        for s in self.seats:
+            if s != seat and not (self.c.teams and (s - seat) % 2 == 0):
+                loop = LOOP_OF[s]
+                i = 0
+                for st in pieces[s]:
+                    if loop[st] == g:
+                        caps.append((s, i))
+                    i += 1
+        return True, tuple(caps), None
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    def _moves_for(self, seat: int, value: int, occ: dict, out: list, left=None, used=()) -> None:
+        """Append the moves of ``seat`` spending ``value`` (or, with ``left``, continuing a split).
+
+        Each (kind, start, end) is produced once per value, so no set of seen keys is needed.
+        """
+        c = self.c
+        mine = self.pieces[seat]
+        waiting = 0 in mine
+        split = c.split
+        limit = ON_LOOP_LAST if (c.mustcap and not self.captures[seat]) else HOME
+        land = self._land
+        if left is None:
+            if waiting:
+                if value in c.entry:
+                    end = 1 if c.square1 else value
+                    if end <= limit and end < HOME:
+                        ok, caps, _ = land(seat, end, occ)
+                        if ok:
+                            out.append(_new_move(Move, (seat, mine.index(0), 0, end, "enter", value, caps)))
+                    if not c.gmbae:
+                        return
+                elif self.fresh[seat] and c.first_any and value not in c.bonus:
+                    # a bonus grace (7, 14) never enters a piece, not even the first (RULES.md 3.4)
+                    piece = mine.index(0)
+                    for amount in (range(1, value + 1) if split else (value,)):
+                        if amount <= limit:
+                            ok, caps, _ = land(seat, amount, occ)
+                            if ok:
+                                out.append(_new_move(Move, (seat, piece, 0, amount, "enter", value, caps)))
+            total = value + 1 if (c.pyada and value in PYADA_VALUES and not waiting) else value
+        else:
+            total = left
+        done = []
+        piece = -1
+        for start in mine:
+            piece += 1
+            if start == 0 or start == HOME or start in done or piece in used:
+                continue
+            done.append(start)
+            if split:
+                ends = range(start + 1, min(start + total, limit) + 1)
+            elif start == 83 and value in c.release:
+                ends = (HOME,) if limit == HOME else ()
+            else:
+                end = start + total
+                ends = (end,) if end <= limit else ()
+            for end in ends:
+                ok, caps, _ = land(seat, end, occ)
+                if ok:
+                    out.append(_new_move(Move, (seat, piece, start, end, "move", value, caps)))
+
+    def legal_moves(self) -> list:
+        """Every legal move of the seat to move, in a stable order; empty unless phase is "move".
+
+        Order: for each pending value ascending (or the partly spent split throw), entering moves
+        first, then one group per occupied step taken in piece-index order (the step of piece 0
+        first, unless it waits or is home), each group by ascending end step; the pass is always
+        last.
+        """
+        if self.phase != "move":
+            return []
+        seat = self.to_move
+        occ = self._occupancy(seat)
+        out: list = []
+        if self.part is not None:
+            value, left, used = self.part
+            self._moves_for(seat, value, occ, out, left, used)
+        elif len(self.pool) == 1:
+            self._moves_for(seat, self.pool[0], occ, out)
+        else:
+            for value in sorted(set(self.pool)):
+                self._moves_for(seat, value, occ, out)
+        out.append(_new_move(Move, (seat, None, None, None, "pass", None, ())))
+        return out
+
+    # -- throwing --------------------------------------------------------------------------------
+
+    def make_throw(self, up: int) -> Throw:
+        """The Throw that ``up`` mouths up gives the seat to move now (grace and entry decided).
+
+        Raises:
+            ValueError: when ``up`` is not 0..number of shells.
+        """
+        throws = self.c.throws
+        if isinstance(up, bool) or not isinstance(up, int) or not 0 <= up < len(throws):
+            raise IllegalMoveError.from_code("throw_up_range", {"shells": len(throws) - 1, "got": short_repr(up)})
+        plain, bonus = throws[up]
+        return bonus if plain is not bonus and self.on_board(self.to_move) else plain
+
+    def throw(self, up: int) -> None:
+        """The seat to move throws ``up`` mouths up (0..shells; not checked)."""
+        plain, bonus = self.c.throws[up]
+        self.throw_value(bonus if plain is not bonus and self.on_board(self.to_move) else plain)
+
+    def throw_value(self, t: Throw) -> None:
+        """The seat to move throws ``t`` (its ``value`` and ``grace`` are used as given)."""
+        value = t.value
+        self.throws += 1
+        self.idle += 1
+        self.last_throw = t
+        self.cancelled = ()
+        if self.narrate:
+            self.events = []
+        if not self.c.ttm:
+            self.phase = "move"
+            self.pool = [value]
+            self.part = None
+            self.grace = t.grace
+            self.hits = 0
+            return
+        self.pool.append(value)
+        if self.c.cancel3:
+            cls = "high" if value in CANCEL_HIGH else value if value in (7, 14) else None
+            run = self.run
+            n = run[1] + 1 if (cls is not None and cls == run[0]) else 1
+            if cls is not None and n == 3:
+                self.cancelled = tuple(self.pool[-3:])
+                del self.pool[-3:]
+                self.run = (None, 0)
+                if self.narrate:
+                    if cls == "high":
+                        self.events.append(("cancelled_high", (("values", self.cancelled),)))
+                    else:
+                        self.events.append(("cancelled_same", (("value", value), ("values", self.cancelled))))
+                if self.pool or self.part is not None:
+                    self.phase = "move"
+                else:
+                    self._end_turn()
+                return
+            self.run = (cls, n)
+        if not t.grace or self.idle >= IDLE_THROWS_MAX:  # an endless series of useless graces ends
+            self.phase = "move"
+
+    # -- playing ----------------------------------------------------------------------------------
+
+    def play(self, m: Move) -> None:
+        """Play ``m``, a move from :meth:`legal_moves` (not checked again)."""
+        seat = m[0]
+        narrate = self.narrate
+        if narrate:
+            self.events = []
+        if m[4] == "pass":  # ``cancelled`` stays through a pass (for narration)
+            self.pool = []
+            self.part = None
+            self._spent()
+            return
+        self.cancelled = ()
+        self.idle = 0
+        c = self.c
+        piece, start, end, value, caps = m[1], m[2], m[3], m[5], m[6]
+        pieces = self.pieces
+        mine = pieces[seat]
+        part = self.part
+        if part is None:
+            total = value + 1 if (c.pyada and value in PYADA_VALUES and 0 not in mine) else value
+        else:
+            total = part[1]
+        mine[piece] = end
+        self._frozen = None
+        if start == 0 and self.fresh[seat]:
+            self.fresh[seat] = False
+        if self.revenge:
+            self._revenge_after_move(seat, start, caps)
+        if caps:
+            self.captures[seat] += 1
+            self.capture_moves += 1
+            for vs, vp in caps:
+                pieces[vs][vp] = 0
+            if c.revenge:
+                for v in sorted({vs for vs, _ in caps}):
+                    self.revenge.append((seat, end, v))
+            self.hits += 1
+            self.pool_captured = True
+        if part is not None:
+            pv, left, used = part
+            left -= end - start
+            self.part = (pv, left, used | {piece}) if left > 0 else None
+        else:
+            self.pool.remove(value)
+            if c.split and not (m[4] == "enter" and value in c.entry):
+                left = total - (end - start)
+                if left > 0:
+                    self.part = (value, left, frozenset({piece}))
+        if narrate:
+            self._narrate_move(m, total)
+        if mine == _FINISHED:
+            won = self._winner_after(seat)
+            if won is not None:
+                self.phase, self.winner = "over", won
+                self.pool = []
+                self.part = None
+                return
+            self._end_turn()
+            return
+        if self.pool or self.part is not None:
+            return
+        self._spent()
+
+    def _revenge_after_move(self, seat: int, start: int, caps) -> None:
+        """Keep the revenge records true after ``seat`` moved off ``start`` capturing ``caps``.
+
+        A record (capturer, step, victim) lives while the capturer has a piece on that step
+        without a break: it ends when the capturer's last piece there moves away or is captured
+        by a third seat; the victim capturing it there voids the capture instead.
+        """
+        pieces = self.pieces
+        keep = []
+        for rec in self.revenge:
+            cs, cstep, victim = rec
+            if cs == seat:
+                if cstep == start and cstep not in pieces[seat]:
+                    continue  # the capturer left the square: a break
+            elif caps and any(vs == cs and pieces[cs][vp] == cstep for vs, vp in caps):
+                if victim == seat:
+                    # the victim's revenge: the capturing piece, still on its square, is taken
+                    self.captures[cs] = max(0, self.captures[cs] - 1)
+                    if self.narrate:
+                        self.events.append(("revenge", (("capturer", cs),)))
+                continue  # a third seat took the capturer's pieces there: a break
+            keep.append(rec)
+        self.revenge = keep
+
+    def _narrate_move(self, m: Move, total: int) -> None:
+        """Report what the rules did with ``m`` (see the module text)."""
+        c = self.c
+        seat, start, end, value, caps = m[0], m[2], m[3], m[5], m[6]
+        ev = self.events
+        release = m[4] != "enter" and start == 83 and not c.split and value in c.release
+        if release:
+            ev.append(("release", (("value", value),)))
+        elif m[4] != "enter":
+            if total == value + 1 and (c.split or end - start == total):
+                ev.append(("pyada", (("value", value), ("steps", total))))
+        if self.part is not None and self.to_move == seat:
+            ev.append(("split_part", (("left", self.part[1]), ("value", self.part[0]))))
+        if caps:
+            counts: dict = {}
+            for vs, _ in caps:
+                counts[vs] = counts.get(vs, 0) + 1
+            ev.append(("capture", (("victims", tuple(counts.items())), ("end", end))))
+            if c.cap_extra:
+                ev.append(("new_series" if c.ttm else "extra_throw", ()))
+        elif IS_CASTLE[end]:
+            ev.append(("castle", (("end", end),)))
+            outlook = self.twenty_five_outlook(seat) if end == _WAIT else "none"
+            if outlook != "none":
+                ev.append(("twenty_five" if outlook == "home" else "twenty_five_" + outlook, ()))
+        if end == HOME and not release:
+            ev.append(("home", ()))
+
+    def _spent(self) -> None:
+        """Everything pending is spent or passed: throw again or end the turn."""
+        if not self.c.ttm:
+            earned = 1 if self.grace else 0
+            if self.c.cap_extra and self.hits > earned:
+                earned = self.hits
+            owed = self.owed + earned
+            if owed and self.idle < IDLE_THROWS_MAX:
+                self.phase = "throw"
+                self.pool = []
+                self.part = None
+                self.grace = False
+                self.hits = 0
+                self.owed = owed - 1
+                return
+            self._end_turn()
+            return
+        if self.pool_captured and self.c.cap_extra and self.idle < IDLE_THROWS_MAX:
+            self.phase = "throw"
+            self.pool = []
+            self.part = None
+            self.pool_captured = False
+            self.run = (None, 0)
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        seats = self.seats
+        n = len(seats)
+        i = seats.index(self.to_move)
+        ended = {self.to_move}
+        nxt = None
+        for k in range(1, n + 1):
+            s = seats[(i + k) % n]
+            if not self.is_finished(s):
+                nxt = s
+                break
+            ended.add(s)
+        if nxt is None:  # nobody can move (cannot happen outside teams, where the game is won)
+            self.phase = "over"
+            self.pool = []
+            self.part = None
+            return
+        if self.revenge:  # a revenge lasts until the end of the victim's next turn
+            self.revenge = [r for r in self.revenge if r[2] not in ended]
+        self.to_move = nxt
+        self.phase = "throw"
+        self.pool = []
+        self.part = None
+        self.grace = False
+        self.hits = 0
+        self.owed = 0
+        self.pool_captured = False
+        self.run = (None, 0)
+        self.turn += 1
+        self._check_dead()
+
+    def _check_dead(self) -> None:
+        """Mark the game over (winner None) when no seat can ever move again, or when
+        :data:`~pachisi_widget.tables.IDLE_THROWS_MAX` throws in a row moved no piece."""
+        if self.idle >= IDLE_THROWS_MAX:
+            self._dead()
+            return
+        graces = bool(self.c.entry) and self.c.square1
+        pieces = self.pieces
+        for s in self.seats:
+            for st in pieces[s]:
+                # a piece on 1..72 always has a move: of the steps +2, +3, +4 (every table has
+                # them) at most one is a castle, and none passes step 76.
+                if 0 < st <= 72 or (st == 0 and graces):
+                    return
+        for s in self.seats:
+            if self.is_finished(s):
+                continue
+            occ = self._occupancy(s)
+            for value in self.c.values:
+                out: list = []
+                self._moves_for(s, value, occ, out)
+                if out:
+                    return
+        self._dead()
+
+    def _dead(self) -> None:
+        self.phase = "over"
+        self.winner = None
+        self.pool = []
+        self.part = None
+
+    # -- explaining refusals ----------------------------------------------------------------------
+
+    def why(self, move):
+        """Why ``move`` is not legal here: ``(code, params, error class)``; the code names a
+        sentence of the catalogues (:mod:`pachisi_widget.i18n`)."""
+        if not isinstance(move, Move):
+            return "not_a_move", {"got": short_repr(move)}, IllegalMoveError
+        if self.phase == "over":
+            return "game_over", {}, IllegalMoveError
+        if self.phase == "throw":
+            return "throw_first", {"seat": self.to_move}, WrongPhaseError
+        if move.seat != self.to_move:
+            return "not_your_turn", {"seat": move.seat, "to_move": self.to_move}, NotYourTurnError
+        if move.kind not in ("enter", "move", "pass"):
+            return "bad_kind", {"kind": short_repr(move.kind)}, IllegalMoveError
+        c = self.c
+        seat = move.seat
+        mine = self.pieces[seat]
+        base = {"seat": seat, "start": move.start, "end": move.end, "value": move.value}
+        if self.part is not None:
+            value, left, used = self.part
+            if move.value != value:
+                return "continue_split", dict(base, split=value, left=left), IllegalMoveError
+        elif move.value not in self.pool:
+            return "no_such_throw", dict(base, pending=list(self.pending())), IllegalMoveError
+        if move.start not in mine:
+            return "no_piece_there", base, IllegalMoveError
+        if move.start == HOME:
+            return "already_home", base, IllegalMoveError
+        value = move.value
+        waiting = 0 in mine
+        if move.kind == "enter" or move.start == 0:
+            if move.start != 0:
+                return "enter_from_charkoni", base, IllegalMoveError
+            if value in c.bonus and value not in c.entry:
+                return "bonus_never_enters", dict(base, graces=sorted(c.entry)), IllegalMoveError
+            if value not in c.entry and not (self.fresh[seat] and c.first_any):
+                return "needs_grace", dict(base, graces=sorted(c.entry)), IllegalMoveError
+            if self.part is not None:
+                return "no_split_entry", base, IllegalMoveError
+            if value in c.entry and c.square1 and move.end != 1:
+                return "enters_on_1", base, IllegalMoveError
+        else:
+            if waiting and value in c.entry and not c.gmbae and self.part is None:
+                return "grace_must_enter", base, IllegalMoveError
+            if self.part is not None and not any(
+                    mine[p] == move.start for p in range(4) if p not in self.part[2]):
+                return "piece_used", base, IllegalMoveError
+        if move.end is None or move.start is None or move.end <= move.start:
+            return "forward_only", base, IllegalMoveError
+        if move.end > HOME:
+            return "overshoot", dict(base, home_in=HOME - move.start, distance=move.end - move.start), \
+                IllegalMoveError
+        if c.mustcap and not self.captures[seat] and move.end > ON_LOOP_LAST:
+            return "must_capture", base, IllegalMoveError
+        ok, _, holder = self._land(seat, move.end, self._occupancy(seat))
+        if not ok:
+            return "castle_held", dict(base, holder=holder), IllegalMoveError
+        if move.kind != "enter" and not c.split:
+            total = value + 1 if self.pyada_applies(seat, value) else value
+            if move.start + total > HOME and not (move.start == 83 and value in c.release):
+                return "overshoot", dict(base, home_in=HOME - move.start, distance=total), IllegalMoveError
+            if move.end - move.start != total:
+                return "wrong_distance", dict(base, distance=total, pyada=total != value), IllegalMoveError
+        return "not_legal", base, IllegalMoveError
+
+
+def short_repr(value, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters (error messages never quote a whole input)."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+

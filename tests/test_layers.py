@@ -1,0 +1,126 @@
+"""Imports point one way (DESIGN.md "Layers"): geometry, throws, rules <- engine <- (words, players,
+lab, pictures) <- widget. Every import is read from the source, those inside functions too."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import pytest
+
+PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "pachisi_widget"
+
+LAYERS = [
+    {"errors", "board", "throws", "rules", "tables"},                 # facts
+    {"engine", "state", "serialize", "game"},                         # the rules engine
+    {"i18n", "explain", "agents", "probability", "simulate", "fastnp", "lessons", "svg", "bench"},
+    {"widget", "__init__"},                                            # the adapter and the package
+]
+LAYER_OF = {name: i for i, layer in enumerate(LAYERS) for name in layer}
+JUPYTER = {"anywidget", "traitlets", "ipywidgets", "IPython", "ipykernel", "comm"}
+
+
+def _imports(path: pathlib.Path) -> tuple[set, set]:
+    """(sibling modules, outside top-level packages) that ``path`` imports anywhere in it."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):  # imports for type checkers only are not imports at run time
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            node.body = []
+    own, outside = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                if node.module:
+                    own.add(node.module.split(".")[0])
+                else:
+                    own.update(a.name for a in node.names)
+            elif node.module:
+                top = node.module.split(".")[0]
+                if top == "pachisi_widget":
+                    own.update([node.module.split(".")[1]] if "." in node.module else
+                               [a.name for a in node.names])
+                else:
+                    outside.add(top)
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                top = a.name.split(".")[0]
+                if top == "pachisi_widget" and "." in a.name:
+                    own.add(a.name.split(".")[1])
+                elif top != "pachisi_widget":
+                    outside.add(top)
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
+            outside.add("<dynamic>")
+    return own, outside
+
+
+MODULES = sorted(p.stem for p in PACKAGE.glob("*.py"))
+GRAPH = {name: _imports(PACKAGE / f"{name}.py") for name in MODULES}
+
+
+def test_every_module_has_a_layer():
+    assert set(MODULES) == set(LAYER_OF), set(MODULES) ^ set(LAYER_OF)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_imports_point_down(name):
+    own, _ = GRAPH[name]
+    up = sorted(m for m in own if m in LAYER_OF and LAYER_OF[m] > LAYER_OF[name])
+    assert not up, f"{name} (layer {LAYER_OF[name]}) imports {up} from a layer above it"
+
+
+def test_the_engine_imports_no_players_lab_words_or_pictures():
+    for name in LAYERS[1]:
+        own, _ = GRAPH[name]
+        assert own <= LAYERS[0] | LAYERS[1], (name, own - LAYERS[0] - LAYERS[1])
+
+
+def test_records_do_not_import_the_game_back():
+    own, _ = GRAPH["serialize"]
+    assert "game" not in own and "state" not in own
+
+
+def test_no_import_cycles():
+    seen: dict = {}
+
+    def visit(name, path):
+        if name in path:
+            raise AssertionError("import cycle: " + " -> ".join([*path[path.index(name):], name]))
+        if seen.get(name):
+            return
+        for dep in sorted(GRAPH[name][0]):
+            if dep in GRAPH and dep != "__init__":
+                visit(dep, [*path, name])
+        seen[name] = True
+
+    for name in MODULES:
+        if name != "__init__":
+            visit(name, [])
+
+
+def test_only_the_widget_imports_jupyter():
+    for name in MODULES:
+        _, outside = GRAPH[name]
+        if name != "widget":
+            assert not (outside & JUPYTER), (name, outside & JUPYTER)
+
+
+def test_the_core_uses_the_standard_library_only():
+    allowed = {"numpy", "tqdm", "pandas", "matplotlib", "ludo_engine", "<dynamic>"}  # optional, lazily
+    import sys
+
+    stdlib = set(sys.stdlib_module_names)
+    for name in MODULES:
+        if name == "widget":
+            continue
+        _, outside = GRAPH[name]
+        assert outside <= stdlib | allowed, (name, outside - stdlib - allowed)
+
+
+def test_the_rules_of_play_are_written_once():
+    # the loop formula lives in board.py; the engines read tables.py
+    for name in MODULES:
+        if name == "board":
+            continue
+        text = (PACKAGE / f"{name}.py").read_text(encoding="utf-8")
+        assert "17 * " not in text and "% 68" not in text, name
+    assert not (PACKAGE / "fastsim.py").exists()
