@@ -64,6 +64,12 @@ _NAMES = SEAT_NAMES
 _FINISHED = [HOME, HOME, HOME, HOME]
 _WAIT = TWENTY_FIVE_STEP
 _FREE = (True, (), None)
+_AFTER = {
+    seats: {s: seats[i + 1:] + seats[:i + 1] for i, s in enumerate(seats)}
+    for seats in ((0, 1, 2, 3), (0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3), (0, 1), (0, 2), (0, 3),
+                  (1, 2), (1, 3), (2, 3))
+}
+"""Per set of seats in play and seat: the seats in playing order after it (itself last)."""
 
 STATE_FIELDS = ("seats", "pieces", "to_move", "phase", "pool", "part", "grace", "hits", "owed",
                 "pool_captured", "run", "fresh", "captures", "revenge", "winner", "last_throw",
@@ -220,8 +226,9 @@ class Engine:
 
     Fields (:data:`STATE_FIELDS`) have the meanings documented on
     :class:`~pachisi_widget.state.GameState`; here ``pieces`` is a list per seat of 4 steps (or
-    None), and ``pool``, ``fresh``, ``captures``, ``revenge`` and ``events`` are lists.
-    ``throws`` and ``capture_moves`` count what happened since the engine was made (for
+    None), ``pool``, ``revenge`` and ``events`` are lists, and ``fresh`` and ``captures`` tuples
+    (replaced when they change). ``throws`` and ``capture_moves`` count what happened since the
+    engine was made (for
     simulations). Drive it with :meth:`throw` and :meth:`play` (a move from :meth:`legal_moves`).
 
     Raises:
@@ -232,7 +239,7 @@ class Engine:
         "rules", "c", "narrate",
         "seats", "pieces", "to_move", "phase", "pool", "part", "grace", "hits", "owed",
         "pool_captured", "run", "fresh", "captures", "revenge", "winner", "last_throw",
-        "cancelled", "turn", "idle", "events", "throws", "capture_moves", "_frozen",
+        "cancelled", "turn", "idle", "events", "throws", "capture_moves", "_frozen", "_base", "_changed",
     )
 
     def __init__(self, rules: Rules, seats=(0, 1, 2, 3), to_move=None, pieces=None, captured=(),
@@ -244,9 +251,10 @@ class Engine:
         if pieces is None:
             pieces = [(0, 0, 0, 0) if s in seats else None for s in range(4)]
         self.pieces = [None if p is None else list(p) for p in pieces]
-        self._frozen = None
-        self.fresh = [p is not None and all(x == 0 for x in p) for p in self.pieces]
-        self.captures = [1 if s in captured else 0 for s in range(4)]
+        self._frozen = self._base = None
+        self._changed = set()
+        self.fresh = tuple(p is not None and all(x == 0 for x in p) for p in self.pieces)
+        self.captures = tuple(1 if s in captured else 0 for s in range(4))
         self.to_move = seats[0] if to_move is None else to_move
         self.phase = "throw"
         self.pool = []
@@ -297,24 +305,37 @@ class Engine:
          self.owed, self.pool_captured, self.run, fresh, captures, revenge, self.winner,
          self.last_throw, self.cancelled, self.turn, self.idle, _events) = fields
         self.pieces = [None if p is None else list(p) for p in pieces]
-        self._frozen = pieces
+        self._frozen = self._base = pieces
+        self._changed = set()
         self.pool = list(pool)
-        self.fresh = list(fresh)
-        self.captures = list(captures)
+        self.fresh = tuple(fresh)
+        self.captures = tuple(captures)
         self.revenge = list(revenge)
         self.events = []
         self.throws = 0
         self.capture_moves = 0
 
+    def state_tuple(self) -> tuple:
+        """The rules, then the position as immutable values in :data:`STATE_FIELDS` order (the
+        tuple of a :class:`~pachisi_widget.state.GameState`)."""
+        frozen = self._frozen
+        if frozen is None:  # pieces moved since they were last frozen: only their seats change
+            base, changed = self._base, self._changed
+            if base is None:
+                frozen = tuple([None if p is None else tuple(p) for p in self.pieces])
+            else:
+                frozen = tuple([tuple(p) if s in changed else base[s] for s, p in enumerate(self.pieces)])
+            self._frozen = self._base = frozen
+            changed.clear()
+        return (self.rules, self.seats, frozen, self.to_move, self.phase, tuple(self.pool), self.part,
+                self.grace, self.hits, self.owed, self.pool_captured, self.run, self.fresh,
+                self.captures, tuple(self.revenge) if self.revenge else (), self.winner,
+                self.last_throw, self.cancelled, self.turn, self.idle,
+                tuple(self.events) if self.events else ())
+
     def fields(self) -> tuple:
         """The position as immutable values, in :data:`STATE_FIELDS` order."""
-        frozen = self._frozen
-        if frozen is None:  # the pieces moved since they were last frozen
-            frozen = self._frozen = tuple([None if p is None else tuple(p) for p in self.pieces])
-        return (self.seats, frozen, self.to_move, self.phase, tuple(self.pool), self.part, self.grace, self.hits,
-                self.owed, self.pool_captured, self.run, tuple(self.fresh), tuple(self.captures),
-                tuple(self.revenge), self.winner, self.last_throw, self.cancelled, self.turn,
-                self.idle, tuple(self.events))
+        return self.state_tuple()[1:]
 
     def copy(self) -> Engine:
         """An independent copy (for searching ahead)."""
@@ -440,6 +461,7 @@ class Engine:
             total = value + 1 if (c.pyada and value in PYADA_VALUES and not waiting) else value
         else:
             total = left
+        loop = LOOP_OF[seat]
         done = []
         piece = -1
         for start in mine:
@@ -447,13 +469,21 @@ class Engine:
             if start == 0 or start == HOME or start in done or piece in used:
                 continue
             done.append(start)
-            if split:
-                ends = range(start + 1, min(start + total, limit) + 1)
-            elif start == 83 and value in c.release:
-                ends = (HOME,) if limit == HOME else ()
+            if not split:  # the common case: one end, usually on a square no opponent holds
+                if start == 83 and value in c.release:
+                    if limit != HOME:
+                        continue
+                    end = HOME
+                else:
+                    end = start + total
+                    if end > limit:
+                        continue
+                if loop[end] not in occ:
+                    out.append(_new_move(Move, (seat, piece, start, end, "move", value, ())))
+                    continue
+                ends = (end,)
             else:
-                end = start + total
-                ends = (end,) if end <= limit else ()
+                ends = range(start + 1, min(start + total, limit) + 1)
             for end in ends:
                 ok, caps, _ = land(seat, end, occ)
                 if ok:
@@ -497,10 +527,12 @@ class Engine:
         plain, bonus = throws[up]
         return bonus if plain is not bonus and self.on_board(self.to_move) else plain
 
-    def throw(self, up: int) -> None:
-        """The seat to move throws ``up`` mouths up (0..shells; not checked)."""
+    def throw(self, up: int) -> Throw:
+        """The seat to move throws ``up`` mouths up (0..shells; not checked); returns the Throw."""
         plain, bonus = self.c.throws[up]
-        self.throw_value(bonus if plain is not bonus and self.on_board(self.to_move) else plain)
+        t = bonus if plain is not bonus and self.on_board(self.to_move) else plain
+        self.throw_value(t)
+        return t
 
     def throw_value(self, t: Throw) -> None:
         """The seat to move throws ``t`` (its ``value`` and ``grace`` are used as given)."""
@@ -567,15 +599,18 @@ class Engine:
             total = part[1]
         mine[piece] = end
         self._frozen = None
+        changed = self._changed
+        changed.add(seat)
         if start == 0 and self.fresh[seat]:
-            self.fresh[seat] = False
+            self.fresh = _set(self.fresh, seat, False)
         if self.revenge:
             self._revenge_after_move(seat, start, caps)
         if caps:
-            self.captures[seat] += 1
+            self.captures = _set(self.captures, seat, self.captures[seat] + 1)
             self.capture_moves += 1
             for vs, vp in caps:
                 pieces[vs][vp] = 0
+                changed.add(vs)
             if c.revenge:
                 for v in sorted({vs for vs, _ in caps}):
                     self.revenge.append((seat, end, v))
@@ -623,7 +658,7 @@ class Engine:
             elif caps and any(vs == cs and pieces[cs][vp] == cstep for vs, vp in caps):
                 if victim == seat:
                     # the victim's revenge: the capturing piece, still on its square, is taken
-                    self.captures[cs] = max(0, self.captures[cs] - 1)
+                    self.captures = _set(self.captures, cs, max(0, self.captures[cs] - 1))
                     if self.narrate:
                         self.events.append(("revenge", (("capturer", cs),)))
                 continue  # a third seat took the capturer's pieces there: a break
@@ -685,17 +720,13 @@ class Engine:
         self._end_turn()
 
     def _end_turn(self) -> None:
-        seats = self.seats
-        n = len(seats)
-        i = seats.index(self.to_move)
-        ended = {self.to_move}
+        ended = [self.to_move]
         nxt = None
-        for k in range(1, n + 1):
-            s = seats[(i + k) % n]
+        for s in _AFTER[self.seats][self.to_move]:
             if not self.is_finished(s):
                 nxt = s
                 break
-            ended.add(s)
+            ended.append(s)
         if nxt is None:  # nobody can move (cannot happen outside teams, where the game is won)
             self.phase = "over"
             self.pool = []
@@ -811,6 +842,12 @@ class Engine:
             if move.end - move.start != total:
                 return "wrong_distance", dict(base, distance=total, pyada=total != value), IllegalMoveError
         return "not_legal", base, IllegalMoveError
+
+
+def _set(values: tuple, i: int, value) -> tuple:
+    """``values`` with item ``i`` replaced (fresh and captures are tuples: they rarely change, and a
+    state shares them with the state before)."""
+    return values[:i] + (value,) + values[i + 1:]
 
 
 def short_repr(value, limit: int = 80) -> str:

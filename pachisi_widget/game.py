@@ -19,8 +19,9 @@ The game's randomness is its seed and how far it has gone: the cowries are drawn
 ``random.Random(seed)``, one draw per unforced throw (the opening throws first), and a computer
 player choosing the game's next move draws from a generator made from the seed and the number of
 actions played (:meth:`Game.agent_rng`). So undo, and loading a record, bring back exactly the
-throws and the computer players' choices that would have followed, and the undo history keeps
-only the earlier states (a few hundred bytes an action), never copies of a generator.
+throws and the computer players' choices that would have followed. The undo history is the list
+of actions with a state every :data:`CHECKPOINT_EVERY` actions (undo replays the few actions
+since the last one): a few dozen bytes an action, never a copy of a generator.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from .engine import short_repr as _short
 from .errors import GameOverError, IllegalMoveError, PositionError, RecordError
 from .rules import Rules
 from .serialize import GameRecord
-from .state import GameState
+from .state import GameState, find_move
 from .tables import IS_CASTLE, LOOP_OF
 from .throws import Throw
 
@@ -40,6 +41,10 @@ __all__ = ["Game", "SEATS_FOR_PLAYERS", "check_rules", "check_seed"]
 
 SEATS_FOR_PLAYERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 """Which seats the players take (RULES.md 3.1): 2 play S and N, 3 play S, E, N, 4 all."""
+
+CHECKPOINT_EVERY = 64
+"""Undo keeps the state every this many actions and replays the actions since the last one, so the
+history costs a few dozen bytes an action."""
 
 SEED_MAX = 2**128
 """Seeds are whole numbers 0 <= seed < SEED_MAX (None draws one at random)."""
@@ -116,13 +121,41 @@ class Game:
         self._rng: random.Random | None = random.Random(seed)
         self._draws = 0             # uniform draws taken from the cowries' generator so far
         self._cdf = throw_cdf(rules)
-        self._stack: list = []      # (state, draws) before each action
+        self._checkpoints: list = []  # (actions played, state, draws) every CHECKPOINT_EVERY actions
         self._actions: list = []    # ("throw", Throw, forced) | ("move", Move)
         self.opening: list = []
 
-    def _set_state(self, state: GameState, engine: Engine | None = None) -> None:
-        self._state = state
-        self._engine = engine if engine is not None else state.engine()
+    def _set_state(self, state: GameState) -> None:
+        """Start from ``state`` (before any action)."""
+        self._engine = state.engine()
+        self._cached = state
+        self._legal = None
+        self._checkpoints = [(0, state, self._draws)]
+
+    @property
+    def _state(self) -> GameState:
+        """The current state, made from the live engine when first asked for after an action."""
+        state = self._cached
+        if state is None:
+            state = self._cached = GameState.of(self._engine)
+        return state
+
+    def _moves(self) -> list:
+        """The legal moves of the current position, computed once by the live engine."""
+        legal = self._legal
+        if legal is None:
+            engine = self._engine
+            legal = self._legal = engine.legal_moves() if engine.phase == "move" else []
+        return legal
+
+    def _played(self, action: tuple) -> None:
+        """Record ``action``, just applied to the live engine; keep a checkpoint now and then."""
+        actions = self._actions
+        actions.append(action)
+        self._cached = None
+        self._legal = None
+        if len(actions) % CHECKPOINT_EVERY == 0:
+            self._checkpoints.append((len(actions), self._state, self._draws))
 
     def random(self) -> float:
         """The next uniform draw of the cowries' generator (each unforced throw takes one)."""
@@ -212,27 +245,27 @@ class Game:
     @property
     def to_move(self) -> int:
         """The seat whose turn it is: 0..3 (S, E, N, W)."""
-        return self._state.to_move
+        return self._engine.to_move
 
     @property
     def phase(self) -> str:
         """``"throw"``, ``"move"`` or ``"over"``."""
-        return self._state.phase
+        return self._engine.phase
 
     @property
     def winner(self):
         """The winning seat; with teams (0, 2) or (1, 3); None while playing or after a dead position."""
-        return self._state.winner
+        return self._engine.winner
 
     @property
     def seats(self) -> tuple:
         """The seats in play."""
-        return self._state.seats
+        return self._engine.seats
 
     @property
     def players(self) -> int:
         """How many seats play."""
-        return len(self._state.seats)
+        return len(self._engine.seats)
 
     @property
     def pending(self) -> tuple:
@@ -256,7 +289,7 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """The legal moves now (a pass always last while a throw is pending; empty otherwise)."""
-        return list(self._state._legal(self._engine))
+        return list(self._moves())
 
     @property
     def history(self) -> tuple:
@@ -265,7 +298,7 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._stack)
+        return bool(self._actions)
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -285,9 +318,13 @@ class Game:
             WrongPhaseError: when a move (or pass) is due instead.
             ValueError: for ``up`` outside 0..number of shells, or a value the table lacks.
         """
-        state = self._state
-        state.check_throw()
         engine = self._engine
+        if engine.phase != "throw":
+            self._state.check_throw()
+        if up is None and value is None:  # the common case: a throw drawn from the seed
+            t = engine.throw(draw_up(self._cdf, self.random()))
+            self._played(("throw", t, False))
+            return t
         if value is not None:
             if up is not None:
                 raise IllegalMoveError.from_code("throw_up_and_value", {})
@@ -296,13 +333,9 @@ class Game:
                 raise IllegalMoveError.from_code("throw_no_value", {
                     "table": self.rules.throw_table, "value": _short(value), "values": sorted(set(table))})
             up = table.index(value)
-        forced = up is not None
-        draws = self._draws
-        t = engine.make_throw(up if forced else draw_up(self._cdf, self.random()))
-        self._stack.append((state, draws))
+        t = engine.make_throw(up)
         engine.throw_value(t)
-        self._state = GameState.of(engine)
-        self._actions.append(("throw", t, forced))
+        self._played(("throw", t, True))
         return t
 
     def play(self, move: Move) -> Move:
@@ -314,20 +347,16 @@ class Game:
                 the game is unchanged.
             GameOverError: when the game is over.
         """
-        state = self._state
-        if state.phase == "over":
+        if self._engine.phase == "over":
             raise GameOverError("the game is over: no more moves")
         if not isinstance(move, Move):
             raise IllegalMoveError(f"play() needs a Move from legal_moves(), not {_short(move)}",
                                    "not_a_move", {"got": _short(move)})
-        state._legal(self._engine)  # computed once per position, by the live engine
-        legal = state.find(move)
+        legal = find_move(self._moves(), move)
         if legal is None:
-            raise state.illegal(move)
-        self._stack.append((state, self._draws))
+            raise self._state.illegal(move)
         self._engine.play(legal)
-        self._state = GameState.of(self._engine)
-        self._actions.append(("move", legal))
+        self._played(("move", legal))
         return legal
 
     def legal_move(self, start: int | None = None, end: int | None = None, value: int | None = None,
@@ -372,11 +401,25 @@ class Game:
         Raises:
             IllegalMoveError: when there is nothing to undo (the opening cannot be undone).
         """
-        if not self._stack:
+        actions = self._actions
+        if not actions:
             raise IllegalMoveError("nothing to undo: this is the start of the game", "nothing_to_undo", {})
-        state, draws = self._stack.pop()
-        self._actions.pop()
-        self._set_state(state)
+        actions.pop()
+        n = len(actions)
+        checkpoints = self._checkpoints
+        while checkpoints[-1][0] > n:
+            checkpoints.pop()
+        start, state, draws = checkpoints[-1]
+        engine = state.engine()
+        for a in actions[start:]:  # at most CHECKPOINT_EVERY - 1 actions, replayed as they were
+            if a[0] == "throw":
+                engine.throw_value(a[1])
+                draws += not a[2]
+            else:
+                engine.play(a[1])
+        self._engine = engine
+        self._cached = state if start == n else None
+        self._legal = None
         if draws != self._draws:
             self._draws = draws
             self._rng = None  # rebuilt on the next draw

@@ -42,7 +42,7 @@ from .errors import GameOverError, IllegalMoveError, WrongPhaseError
 from .rules import Rules
 from .throws import Throw, up_distribution
 
-__all__ = ["Move", "GameState", "PHASES", "team_of", "seat_name"]
+__all__ = ["Move", "GameState", "PHASES", "team_of", "seat_name", "find_move"]
 
 PHASES = ("throw", "move", "over")
 _NAMES = SEAT_NAMES
@@ -103,6 +103,23 @@ class _Fields(NamedTuple):
     pyada's extra step, a release, a capture, a revenge, a castle, ... (for narration)."""
 
 
+def find_move(moves: list, move) -> Move | None:
+    """The move of ``moves`` with the same key as ``move`` (seat, kind, start, end, value), or None."""
+    if not isinstance(move, Move):
+        return None
+    seat, kind = move.seat, move.kind
+    if kind == "pass":
+        for m in moves:
+            if m.kind == "pass" and m.seat == seat:
+                return m
+        return None
+    start, end, value = move.start, move.end, move.value
+    for m in moves:
+        if m.end == end and m.start == start and m.value == value and m.seat == seat and m.kind == kind:
+            return m
+    return None
+
+
 class GameState(_Fields):
     """A position of the game with everything the rules need to go on; an immutable value.
 
@@ -128,7 +145,7 @@ class GameState(_Fields):
     def of(cls, engine: Engine, legal: list | None = None) -> GameState:
         """The state an engine holds now (a copy: the engine may go on); ``legal``, when given,
         is the engine's :meth:`~pachisi_widget.engine.Engine.legal_moves` of this position."""
-        state = _new(cls, (engine.rules, *engine.fields()))
+        state = _new(cls, engine.state_tuple())
         if legal is not None:
             state.__dict__["legal"] = legal
         return state
@@ -232,19 +249,7 @@ class GameState(_Fields):
 
     def find(self, move) -> Move | None:
         """The legal move with the same key as ``move`` (captures and piece filled in), or None."""
-        if not isinstance(move, Move):
-            return None
-        seat, kind = move.seat, move.kind
-        if kind == "pass":
-            for m in self._legal():
-                if m.kind == "pass" and m.seat == seat:
-                    return m
-            return None
-        start, end, value = move.start, move.end, move.value
-        for m in self._legal():
-            if m.end == end and m.start == start and m.value == value and m.seat == seat and m.kind == kind:
-                return m
-        return None
+        return find_move(self._legal(), move)
 
     # -- applying ---------------------------------------------------------------------------
 
