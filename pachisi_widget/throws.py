@@ -32,8 +32,6 @@ __all__ = [
     "throw_distribution",
     "expected_value",
     "grace_probability",
-    "turn_length_distribution",
-    "turn_total_distribution",
 ]
 
 THROW_TABLES: dict[str, tuple[int, ...]] = {
@@ -118,48 +116,3 @@ def grace_probability(rules: Rules, on_board: bool = True) -> Fraction:
     has a piece on the board (``on_board``)."""
     graces = set(rules.entry_graces) | (set(rules.bonus_graces) if on_board else set())
     return sum((pr for v, pr in throw_distribution(rules).items() if v in graces), Fraction(0))
-
-
-def turn_length_distribution(rules: Rules, max_throws: int = 10, on_board: bool = True) -> dict[int, Fraction]:
-    """Exact chance that a turn's series of throws has exactly n throws, for n = 1..max_throws.
-
-    Graces chain: each grace gives one more throw, so the length is geometric with the grace
-    probability g: ``P(n) = g**(n-1) * (1 - g)``. Captures (which add throws) are not counted.
-    The mass beyond ``max_throws`` is ``g**max_throws``.
-
-    >>> from pachisi_widget import Rules
-    >>> turn_length_distribution(Rules(), 2)
-    {1: Fraction(7, 8), 2: Fraction(7, 64)}
-    """
-    g = grace_probability(rules, on_board)
-    return {n: g ** (n - 1) * (1 - g) for n in range(1, max_throws + 1)}
-
-
-def turn_total_distribution(rules: Rules, max_throws: int = 6, on_board: bool = True) -> dict[int, Fraction]:
-    """Exact distribution of the points a whole turn's throws add up to, graces chained.
-
-    Each grace value is followed by another throw; the series ends on a non-grace throw. Series
-    longer than ``max_throws`` are left out, so the values sum to ``1 - g**max_throws``
-    (g = the grace probability). Pyada, entering and cancelling are not applied here.
-
-    >>> from pachisi_widget import Rules
-    >>> d = turn_total_distribution(Rules(), 8)
-    >>> d[2] == Fraction(15, 64)
-    True
-    """
-    dist = throw_distribution(rules)
-    graces = set(rules.entry_graces) | (set(rules.bonus_graces) if on_board else set())
-    out: dict[int, Fraction] = {}
-    frontier: dict[int, Fraction] = {0: Fraction(1)}
-    for _ in range(max_throws):
-        nxt: dict[int, Fraction] = {}
-        for total, pr in frontier.items():
-            for v, pv in dist.items():
-                t = total + v
-                if v in graces:
-                    nxt[t] = nxt.get(t, Fraction(0)) + pr * pv
-                else:
-                    out[t] = out.get(t, Fraction(0)) + pr * pv
-        frontier = nxt
-    return dict(sorted(out.items()))
-

@@ -11,7 +11,7 @@ from math import comb
 import pytest
 
 import pachisi_widget as pw
-from pachisi_widget import board, throws
+from pachisi_widget import board, probability, throws
 from pachisi_widget.rules import PRESETS
 
 # -- board ----------------------------------------------------------------------------------
@@ -269,32 +269,32 @@ def test_seven_cowries_grace_probability_needs_a_piece_on_board_for_7_and_14():
     assert throws.grace_probability(r, on_board=True) == Fraction(37, 128)
 
 
-def test_turn_length_distribution_classic():
+def test_turn_length_odds_classic():
     r = pw.Rules()
     g = Fraction(8, 64)
-    d = throws.turn_length_distribution(r, 6)
+    d = probability.turn_length_odds(r, 6)
     assert d == {n: g ** (n - 1) * (1 - g) for n in range(1, 7)}
     assert d[1] == Fraction(7, 8) and d[2] == Fraction(7, 64)
     assert sum(d.values()) == 1 - g**6
 
 
-def test_turn_length_distribution_off_board_seven_cowries():
+def test_turn_length_odds_off_board_seven_cowries():
     r = pw.Rules.preset("seven_cowries")
-    d = throws.turn_length_distribution(r, 3, on_board=False)
+    d = probability.turn_length_odds(r, 3, on_board=False)
     g = Fraction(35, 128)
     assert d == {1: 1 - g, 2: g * (1 - g), 3: g * g * (1 - g)}
 
 
-def test_turn_total_distribution_classic():
+def test_turn_total_odds_classic():
     r = pw.Rules()
-    one = throws.turn_total_distribution(r, 1)
+    one = probability.turn_total_odds(r, 1)
     assert one == {
         2: Fraction(15, 64),
         3: Fraction(20, 64),
         4: Fraction(15, 64),
         5: Fraction(6, 64),
     }
-    d = throws.turn_total_distribution(r, 8)
+    d = probability.turn_total_odds(r, 8)
     assert d[2] == Fraction(15, 64)
     assert d[8] == Fraction(1, 64) * Fraction(15, 64)  # 6 then 2
     assert d[12] == Fraction(6, 64) * Fraction(15, 64)  # 10 then 2 (6+6 throws on)
