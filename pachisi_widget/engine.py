@@ -39,6 +39,7 @@ Decisions where RULES.md is silent (each follows the seed text or what a player 
 >>> from pachisi_widget import Rules
 >>> e = Engine(Rules(), (0, 2), to_move=0)
 >>> e.throw(0)                        # 0 mouths up: a 25, an entry grace
+Throw(up=0, value=25, grace=True, enters=True)
 >>> [str(m) for m in e.legal_moves()]
 ['South piece 0 enters 0->1 with 25', 'South passes']
 >>> e.play(e.legal_moves()[0]); e.pieces[0], e.phase

@@ -184,7 +184,7 @@ def test_package_attribute_stays_callable():
 def test_core_modules_import_no_numpy_or_jupyter():
     code = (
         "import sys, pachisi_widget as pw\n"
-        "from pachisi_widget import fastsim, fastnp, probability, agents\n"
+        "from pachisi_widget import engine, fastnp, probability, agents\n"
         "r = pw.simulate(3, seed=1, engine='python', progress=False)\n"
         "heavy = ('numpy', 'pandas', 'tqdm', 'IPython', 'ipywidgets', 'traitlets', 'anywidget')\n"
         "bad = [m for m in heavy if m in sys.modules]\n"
