@@ -16,7 +16,7 @@ def _throw_and_move(widget, root) -> None:
     from playwright.sync_api import expect
 
     expect(widget.locator("[data-square]")).to_have_count(96)
-    expect(widget.locator('[data-role="status"]')).to_contain_text("A new game begins")
+    expect(widget.locator('[data-role="status"]')).to_contain_text("New game")
     assert read_game(root)["history"] == []
     widget.locator('button[data-action="throw"]').click()
     game = wait_game(root, lambda g: len(g["history"]) == 1, what="the throw")
