@@ -257,14 +257,7 @@ class Engine:
         self.fresh = tuple(p is not None and all(x == 0 for x in p) for p in self.pieces)
         self.captures = tuple(1 if s in captured else 0 for s in range(4))
         self.to_move = seats[0] if to_move is None else to_move
-        self.phase = "throw"
-        self.pool = []
-        self.part = None
-        self.grace = False
-        self.hits = 0
-        self.owed = 0
-        self.pool_captured = False
-        self.run = (None, 0)
+        self._turn_begins()
         self.revenge = []
         self.winner = None
         self.last_throw = None
@@ -736,6 +729,12 @@ class Engine:
         if self.revenge:  # a revenge lasts until the end of the victim's next turn
             self.revenge = [r for r in self.revenge if r[2] not in ended]
         self.to_move = nxt
+        self._turn_begins()
+        self.turn += 1
+        self._check_dead()
+
+    def _turn_begins(self) -> None:
+        """The seat to move has nothing pending, owes itself nothing, and is to throw."""
         self.phase = "throw"
         self.pool = []
         self.part = None
@@ -744,8 +743,6 @@ class Engine:
         self.owed = 0
         self.pool_captured = False
         self.run = (None, 0)
-        self.turn += 1
-        self._check_dead()
 
     def _check_dead(self) -> None:
         """Mark the game over (winner None) when no seat can ever move again, or when
