@@ -60,6 +60,8 @@ __all__ = [
     "SimulationResult",
     "PachisiWidget",
     "agents",
+    "tournament",
+    "check_agent",
 ]
 
 
@@ -70,8 +72,13 @@ def __getattr__(name):
         from .widget import PachisiWidget
 
         return PachisiWidget
-    if name in ("agents", "probability", "lessons", "svg", "engine", "tables"):
+    if name in ("agents", "probability", "lessons", "svg", "engine", "tables", "tournament"):
         import importlib
 
+        # pw.tournament is the module, and calling it runs a tournament (tournament.py)
         return importlib.import_module(f".{name}", __name__)
+    if name == "check_agent":
+        from .tournament import check_agent
+
+        return check_agent
     raise AttributeError(f"module 'pachisi_widget' has no attribute {name!r}")

@@ -13,7 +13,8 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "pachisi_widget"
 LAYERS = [
     {"errors", "board", "throws", "rules", "tables"},                 # facts
     {"engine", "state", "serialize", "game"},                         # the rules engine
-    {"i18n", "explain", "agents", "probability", "simulate", "fastnp", "lessons", "svg", "bench"},
+    {"i18n", "explain", "agents", "probability", "simulate", "fastnp", "lessons", "svg", "bench",
+     "tournament"},
     {"widget", "__init__"},                                            # the adapter and the package
 ]
 LAYER_OF = {name: i for i, layer in enumerate(LAYERS) for name in layer}
