@@ -1,0 +1,88 @@
+"""Sphinx configuration of the pachisi_widget documentation (build it with scripts/build_docs.sh).
+
+The site is made to be read with no internet: no intersphinx, no assets from CDNs (the theme's
+fonts and icons are its own files), no MathJax (mathematics would show as its source), and the
+lessons' live boards shown as static pictures. The lessons are executed at build time; their
+outputs are kept in a jupyter-cache (``.cache/docs/jupyter_cache``, or ``$PACHISI_DOCS_CACHE``),
+so a rebuild runs only the lessons whose code changed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+sys.path.insert(0, str(DOCS / "_ext"))
+
+import pachisi_widget  # noqa: E402  (after the path set-up above)
+
+project = "Pachisi"
+author = "the pachisi_widget authors"
+copyright = "the pachisi_widget authors, MIT licence"
+version = release = pachisi_widget.__version__
+language = "en"
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+    "pachisi_docs",
+]
+
+exclude_patterns = ["_build", "_ext", "_generated", "**/.ipynb_checkpoints", "Thumbs.db",
+                    ".DS_Store"]
+# Every page is reached from a toctree except these.
+suppress_warnings: list[str] = []
+
+# --- MyST and the lessons ------------------------------------------------------------------------
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+nb_execution_mode = "cache"
+nb_execution_cache_path = os.environ.get("PACHISI_DOCS_CACHE",
+                                         str(ROOT / ".cache" / "docs" / "jupyter_cache"))
+nb_execution_timeout = 300
+nb_execution_raise_on_error = True  # a lesson that fails fails the build
+nb_execution_show_tb = True
+nb_execution_in_temp = True  # lessons that save files do so in a temp folder
+nb_merge_streams = True
+# Pages have no kernel: no widget manager from a CDN, and the widget view is never chosen over
+# the static picture (image/svg+xml) that the build adds to every board's output.
+nb_ipywidgets_js: dict = {}
+nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
+
+pachisi_notebooks = str(ROOT / "notebooks")
+# Binder builds this repository (binder/); a fork puts its own GitHub owner/name here.
+pachisi_binder_repo = "pachisi-widget/pachisi_widget"
+
+# --- API reference -------------------------------------------------------------------------------
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True, "show-inheritance": True, "ignore-module-all": True}
+autodoc_typehints = "signature"
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+
+# --- HTML ----------------------------------------------------------------------------------------
+html_theme = "sphinx_book_theme"
+html_title = "Pachisi: rules, lessons and the board"
+html_static_path = ["_static"]
+html_css_files = ["pachisi.css"]
+html_copy_source = False  # the lessons download as the students' notebooks, not staged copies
+html_show_sourcelink = False
+html_last_updated_fmt = None
+html_theme_options = {
+    "home_page_in_toc": True,
+    "show_toc_level": 2,
+    "use_download_button": False,
+    "use_fullscreen_button": True,
+    "use_repository_button": False,
+    "navigation_with_keys": False,
+}
+# No MathJax (it would come from a CDN): mathematics, if a page ever has any, is shown as its
+# LaTeX source (the "plain" renderer of docs/_ext/pachisi_docs.py).
+html_math_renderer = "plain"
