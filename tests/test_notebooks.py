@@ -36,7 +36,9 @@ NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 IDS = [nb.stem for nb in NOTEBOOKS]
 
 CELL_TIMEOUT = 120  # seconds per cell
-RUN_BUDGET = 60  # seconds per notebook; each runs in about 10 s here (the target is under 20 s)
+TIMES = Path(__file__).resolve().parents[1] / "test-results" / "notebook-times.txt"
+"""Each run's time is written here and printed (a speed figure to read, never a test's verdict:
+a busy machine would fail it; the cell timeout guards against a notebook that hangs)."""
 
 INSTALL_CELL = "\n".join([
     "# In JupyterLite (Python running in the browser) this installs pachisi_widget from the site's",
@@ -216,7 +218,9 @@ def test_notebook_runs(path: Path):
     for cell in _exercise_cells(nb):
         text = _outputs_text(cell)
         assert "No answer yet" in text, f"{path.name}: a blank exercise said {text!r}"
-    assert seconds < RUN_BUDGET, f"{path.name} took {seconds:.0f} s; keep a tutorial under ~20 s"
+    TIMES.parent.mkdir(exist_ok=True)
+    with TIMES.open("a", encoding="utf-8") as out:
+        out.write(f"{path.name}: {seconds:.1f} s\n")
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
