@@ -77,6 +77,8 @@ WORDS = {
         "source": "Rules text",
         "same": "as classic",
         "p_any": "any chance from 0.001 to 0.999",
+        "a_set": "any set of throw values",
+        "other_set": "or another set of throw values",
         "up": "Mouths up",
         "value": "Value",
         "chance": "Chance",
@@ -106,6 +108,8 @@ WORDS = {
         "source": "Textul regulilor",
         "same": "ca la clasic",
         "p_any": "orice probabilitate de la 0,001 la 0,999",
+        "a_set": "orice set de valori ale aruncărilor",
+        "other_set": "sau alt set de valori ale aruncărilor",
         "up": "Guri în sus",
         "value": "Valoare",
         "chance": "Probabilitate",
@@ -488,7 +492,9 @@ def _alternatives(name: str, default, lang: str) -> str:
     if choices is not None:
         return "; ".join(option_words(name, v, lang) for v in choices if v != default)
     if isinstance(default, frozenset):
-        return option_words(name, frozenset() if default else frozenset({10, 25}), lang)
+        if not default:
+            return WORDS[lang]["a_set"]
+        return f"{option_words(name, frozenset(), lang)}; {WORDS[lang]['other_set']}"
     return ""
 
 

@@ -1,0 +1,165 @@
+"""The documentation site in a real Chromium: a lesson page, then its live version.
+
+The site is the one tests/test_docs.py builds (once per session and worker; both files are in
+the xdist group "docs"), served by ``python -m http.server`` on 127.0.0.1. Chromium opens the
+first lesson's page and checks that it renders (its title, its board pictures, its "Try it
+live" link), then follows that link into the JupyterLite site beside the pages, waits for the
+Pyodide kernel, runs every cell and waits for the live board. Every request of the browser
+(pages, web workers, the service worker) is recorded: all must go to 127.0.0.1 and succeed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from jupyter_ui import ALL_RUN_JS, ERRORS_JS
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("docs")]
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON = "01_board_and_track"
+#: Pyodide starts in 16-25 s here; other tests share the 2 cores.
+KERNEL_TIMEOUT_MS = 150_000
+CELLS_TIMEOUT_MS = 150_000
+
+_APP_READY_JS = """
+() => {
+  const app = window.jupyterapp;
+  const panel = app && app.shell && app.shell.currentWidget;
+  return !!(panel && panel.content && panel.sessionContext && panel.sessionContext.session
+            && panel.sessionContext.session.kernel);
+}
+"""
+_KERNEL_IDLE_JS = """
+() => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  return !!kernel && kernel.status === 'idle' && kernel.connectionStatus === 'connected';
+}
+"""
+_IMAGES_LOADED_JS = """
+() => Array.from(document.images).map((img) => [img.getAttribute('src'), img.complete,
+                                                img.naturalWidth])
+"""
+
+
+def _build_site(tmp_path_factory) -> Path:
+    """tests/test_docs.py's build_site (imported by path: tests/ is not a package)."""
+    module = sys.modules.get("test_docs")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("test_docs", ROOT / "tests" / "test_docs.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["test_docs"] = module
+        spec.loader.exec_module(module)
+    return module.build_site(tmp_path_factory)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def docs_server(tmp_path_factory):
+    """The built site served on 127.0.0.1 by ``python -m http.server``; stopped by its pid."""
+    site = _build_site(tmp_path_factory)
+    log_path = tmp_path_factory.mktemp("docs-http") / "http.log"
+    for _attempt in range(3):
+        port = _free_port()
+        log = open(log_path, "a")  # noqa: SIM115 - closed below
+        process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
+             str(site), str(port)],
+            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        base_url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and process.poll() is None:
+            try:
+                with urllib.request.urlopen(f"{base_url}/index.html", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        if process.poll() is None:
+            break
+        log.close()
+    else:
+        pytest.fail(f"python -m http.server did not start:\n{log_path.read_text()}")
+    try:
+        yield base_url
+    finally:
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.kill(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
+        log.close()
+
+
+def test_a_lesson_page_and_its_live_version_render(page, docs_server):
+    from playwright.sync_api import expect
+
+    requests: list[str] = []
+    bad: list[str] = []
+    context = page.context
+    context.on("request", lambda request: requests.append(request.url))
+    context.on("requestfailed",
+               lambda request: bad.append(f"failed {request.url}: {request.failure}"))
+    context.on("response", lambda response: response.status >= 400
+               and bad.append(f"HTTP {response.status} {response.url}"))
+
+    # 1. The lesson page: its title, the Try it live line, every picture loaded.
+    page.goto(f"{docs_server}/lessons/en/{LESSON}.html")
+    expect(page.locator("h1").first).to_contain_text("Walk the Pachisi board")
+    live = page.locator("a.pachisi-live-link")
+    expect(live).to_be_visible()
+    images = page.evaluate(_IMAGES_LOADED_JS)
+    boards = [src for src, _, _ in images if src and src.endswith(".svg")]
+    assert len(boards) >= 2, f"the lesson page shows {len(boards)} board pictures"
+    broken = [src for src, complete, width in images if not complete or width == 0]
+    assert not broken, f"pictures that did not load: {broken}"
+    # the page is made of its own files: nothing fetched from another host, nothing missing
+    page.wait_for_load_state("networkidle")
+    assert not bad, "requests that failed on the lesson page:\n" + "\n".join(bad)
+
+    # 2. Its live version: the same lesson in JupyterLite, with Python in the browser.
+    started = time.monotonic()
+    live.click()
+    page.wait_for_url(f"**/lite/lab/index.html?path={LESSON}.ipynb", timeout=30_000)
+    page.wait_for_function(_APP_READY_JS, timeout=KERNEL_TIMEOUT_MS)
+    page.wait_for_function(_KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT_MS)
+    expect(page.locator(".jp-Notebook .jp-MarkdownOutput h1").first).to_contain_text(
+        "Walk the Pachisi board", timeout=KERNEL_TIMEOUT_MS)
+    kernel_s = round(time.monotonic() - started, 1)
+
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    board = page.locator(".jp-OutputArea-output").filter(
+        has=page.locator('[data-action="throw"]')).first
+    expect(board.locator('[data-action="throw"]').first).to_be_visible(timeout=CELLS_TIMEOUT_MS)
+    expect(board.locator("[data-square]").first).to_be_attached()
+    try:
+        page.wait_for_function(ALL_RUN_JS, timeout=CELLS_TIMEOUT_MS)
+    finally:
+        errors = page.evaluate(ERRORS_JS)
+    assert not errors, f"cells raised in the live lesson: {errors}"
+    print(f"\n[docs] live lesson: kernel idle after {kernel_s} s, all cells ran after "
+          f"{round(time.monotonic() - started, 1)} s")
+
+    elsewhere = sorted({url for url in requests
+                        if urlparse(url).scheme in ("http", "https", "ws", "wss")
+                        and urlparse(url).hostname != "127.0.0.1"})
+    assert not elsewhere, "requests to other hosts:\n" + "\n".join(elsewhere)
+    assert not bad, "requests that failed:\n" + "\n".join(bad)
