@@ -30,14 +30,14 @@ import random
 
 from .engine import Engine, Move, draw_up, opening, throw_cdf
 from .engine import short_repr as _short
-from .errors import GameOverError, IllegalMoveError, PositionError, RecordError
+from .errors import GameOverError, IllegalMoveError, PachisiError, PositionError, RecordError
 from .rules import Rules
 from .serialize import GameRecord
 from .state import GameState, find_move
 from .tables import IS_CASTLE, LOOP_OF
 from .throws import Throw
 
-__all__ = ["Game", "SEATS_FOR_PLAYERS", "check_rules", "check_seed"]
+__all__ = ["Game", "SEATS_FOR_PLAYERS", "check_rules", "check_seed", "agent_move"]
 
 SEATS_FOR_PLAYERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 """Which seats the players take (RULES.md 3.1): 2 play S and N, 3 play S, E, N, 4 all."""
@@ -86,6 +86,52 @@ def check_seed(seed) -> int:
     return seed
 
 
+def _cut(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _player_name(agent) -> str:
+    """How an error names a player: its ``name``, else its class, never more than 40 characters."""
+    name = getattr(agent, "name", None)
+    return _short(name if isinstance(name, str) and name else type(agent).__name__, 40)
+
+
+def agent_move(agent, state: GameState, rng: random.Random) -> Move:
+    """``agent``'s choice in ``state`` (phase "move"), checked: the legal move it names, with
+    its piece and captures filled in.
+
+    Raises:
+        IllegalMoveError: naming the player, the position and what it returned, when that is
+            not one of the legal moves (None, a string, a move the rules refuse).
+        PachisiError: naming the player, when its ``choose`` raises (its own error is chained,
+            so the traceback shows the line of ``choose`` that failed).
+    """
+    try:
+        m = agent.choose(state, rng)
+    except Exception as exc:
+        try:
+            said = f": {_cut(str(exc), 120)}"
+        except Exception:  # an error that cannot even say what it is
+            said = ""
+        raise PachisiError(
+            f"the player {_player_name(agent)} failed while choosing a move for "
+            f"{state.notation()}: {type(exc).__name__}{said}") from exc
+    legal = state.find(m) if isinstance(m, Move) else None
+    if legal is None:
+        who = _player_name(agent)
+        why = ""
+        if isinstance(m, Move):
+            try:
+                why = f": {_cut(str(state.illegal(m)), 160)}"
+            except Exception:  # a Move whose fields are not even numbers: nothing more to say
+                why = ""
+        raise IllegalMoveError(
+            f"the player {who} returned {_short(m)} in {state.notation()}: not one of its legal "
+            f"moves{why}", "bad_agent_move", {"agent": who})
+    return legal
+
+
 class Game:
     """A game of Pachisi: the current :class:`GameState`, a seeded random generator for the
     cowries, the history of throws and moves, and undo.
@@ -102,8 +148,9 @@ class Game:
 
     def __init__(self, players: int = 4, rules: Rules | str | None = None, seed: int | None = None):
         rules = check_rules(rules)
-        if isinstance(players, bool) or players not in SEATS_FOR_PLAYERS:
-            raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+        if (isinstance(players, bool) or not isinstance(players, int)
+                or players not in SEATS_FOR_PLAYERS):
+            raise ValueError(f"players must be 2, 3 or 4, not {_short(players)}")
         if rules.teams and players != 4:
             raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
         self._setup(rules, check_seed(seed))
@@ -283,8 +330,9 @@ class Game:
         Raises:
             ValueError: for a seat that is not in play.
         """
-        if seat not in self._state.seats:
-            raise ValueError(f"seat {seat!r} is not in play; seats in play: {list(self._state.seats)}")
+        seats = self._state.seats
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in seats:
+            raise ValueError(f"seat {_short(seat)} is not in play; seats in play: {list(seats)}")
         return self._state.pieces[seat]
 
     def legal_moves(self) -> list[Move]:
@@ -448,8 +496,9 @@ class Game:
         Raises:
             GameOverError: when the game is over.
             TypeError: when ``agent`` has no ``choose`` method.
-            IllegalMoveError: when the agent chooses a move that is not legal (the game keeps
-                the actions played before it).
+            IllegalMoveError: naming the player, when it returns anything but a legal move
+                (the game keeps the actions played before it).
+            PachisiError: naming the player, when its ``choose`` raises (see :func:`agent_move`).
         """
         if self._state.phase == "over":
             raise GameOverError("the game is over: no more turns")
@@ -461,7 +510,7 @@ class Game:
             if self._state.phase == "throw":
                 self.throw()
             else:
-                self.play(agent.choose(self._state, self.agent_rng()))
+                self.play(agent_move(agent, self._state, self.agent_rng()))
             n += 1
         return n
 
@@ -505,6 +554,10 @@ class Game:
                 game = cls.from_position([None if p is None else list(p) for p in pieces],
                                          to_move=to_move, rules=record.rules, seed=record.seed,
                                          captured=captured)
+                if game.seats != tuple(record.seats):
+                    raise RecordError.from_code("record_mismatch", {
+                        "field": "seats", "got": _short(list(record.seats)),
+                        "expected": _short(list(game.seats))})
         except RecordError:
             raise
         except (TypeError, ValueError) as exc:

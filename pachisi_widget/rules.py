@@ -16,6 +16,7 @@ ValueError: p_mouth_up must be a number from 0.001 to 0.999 (the chance that one
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Real
@@ -38,6 +39,19 @@ P_MAX = 1 - P_MIN
 """The largest ``p_mouth_up`` allowed (see :data:`P_MIN`)."""
 P_DENOMINATOR_MAX = 10**12
 """The largest denominator of a ``p_mouth_up`` given as a Fraction (exact odds stay small)."""
+
+_P_TEXT = re.compile(r"\s*[+-]?(?:\d+/\d+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,3})?)\s*")
+"""A ``p_mouth_up`` written as text: "n/d" or a decimal with an exponent of at most 3 digits
+(``Fraction("1e-10000000")`` would first compute ten to the ten millionth power)."""
+
+
+def _short(value, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters: a message never quotes a whole bad value."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__, a nest too deep to print, an int too long to print
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 _SET_FIELDS = ("entry_graces", "bonus_graces", "last_square_release")
 _BOOL_FIELDS = (
@@ -104,13 +118,13 @@ class Rules:
     """South and North play against East and West (4 players only)."""
 
     def __post_init__(self) -> None:
-        if self.throw_table not in THROW_TABLES:
+        if not isinstance(self.throw_table, str) or self.throw_table not in THROW_TABLES:
             raise ValueError(
-                f"throw_table must be one of {', '.join(THROW_TABLES)}, not {self.throw_table!r}"
+                f"throw_table must be one of {', '.join(THROW_TABLES)}, not {_short(self.throw_table)}"
             )
         p = self.p_mouth_up
         if isinstance(p, bool) or not isinstance(p, Real) or not P_MIN <= p <= P_MAX:
-            shown = repr(p) if len(repr(p)) <= 40 else repr(p)[:39] + "…"
+            shown = _short(p, 40)
             raise ValueError(f"p_mouth_up must be a number from 0.001 to 0.999 (the chance that one "
                              f"cowrie lands mouth up), not {shown}")
         if isinstance(p, Fraction) and p.denominator > P_DENOMINATOR_MAX:
@@ -119,19 +133,24 @@ class Rules:
         for name in _SET_FIELDS:
             value = getattr(self, name)
             if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-                raise ValueError(f"{name} must be a set of throw values, not {value!r}")
-            items = frozenset(value)
-            bad = [v for v in items if isinstance(v, bool) or not isinstance(v, int) or v < 1]
-            if bad:
-                raise ValueError(f"{name} must hold positive integer throw values, not {sorted(map(repr, bad))}")
+                raise ValueError(f"{name} must be a set of throw values, not {_short(value)}")
+            try:
+                items = frozenset(value)
+            except TypeError:  # an unhashable item (a list, a dict)
+                items = None
+            bad = ([v for v in value if not isinstance(v, int) or isinstance(v, bool)] if items is None
+                   else [v for v in items if isinstance(v, bool) or not isinstance(v, int) or v < 1])
+            if items is None or bad:
+                raise ValueError(f"{name} must hold positive integer throw values, not "
+                                 f"{_short(sorted(_short(v, 20) for v in bad[:5]))}")
             object.__setattr__(self, name, items)
         if self.entry_mode not in ENTRY_MODES:
-            raise ValueError(f"entry_mode must be one of {', '.join(ENTRY_MODES)}, not {self.entry_mode!r}")
+            raise ValueError(f"entry_mode must be one of {', '.join(ENTRY_MODES)}, not {_short(self.entry_mode)}")
         if self.turn_mode not in TURN_MODES:
-            raise ValueError(f"turn_mode must be one of {', '.join(TURN_MODES)}, not {self.turn_mode!r}")
+            raise ValueError(f"turn_mode must be one of {', '.join(TURN_MODES)}, not {_short(self.turn_mode)}")
         for name in _BOOL_FIELDS:
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise ValueError(f"{name} must be True or False, not {_short(getattr(self, name))}")
         if self.cancel_three and self.turn_mode != "throw_then_move":
             raise ValueError("cancel_three needs turn_mode='throw_then_move' (it voids throws within a series)")
 
@@ -144,10 +163,9 @@ class Rules:
         Raises:
             ValueError: for an unknown name, listing the known ones.
         """
-        try:
-            return cls(**PRESETS[name])
-        except KeyError:
-            raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}") from None
+        if not isinstance(name, str) or name not in PRESETS:
+            raise ValueError(f"unknown preset {_short(name)}; choose one of {', '.join(PRESETS)}")
+        return cls(**PRESETS[name])
 
     def replace(self, **changes) -> Rules:
         """A new Rules with ``changes`` applied (validated like a new one).
@@ -157,7 +175,7 @@ class Rules:
         """
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise TypeError(f"unknown rule option(s) {sorted(unknown)}; options are {', '.join(self.option_names())}")
+            raise TypeError(f"unknown rule option(s) {_short(sorted(unknown))}; options are {', '.join(self.option_names())}")
         return dataclasses.replace(self, **changes)
 
     @classmethod
@@ -209,8 +227,8 @@ class Rules:
         names = cls.option_names()
         unknown = [k for k in data if k not in names]
         if unknown:
-            raise ValueError(f"unknown rule option(s) {sorted(map(str, unknown))[:5]}; options are "
-                             f"{', '.join(names)}")
+            shown = _short(sorted(_short(k, 30) for k in unknown[:5]))
+            raise ValueError(f"unknown rule option(s) {shown}; options are {', '.join(names)}")
         missing = [k for k in names if k not in data]
         if missing:
             raise ValueError(f"the rules lack the option(s) {', '.join(missing)}: every option must "
@@ -225,6 +243,8 @@ class Rules:
                 raise ValueError(f"p_mouth_up must be a number from 0.001 to 0.999, written in at "
                                  f"most 40 characters, not {p[:20]!r}...")
             try:
+                if not _P_TEXT.fullmatch(p):
+                    raise ValueError(p)
                 kw["p_mouth_up"] = Fraction(p)
             except (ValueError, ZeroDivisionError):
                 raise ValueError(f"p_mouth_up must be a number from 0.001 to 0.999, not {p!r}") from None

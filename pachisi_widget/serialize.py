@@ -7,9 +7,12 @@ whether they were forced; moves by seat, kind, start, end and value) and the fin
 does not follow the rules, or whose unforced throws do not follow from its seed, is refused.
 
 Only what round-trips exactly is accepted: every field must be there with its type, no field or
-action may carry anything else, and every rule option must be given (none is filled in with a
-default). Limits keep a hostile file from costing much: :data:`MAX_TEXT` characters of JSON,
-:data:`MAX_ACTIONS` actions, :data:`MAX_DEPTH` levels of nesting.
+action may carry anything else, every rule option must be given (none is filled in with a
+default) and written as :meth:`GameRecord.to_dict` writes it (sets as increasing lists, a
+fractional ``p_mouth_up`` in lowest terms), so a record that loads saves back as the very same
+data. Limits keep a hostile file from costing much: :data:`MAX_TEXT` characters of JSON,
+:data:`MAX_ACTIONS` actions, :data:`MAX_DEPTH` levels of nesting; an error message quotes at most
+a few dozen characters of a bad value.
 
 >>> import pachisi_widget as pw
 >>> g = pw.Game(players=2, seed=3)
@@ -110,6 +113,8 @@ class GameRecord(NamedTuple):
             RecordError: for text that is not JSON, too long or too deeply nested, or not a record.
         """
         if isinstance(text, (bytes, bytearray)):
+            if len(text) > 4 * MAX_TEXT:
+                raise _err("record_too_long", length=len(text), max=MAX_TEXT)
             try:
                 text = text.decode("utf-8")
             except UnicodeDecodeError:
@@ -135,6 +140,13 @@ class GameRecord(NamedTuple):
             RecordError: (a ValueError) saying what is wrong: a foreign or newer format, a missing,
                 unknown or wrongly typed field, an action that is not exactly a throw or a move.
         """
+        try:
+            return cls._from_dict(data)
+        except RecursionError:  # a Python nest deeper than the interpreter can look into
+            raise _err("record_too_deep", max=MAX_DEPTH) from None
+
+    @classmethod
+    def _from_dict(cls, data) -> GameRecord:
         if not isinstance(data, dict):
             raise _err("record_not_object", type=type(data).__name__)
         fmt = data.get("format")
@@ -151,11 +163,7 @@ class GameRecord(NamedTuple):
         if unknown:
             raise _err("record_unknown_fields", fields=short_repr(sorted(map(str, unknown))[:5]))
         seed = _int(_need(data, "seed", int), "seed", 0, _SEED_MAX - 1)
-        rules_d = _need(data, "rules", dict)
-        try:
-            rules = Rules.from_dict(rules_d)
-        except (TypeError, ValueError) as exc:
-            raise _err("record_rules", cause=exc) from None
+        rules = _rules(_need(data, "rules", dict))
         seats = _seats(_need(data, "seats", list))
         start = data.get("start", ...)
         if start is ...:
@@ -199,6 +207,39 @@ def _check_depth(text: str) -> None:
 
 def _err(code: str, **params) -> RecordError:
     return RecordError.from_code(code, params)
+
+
+def _cause(exc: BaseException) -> BaseException:
+    """``exc`` to quote as the cause of a RecordError: as it is when it has a sentence of the
+    catalogue, else its message cut short (a message never quotes a whole bad value)."""
+    if getattr(exc, "code", None):
+        return exc
+    text = str(exc)
+    return exc if len(text) <= 240 else ValueError(text[:239] + "…")
+
+
+def _same(a, b) -> bool:
+    """Whether two flat JSON values are the same, type included (``1 == 1.0 == True`` in Python)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(
+            type(x) is type(y) and x == y for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+def _rules(data: dict) -> Rules:
+    """The record's rules: every option there, valid, and written as ``Rules.to_dict`` writes it."""
+    try:
+        rules = Rules.from_dict(data)
+    except (TypeError, ValueError) as exc:
+        raise _err("record_rules", cause=_cause(exc)) from None
+    for key, value in rules.to_dict().items():
+        if not _same(data[key], value):
+            raise _err("record_rules", cause=ValueError(
+                f"{key} must be written {short_repr(value, 60)} (sets as increasing lists, a "
+                f"fraction in lowest terms), not {short_repr(data[key], 60)}"))
+    return rules
 
 
 def _need(data: dict, key: str, types=None, where: str = "record"):
@@ -254,7 +295,11 @@ def _start(start) -> tuple:
     captured = _need(start, "captured", list, "start")
     if len(captured) > 4:
         raise _err("record_start_captured_count")
-    return pieces, to_move, tuple(_int(c, "start_captured", 0, 3) for c in captured)
+    captured = tuple(_int(c, "start_captured", 0, 3) for c in captured)
+    if list(captured) != sorted(set(captured)):
+        raise _err("record_start", cause=ValueError(
+            f"captured must list distinct seats in increasing order, not {list(captured)}"))
+    return pieces, to_move, captured
 
 
 def _opening(rounds: list, shells: int) -> tuple:

@@ -19,8 +19,13 @@ Three ways to play play the very same games (the same seed gives the same result
 ``engine="auto"`` takes numpy from :data:`NUMPY_MIN_GAMES` games on when it can play the setup
 (below that, lock step does not pay), else python. Game ``i`` draws its
 throws and its random agents' choices from ``random.Random(seeds[i])``, where ``seeds`` come
-from ``random.Random(seed)`` (:func:`pachisi_widget.fastnp.game_seeds`); the opening throws
-decide who starts, as in :class:`~pachisi_widget.game.Game`.
+from ``random.Random(seed)`` (:func:`iter_game_seeds`, drawn as the games are played, never all
+at once); the opening throws decide who starts, as in :class:`~pachisi_widget.game.Game`.
+
+One call plays at most :data:`MAX_GAMES` games: the result keeps every game's winner, length and
+captures (about a hundred bytes a game). Students' players (any object with
+``choose(state, rng)``) play on the python engine; one that returns anything but a legal move,
+or raises, stops the run with an error that names it.
 
 >>> import pachisi_widget as pw
 >>> r = pw.simulate(40, seed=1, progress=False)
@@ -38,6 +43,7 @@ import math
 import random
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import NamedTuple
 
 from .agents import (
@@ -51,10 +57,8 @@ from .agents import (
     runner_index,
     waiter_index,
 )
-from .engine import Engine, Move, draw_up, opening, short_repr, throw_cdf
-from .errors import IllegalMoveError
-from .fastnp import game_seeds
-from .game import check_rules, check_seed
+from .engine import Engine, draw_up, opening, short_repr, throw_cdf
+from .game import agent_move, check_rules, check_seed
 from .rules import Rules
 from .state import GameState
 
@@ -65,6 +69,9 @@ __all__ = [
     "WinRate",
     "ENGINES",
     "NUMPY_MIN_GAMES",
+    "MAX_GAMES",
+    "iter_game_seeds",
+    "play_game",
     "wilson_interval",
 ]
 
@@ -73,6 +80,11 @@ ENGINES = ("auto", "numpy", "python", "reference")
 
 NUMPY_MIN_GAMES = 100
 """From this many games on, ``engine="auto"`` prefers numpy (when installed and able)."""
+
+MAX_GAMES = 10_000_000
+"""The most games one :func:`simulate` call plays. Its result keeps every game's winner, turns,
+throws and captures (about a hundred bytes a game, a gigabyte at this bound); a bigger study
+runs as several calls with different seeds, or on an executor that gathers the counts."""
 
 _SEATS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 _NAMES = ("South", "East", "North", "West")
@@ -94,6 +106,20 @@ class WinRate(NamedTuple):
     rate: float
     low: float
     high: float
+
+
+def iter_game_seeds(seed: int):
+    """Each game's seed in turn, drawn from ``random.Random(seed)`` as they are needed (the same
+    sequence as :func:`pachisi_widget.fastnp.game_seeds`): two 32-bit words each, since numpy
+    seeds a one-word array differently from Python.
+
+    >>> from itertools import islice
+    >>> len(list(islice(iter_game_seeds(1), 3)))
+    3
+    """
+    bits = random.Random(seed).getrandbits
+    while True:
+        yield bits(62) | (1 << 62)
 
 
 def wilson_interval(k: int, n: int, z: float = _Z95) -> WinRate:
@@ -152,7 +178,7 @@ class SimulationResult:
         them) rather than stored."""
         cdf = throw_cdf(self.rules)
         return tuple(opening(self.rules, self.seats, random.Random(s), cdf)
-                     for s in game_seeds(self.seed, self.games))
+                     for s in islice(iter_game_seeds(self.seed), self.games))
 
     def __eq__(self, other) -> bool:  # the engine that played does not matter
         if not isinstance(other, SimulationResult):
@@ -284,6 +310,19 @@ class SimulationResult:
         return "\n".join(lines)
 
 
+def _check_agent(agent) -> Agent:
+    """A player for one seat: a built-in name, or an object with a ``choose`` method."""
+    if isinstance(agent, str):
+        if agent not in AGENTS:
+            raise ValueError(
+                f"unknown agent {short_repr(agent, 40)}; choose one of {', '.join(AGENTS)}")
+        return make_agent(agent)
+    if not callable(getattr(agent, "choose", None)):
+        raise TypeError(f"a player must be an agent name or an object with a choose(state, rng) "
+                        f"method, not {short_repr(agent)}")
+    return agent
+
+
 def _agent_name(agent):
     """The name of a built-in player (which the engine plays on its own data), or None."""
     if isinstance(agent, str):
@@ -325,7 +364,7 @@ def simulate(
     """Play ``games`` whole games and collect the results.
 
     Args:
-        games: how many games.
+        games: how many games, 0..:data:`MAX_GAMES`.
         rules: a :class:`Rules`, a preset name, or None for the classic game.
         agents: None (every seat random), one name or agent for every seat, or a list with one
             per seat in play (S, E, N, W order; 2 players take S and N, 3 take S, E, N). Names
@@ -338,19 +377,26 @@ def simulate(
         batch: games played at once by the numpy engine (results do not depend on it).
 
     Raises:
-        ValueError: for a bad number of games or players, unknown agents, agents that do not
-            match the seats, or an engine that cannot play the setup.
-        TypeError: for rules or a seed of the wrong type.
+        ValueError: for a bad number of games (more than :data:`MAX_GAMES` included) or
+            players, a bad batch, unknown agents, agents that do not match the seats, or an
+            engine that cannot play the setup.
+        TypeError: for rules, a seed or agents of the wrong type.
+        IllegalMoveError: naming the player, when a player returns anything but a legal move.
+        PachisiError: naming the player, when a player's ``choose`` raises.
     """
     rules = check_rules(rules)
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
-    if isinstance(players, bool) or players not in _SEATS:
-        raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+        raise ValueError(f"games must be a whole number >= 0, not {short_repr(games)}")
+    if games > MAX_GAMES:
+        raise ValueError(
+            f"games must be at most {MAX_GAMES:,} in one call (the result keeps every game), not "
+            f"{short_repr(games, 40)}: run a bigger study as several calls with different seeds")
+    if isinstance(players, bool) or not isinstance(players, int) or players not in _SEATS:
+        raise ValueError(f"players must be 2, 3 or 4, not {short_repr(players)}")
     if rules.teams and players != 4:
         raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
-    if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if not isinstance(engine, str) or engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {short_repr(engine)}")
     seed = check_seed(seed)
     if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= 1_000_000:
         raise ValueError(f"batch must be a whole number of games 1..1,000,000, not {short_repr(batch)}")
@@ -359,13 +405,16 @@ def simulate(
         agents = ["random"] * players
     elif isinstance(agents, (str, Agent)) or hasattr(agents, "choose"):
         agents = [agents] * players
-    else:
+    elif isinstance(agents, (list, tuple)):
         agents = list(agents)
         if len(agents) != players:
             raise ValueError(
                 f"agents must give one agent per seat in play ({players}), not {len(agents)}"
             )
-    objs = [make_agent(a) for a in agents]  # validates names
+    else:
+        raise TypeError(f"agents must be None, an agent name or object, or a list with one per "
+                        f"seat in play, not {short_repr(agents)}")
+    objs = [_check_agent(a) for a in agents]
     names = [_agent_name(a) for a in agents]
     labels = tuple(
         a if isinstance(a, str) else getattr(a, "name", repr(a)) if n else repr(a)
@@ -392,7 +441,7 @@ def simulate(
                 "the numpy engine plays move_each_throw rules without split_throw or "
                 f"revenge_rule; use engine='python' for {rules.describe()}"
             )
-    seeds = game_seeds(seed, games)
+    seeds = islice(iter_game_seeds(seed), games)  # drawn as the games are played
     if progress is None:
         progress = games >= {"numpy": 20000, "python": 1000, "reference": 200}[engine]
     bar = _progress_bar(games, progress)
@@ -424,11 +473,12 @@ def simulate(
 def _run_numpy(rules, seats, names, seeds, bar, batch):
     from . import fastnp
 
-    batch = max(1, int(batch))
     winners, turns, throws, caps = [], [], [], []
     decode = {-1: None, 4: (0, 2), 5: (1, 3)}
-    for i in range(0, len(seeds), batch):
-        part = seeds[i : i + batch]
+    while True:
+        part = list(islice(seeds, batch))  # one batch's seeds at a time
+        if not part:
+            break
         out = fastnp.run_batch(rules, seats, names, part)
         winners.extend(decode.get(w, w) for w in out["winner"].tolist())
         turns.extend(out["turns"].tolist())
@@ -452,6 +502,7 @@ def play_game(rules, seats, agents, rng: random.Random, cdf=None) -> Engine:
     Raises:
         IllegalMoveError: naming the player, the position and what it returned, when a player
             returns something that is not a legal move.
+        PachisiError: naming the player, when its ``choose`` raises.
     """
     seats = tuple(sorted(seats))
     if cdf is None:
@@ -492,21 +543,8 @@ def play_game(rules, seats, agents, rng: random.Random, cdf=None) -> Engine:
             pick = waiter_index if waiter_ok[not g.captures[seat]] else greedy_index
             g.play(moves[pick(moves, seat, pieces, seats, teams, reach)])
         else:
-            g.play(_checked_choice(objs[seat], GameState.of(g, moves), rng))
+            g.play(agent_move(objs[seat], GameState.of(g, moves), rng))
     return g
-
-
-def _checked_choice(agent, state: GameState, rng) -> Move:
-    """``agent``'s move in ``state``, refused with a clear error when it is not a legal move."""
-    m = agent.choose(state, rng)
-    legal = state.find(m) if isinstance(m, Move) else None
-    if legal is None:
-        who = getattr(agent, "name", None) or type(agent).__name__
-        why = "" if not isinstance(m, Move) else f" ({state.illegal(m)})"
-        raise IllegalMoveError(
-            f"the player {short_repr(who, 40)} returned {short_repr(m)} in {state.notation()}: not one "
-            f"of its legal moves{why}", "bad_agent_move", {"agent": short_repr(who, 40)})
-    return legal
 
 
 def _run_python(rules, seats, objs, seeds, bar):
@@ -540,7 +578,7 @@ def play_reference_game(rules, seats, agents, rng, cdf=None, on_action=None) -> 
             state = state.apply_throw(draw_up(cdf, rng.random()))
             throws += 1
         else:
-            m = _checked_choice(by_seat[state.to_move], state, rng)
+            m = agent_move(by_seat[state.to_move], state, rng)
             state = state.apply(m)
             if m.captures:
                 caps += 1

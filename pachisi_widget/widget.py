@@ -24,9 +24,12 @@ intent ``kind``    fields
 =================  ==========================================================================
 
 Every intent is validated: anything malformed, stale or illegal gets a clear ``status`` (with
-``status_kind == "error"``) and changes nothing; no exception escapes into the comm layer. Move
-ids carry the ``revision`` they were made for, so a click on a board that has changed since is
-recognised as stale. The view writes only its display preferences (``speed``, ``animate``).
+``status_kind == "error"``) and changes nothing; no exception escapes into the comm layer. A new
+game, a position set up or a game loaded replaces the current one only once it has been checked
+completely (its record saves, its view is drawn); a status line quotes at most a few dozen
+characters of anything the board sent. Move ids carry the ``revision`` they were made for, so a
+click on a board that has changed since is recognised as stale. The view writes only its display
+preferences (``speed``, ``animate``).
 
 >>> import pachisi_widget as pw            # doctest: +SKIP
 >>> w = pw.PachisiWidget(players=2, seed=7)  # doctest: +SKIP
@@ -45,8 +48,9 @@ import traitlets
 
 from . import board, explain, i18n, serialize
 from .agents import AGENTS, make_agent
+from .engine import short_repr
 from .errors import PachisiError, RecordError
-from .game import Game
+from .game import Game, agent_move
 from .i18n import Message
 from .rules import PRESETS, Rules
 from .svg import charkoni_spots
@@ -59,6 +63,8 @@ _STATIC = pathlib.Path(__file__).parent / "static"
 _LOG_LENGTH = 60
 _LOG_EVENTS = 20  # the log narrates this many latest events
 _EVENTS_KEPT = 400  # undo pops events: keep more than the log shows
+_STATUS_MAX = 600  # characters: a status line is one line, whatever a message quotes
+_DETAIL_MAX = 240  # characters of an error's own message quoted in a refusal
 _INTENTS = (
     "throw",
     "move",
@@ -176,12 +182,12 @@ class PachisiWidget(anywidget.AnyWidget):
                 "see help(PachisiWidget) for game, players, rules, seed, computer, "
                 "language, names, speed, animate, teacher"
             )
-        if language not in i18n.LANGUAGES:
+        if not isinstance(language, str) or language not in i18n.LANGUAGES:
             raise ValueError(
-                f"language must be one of {', '.join(i18n.LANGUAGES)}, not {language!r}"
+                f"language must be one of {', '.join(i18n.LANGUAGES)}, not {short_repr(language)}"
             )
-        if isinstance(speed, bool) or not isinstance(speed, (int, float)) or speed < 0:
-            raise ValueError(f"speed must be a number of seconds >= 0, not {speed!r}")
+        if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not speed >= 0:
+            raise ValueError(f"speed must be a number of seconds >= 0, not {short_repr(speed)}")
         bundle_paths()  # a clear error when the front end was never built
         if game is None:
             game = Game(players=players, rules=rules, seed=seed)
@@ -227,13 +233,15 @@ class PachisiWidget(anywidget.AnyWidget):
         else:
             raise ValueError("computer must be a dict {seat: agent name} or a list of 4 entries")
         for seat, name in items:
-            if seat not in game.seats:
-                raise ValueError(f"seat {seat!r} is not in play; seats in play: {list(game.seats)}")
-            if name in (None, "human"):
+            if isinstance(seat, bool) or not isinstance(seat, int) or seat not in game.seats:
+                raise ValueError(
+                    f"seat {short_repr(seat)} is not in play; seats in play: {list(game.seats)}"
+                )
+            if name is None or name == "human":
                 players[seat] = "human"
                 continue
-            self._agents[seat] = make_agent(name)
-            players[seat] = getattr(self._agents[seat], "name", str(name))
+            self._agents[seat] = _agent(name)
+            players[seat] = _agent_label(self._agents[seat])
         return players
 
     # -- the live game ---------------------------------------------------------------------
@@ -323,9 +331,8 @@ class PachisiWidget(anywidget.AnyWidget):
 
     def load(self, record) -> Game:
         """Load a saved game (a dict or JSON text); a bad one raises RecordError (game kept)."""
-        if isinstance(record, str):
-            from_json = getattr(Game, "from_json", None)  # serialize.loads before Game.from_json
-            game = from_json(record) if from_json else serialize.loads(record)
+        if isinstance(record, (str, bytes, bytearray)):
+            game = Game.from_json(record)
         else:
             game = Game.from_dict(record)
         self._set_game(game, "loaded")
@@ -337,17 +344,17 @@ class PachisiWidget(anywidget.AnyWidget):
 
     def set_computer(self, seat: int, player: str = "human") -> None:
         """Make ``seat`` a human (``"human"``) or a computer player (an agent name)."""
-        if seat not in self._game.seats:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self._game.seats:
             raise ValueError(
-                f"seat {seat!r} is not in play; seats in play: {list(self._game.seats)}"
+                f"seat {short_repr(seat)} is not in play; seats in play: {list(self._game.seats)}"
             )
         players = list(self.seat_players)
-        if player == "human":
+        if isinstance(player, str) and player == "human":
             self._agents.pop(seat, None)
             players[seat] = "human"
         else:
-            self._agents[seat] = make_agent(player)
-            players[seat] = self._agents[seat].name
+            self._agents[seat] = _agent(player)
+            players[seat] = _agent_label(self._agents[seat])
         self.seat_players = players
         self._sync(None, None)
 
@@ -363,8 +370,7 @@ class PachisiWidget(anywidget.AnyWidget):
         if g.phase == "throw":
             self.throw()
         else:
-            rng = g.agent_rng() if hasattr(g, "agent_rng") else g._rng_for_agents
-            self.play(agent.choose(g.state, rng))
+            self.play(agent_move(agent, g.state, g.agent_rng()))
         return True
 
     def play_computers(self, max_actions: int = 100_000) -> int:
@@ -375,17 +381,26 @@ class PachisiWidget(anywidget.AnyWidget):
         return n
 
     def _set_game(self, game: Game, code: str = "new_game") -> None:
-        self._game = game
-        self._events = []
+        """Show ``game`` instead of the current one, once it is known to work: its record
+        saves and its whole view is drawn. Otherwise the error is raised and nothing changed."""
+        game.to_dict()  # a game that cannot be saved is never shown
         players = list(self.seat_players)
         for s in range(4):
             if s not in game.seats:
                 players[s] = ""
-                self._agents.pop(s, None)
             elif players[s] == "":
                 players[s] = "human"
-        self.seat_players = players
-        self._sync(code, {"seat": game.to_move})
+        agents = {s: a for s, a in self._agents.items() if s in game.seats}
+        kept = self._game, self._events, self._agents
+        self._game, self._events, self._agents = game, [], agents
+        try:
+            view = self._view(code, {"seat": game.to_move}, "info", players)
+        except BaseException:
+            self._game, self._events, self._agents = kept
+            raise
+        with self.hold_sync():
+            self.seat_players = players
+            self._show(view)
 
     # -- view sync ----------------------------------------------------------------------------
 
@@ -401,6 +416,11 @@ class PachisiWidget(anywidget.AnyWidget):
         return explain.narrate_move(before, action, after, self.language)
 
     def _sync(self, code: str | None, params: dict | None, kind: str = "info") -> None:
+        self._show(self._view(code, params, kind))
+
+    def _view(self, code: str | None, params: dict | None, kind: str = "info",
+              seat_players: list | None = None) -> dict:
+        """Everything the view is sent for the current game (nothing is assigned yet)."""
         g = self._game
         st = g.state
         lang = self.language
@@ -410,12 +430,13 @@ class PachisiWidget(anywidget.AnyWidget):
             self._move_view(m, f"{rev}.{i}", lang, self._display_names(lang))
             for i, m in enumerate(legal)
         ]
-        self._move_ids = {mv["id"]: m for mv, m in zip(moves, legal, strict=True)}
+        move_ids = {mv["id"]: m for mv, m in zip(moves, legal, strict=True)}
+        start_note = self._start_note
         if code in ("new_game", "loaded", "setup"):
-            self._start_note = (code, params)
+            start_note = (code, params)
         lines: list[str] = []
-        if self._start_note is not None and len(self._events) <= _LOG_EVENTS:
-            lines.append(i18n.text(*self._start_note, lang))
+        if start_note is not None and len(self._events) <= _LOG_EVENTS:
+            lines.append(i18n.text(*start_note, lang))
         last_lines: list[str] = []
         for e in self._events[-_LOG_EVENTS:]:
             last_lines = self._lines(e)
@@ -424,11 +445,13 @@ class PachisiWidget(anywidget.AnyWidget):
             message = i18n.text(code, params, lang)
         else:
             message = " ".join(last_lines) if last_lines else (lines[-1] if lines else "")
+        if len(message) > _STATUS_MAX:
+            message = message[: _STATUS_MAX - 1] + "…"
         view = st.to_dict()
         view.update(
             {
                 "names": self._display_names(lang),
-                "seat_players": list(self.seat_players),
+                "seat_players": list(self.seat_players if seat_players is None else seat_players),
                 "computer_to_act": st.phase != "over" and st.to_move in self._agents,
                 "rules": i18n.rules_text(g.rules, lang),
                 "preset": _preset_of(g.rules),
@@ -449,14 +472,30 @@ class PachisiWidget(anywidget.AnyWidget):
                 ],
             }
         )
+        return {
+            "move_ids": move_ids,
+            "start_note": start_note,
+            "last_throw": self._throw_view(),
+            "legal_moves": moves,
+            "log": lines[-_LOG_LENGTH:],
+            "status": message,
+            "status_kind": kind,
+            "state": view,
+            "revision": rev,
+        }
+
+    def _show(self, view: dict) -> None:
+        """Send ``view`` (from :meth:`_view`) to the front end."""
+        self._move_ids = view["move_ids"]
+        self._start_note = view["start_note"]
         with self.hold_sync():
-            self.last_throw = self._throw_view()
-            self.legal_moves = moves
-            self.log = lines[-_LOG_LENGTH:]
-            self.status = message
-            self.status_kind = kind
-            self.state = view
-            self.revision = rev  # last: an observer of revision sees every other trait updated
+            self.last_throw = view["last_throw"]
+            self.legal_moves = view["legal_moves"]
+            self.log = view["log"]
+            self.status = view["status"]
+            self.status_kind = view["status_kind"]
+            self.state = view["state"]
+            self.revision = view["revision"]  # last: an observer sees every other trait updated
 
     def _last_move_view(self) -> dict | None:
         """The latest move of a piece in this game (None before one).
@@ -622,22 +661,38 @@ class PachisiWidget(anywidget.AnyWidget):
             self._dispatch(content)
             return True
         except _Refused as r:
-            self._sync(r.code, r.params, "error")
+            self._refuse(r.code, r.params)
         except RecordError as exc:
-            self._sync("bad_record", {"detail": exc}, "error")
+            self._refuse("bad_record", {"detail": _brief(exc)})
         except PachisiError as exc:
             code = exc.code or ("game_over" if type(exc).__name__ == "GameOverError" else None)
             if code in i18n.CATALOGUES["en"]:
-                self._sync(code, exc.params, "error")
+                self._refuse(code, exc.params)
             else:
-                self._sync("bad_message", {"detail": exc}, "error")
+                self._refuse("bad_message", {"detail": _brief(exc)})
         except (TypeError, ValueError) as exc:
-            self._sync("bad_message", {"detail": exc}, "error")
+            self._refuse("bad_message", {"detail": _brief(exc)})
         except Exception as exc:  # never into the comm layer; logged and shown
-            _log.exception("pachisi_widget: error while handling %r", content)
+            _log.error("pachisi_widget: error while handling %s", _echo(content), exc_info=True)
             detail = Message("internal_error", {"kind": type(exc).__name__})
-            self._sync("bad_message", {"detail": detail}, "error")
+            self._refuse("bad_message", {"detail": detail})
         return False
+
+    def _refuse(self, code: str, params: dict) -> None:
+        """Show a refusal; if even that fails, a plain one (logged): never an exception."""
+        try:
+            self._sync(code, params, "error")
+        except Exception as exc:
+            _log.error("pachisi_widget: could not show the refusal %s", code, exc_info=True)
+            try:
+                detail = Message("internal_error", {"kind": type(exc).__name__})
+                text = i18n.text("bad_message", {"detail": detail}, self.language)
+            except Exception:
+                text = "internal error; the details are in the log"
+            with self.hold_sync():
+                self.status = text
+                self.status_kind = "error"
+                self.revision = self.revision + 1
 
     def _dispatch(self, content) -> None:
         if not isinstance(content, dict):
@@ -681,7 +736,7 @@ class PachisiWidget(anywidget.AnyWidget):
                 raise _bad("msg_players", got=_echo(players))
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
                 raise _bad("msg_seed", got=_echo(seed))
-            if preset is not None and preset not in PRESETS:
+            if preset is not None and (not isinstance(preset, str) or preset not in PRESETS):
                 raise _bad("msg_preset", presets=list(PRESETS), got=_echo(preset))
             rules = Rules.preset(preset) if preset else None
             if (
@@ -705,7 +760,7 @@ class PachisiWidget(anywidget.AnyWidget):
             seat, player = content.get("seat"), content.get("player")
             if isinstance(seat, bool) or seat not in g.seats:
                 raise _bad("msg_seat", seats=list(g.seats), got=_echo(seat))
-            if player != "human" and player not in AGENTS:
+            if not isinstance(player, str) or (player != "human" and player not in AGENTS):
                 raise _bad("msg_player", agents=list(AGENTS), got=_echo(player))
             self.set_computer(seat, player)
         elif kind == "set_language":
@@ -725,7 +780,7 @@ class PachisiWidget(anywidget.AnyWidget):
             self._sync("saved", {"filename": filename})
         elif kind == "load":
             text = content.get("text")
-            if not isinstance(text, str) or len(text) > 5_000_000:
+            if not isinstance(text, str) or len(text) > serialize.MAX_TEXT:
                 raise _Refused("bad_record", {"detail": Message("load_not_text")})
             self.load(text)
 
@@ -736,12 +791,47 @@ def _bad(code: str, **params) -> _Refused:
 
 
 def _echo(value) -> str:
-    """A short echo of a value the board sent (JSON where it can be), for an error message."""
+    """A short echo of a value the board sent (JSON where it can be), for an error message;
+    never raises, whatever the value (too deep, too long a number, a hostile repr)."""
     try:
         out = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        out = repr(value)
+    except Exception:
+        out = short_repr(value, 40)
     return out if len(out) <= 40 else out[:39] + "…"
+
+
+def _brief(exc: BaseException) -> BaseException:
+    """``exc`` to quote in a refusal: as it is when a sentence of the catalogue says it, else
+    with its message cut short."""
+    if getattr(exc, "code", None) in i18n.CATALOGUES["en"]:
+        return exc
+    try:
+        text = str(exc)
+    except Exception:
+        text = type(exc).__name__
+    return exc if len(text) <= _DETAIL_MAX else ValueError(text[: _DETAIL_MAX - 1] + "…")
+
+
+def _agent(spec):
+    """A computer player from a name of :data:`AGENTS` or an object with ``choose``."""
+    if isinstance(spec, str):
+        if spec not in AGENTS:
+            raise ValueError(
+                f"unknown agent {short_repr(spec, 40)}; choose one of {', '.join(AGENTS)}"
+            )
+        return make_agent(spec)
+    if not callable(getattr(spec, "choose", None)):
+        raise ValueError(
+            f"a computer player must be an agent name or an object with choose(state, rng), "
+            f"not {short_repr(spec)}"
+        )
+    return spec
+
+
+def _agent_label(agent) -> str:
+    """How the seat menu names a computer player."""
+    name = getattr(agent, "name", None)
+    return name[:40] if isinstance(name, str) and name else type(agent).__name__
 
 
 def _victims(captures) -> list:
