@@ -284,8 +284,13 @@ def stage_lessons(lessons: dict[str, list[Lesson]], dest: Path) -> None:
                 path.write_text(text, encoding="utf-8")
 
 
+#: The lessons of the current build by language (set when the builder starts; parallel readers
+#: are forked after that, so they see it too).
+_LESSONS: dict[str, list[Lesson]] = {}
+
+
 def _lessons(env) -> dict[str, list[Lesson]]:
-    return env.app.pachisi_lessons
+    return _LESSONS
 
 
 def _lesson_for(env, docname: str) -> Lesson | None:
@@ -322,8 +327,9 @@ def _lesson_list_pages(app, env, added, changed, removed) -> list[str]:
 
 
 def _on_builder_inited(app) -> None:
-    app.pachisi_lessons = find_lessons(Path(app.config.pachisi_notebooks))
-    stage_lessons(app.pachisi_lessons, Path(app.srcdir) / "lessons")
+    _LESSONS.clear()
+    _LESSONS.update(find_lessons(Path(app.config.pachisi_notebooks)))
+    stage_lessons(_LESSONS, Path(app.srcdir) / "lessons")
 
 
 # --- small node helpers ------------------------------------------------------------------------
