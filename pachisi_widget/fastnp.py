@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 from .agents import (
     CAPTURE_WEIGHT,
@@ -60,7 +61,7 @@ from .tables import (
     reach_table,
 )
 
-__all__ = ["supports", "run_batch", "game_seeds", "seed_words"]
+__all__ = ["supports", "run_batch", "game_seeds", "iter_game_seeds", "seed_words"]
 
 _KIND = {name: i for i, name in enumerate(FAST_AGENTS)}
 _RANDOM, _GREEDY, _RUNNER, _WAITER = (
@@ -98,11 +99,23 @@ def seed_words(seed: int) -> list:
             return words
 
 
+def iter_game_seeds(seed: int):
+    """Each game's seed in turn, drawn from ``random.Random(seed)`` as they are needed; each has
+    two 32-bit words (numpy seeds a one-word array differently from Python, so one-word seeds
+    are avoided). Every engine of :func:`pachisi_widget.simulate.simulate` plays these seeds.
+
+    >>> from itertools import islice
+    >>> len(list(islice(iter_game_seeds(1), 3)))
+    3
+    """
+    bits = random.Random(seed).getrandbits
+    while True:
+        yield bits(62) | (1 << 62)
+
+
 def game_seeds(seed: int, games: int) -> list:
-    """One seed per game, drawn from ``random.Random(seed)``; each has two 32-bit words (numpy
-    seeds a one-word array differently from Python, so one-word seeds are avoided)."""
-    master = random.Random(seed)
-    return [master.getrandbits(62) | (1 << 62) for _ in range(games)]
+    """The first ``games`` seeds of :func:`iter_game_seeds` as a list."""
+    return list(islice(iter_game_seeds(seed), games))
 
 
 # -- random streams and openings ------------------------------------------------------------------

@@ -10,7 +10,7 @@ True
 >>> Rules(p_mouth_up=1.5)
 Traceback (most recent call last):
 ...
-ValueError: p_mouth_up must be a number from 0.001 to 0.999 (the chance that one cowrie lands mouth up), not 1.5
+ValueError: p_mouth_up must be a number from 0.05 to 0.95 (the chance that one cowrie lands mouth up), not 1.5
 """
 
 from __future__ import annotations
@@ -32,9 +32,10 @@ PYADA_VALUES = frozenset({10, 25, 30})
 CANCEL_HIGH = frozenset({10, 25, 30})
 """High throws: three in a row are void under ``cancel_three`` (seed paragraphs 13-17)."""
 
-P_MIN = Fraction(1, 1000)
-"""The smallest ``p_mouth_up`` allowed: shells biased further than 1 in 1000 make games that
-(almost) never move, and an exact probability with powers of such a p stops being readable."""
+P_MIN = Fraction(1, 20)
+"""The smallest ``p_mouth_up`` allowed. Real cowries are biased, but not this far: with a bias
+beyond 1 in 20 almost every throw is the same, and a game lasts tens of thousands of throws
+(p = 0.01: about 32,000 throws a game; p = 0.05: about 800; p = 0.5: about 500)."""
 P_MAX = 1 - P_MIN
 """The largest ``p_mouth_up`` allowed (see :data:`P_MIN`)."""
 P_DENOMINATOR_MAX = 10**12
@@ -76,7 +77,7 @@ class Rules:
     refused at once.
 
     Raises:
-        ValueError: naming the option and what is allowed (unknown table, p outside 0.001..0.999,
+        ValueError: naming the option and what is allowed (unknown table, p outside 0.05..0.95,
             ``cancel_three`` without ``throw_then_move``, an unknown turn or entry mode, grace
             values that are not integers).
     """
@@ -125,7 +126,7 @@ class Rules:
         p = self.p_mouth_up
         if isinstance(p, bool) or not isinstance(p, Real) or not P_MIN <= p <= P_MAX:
             shown = _short(p, 40)
-            raise ValueError(f"p_mouth_up must be a number from 0.001 to 0.999 (the chance that one "
+            raise ValueError(f"p_mouth_up must be a number from 0.05 to 0.95 (the chance that one "
                              f"cowrie lands mouth up), not {shown}")
         if isinstance(p, Fraction) and p.denominator > P_DENOMINATOR_MAX:
             raise ValueError(f"p_mouth_up as a fraction must have a denominator of at most "
@@ -240,16 +241,16 @@ class Rules:
         p = kw.get("p_mouth_up")
         if isinstance(p, str):
             if len(p) > 40:
-                raise ValueError(f"p_mouth_up must be a number from 0.001 to 0.999, written in at "
+                raise ValueError(f"p_mouth_up must be a number from 0.05 to 0.95, written in at "
                                  f"most 40 characters, not {p[:20]!r}...")
             try:
                 if not _P_TEXT.fullmatch(p):
                     raise ValueError(p)
                 kw["p_mouth_up"] = Fraction(p)
             except (ValueError, ZeroDivisionError):
-                raise ValueError(f"p_mouth_up must be a number from 0.001 to 0.999, not {p!r}") from None
+                raise ValueError(f"p_mouth_up must be a number from 0.05 to 0.95, not {p!r}") from None
         elif isinstance(p, bool) or not isinstance(p, (int, float)):
-            raise ValueError(f"p_mouth_up must be a number from 0.001 to 0.999, not {type(p).__name__}")
+            raise ValueError(f"p_mouth_up must be a number from 0.05 to 0.95, not {type(p).__name__}")
         return cls(**kw)
 
     def describe(self) -> str:

@@ -19,13 +19,20 @@ Three ways to play play the very same games (the same seed gives the same result
 ``engine="auto"`` takes numpy from :data:`NUMPY_MIN_GAMES` games on when it can play the setup
 (below that, lock step does not pay), else python. Game ``i`` draws its
 throws and its random agents' choices from ``random.Random(seeds[i])``, where ``seeds`` come
-from ``random.Random(seed)`` (:func:`iter_game_seeds`, drawn as the games are played, never all
+from ``random.Random(seed)`` (:func:`pachisi_widget.fastnp.iter_game_seeds`, drawn as the games are played, never all
 at once); the opening throws decide who starts, as in :class:`~pachisi_widget.game.Game`.
 
 One call plays at most :data:`MAX_GAMES` games: the result keeps every game's winner, length and
 captures (about a hundred bytes a game). Students' players (any object with
 ``choose(state, rng)``) play on the python engine; one that returns anything but a legal move,
 or raises, stops the run with an error that names it.
+
+``executor=`` (any :class:`concurrent.futures.Executor`: a process pool, a Dask distributed
+``Client.get_executor()``) plays the games in chunks on its workers (:func:`run_chunks`); each
+game keeps its own seed and the chunks' results are merged in game order, so the result is the
+same, game for game, as without it, however many workers play and in whatever order they finish.
+The players travel to the workers, so they must be picklable (built-ins by name) and must not
+carry memory from one game to the next.
 
 >>> import pachisi_widget as pw
 >>> r = pw.simulate(40, seed=1, progress=False)
@@ -39,8 +46,12 @@ True
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import math
+import os
+import pickle
 import random
+import time
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from itertools import islice
@@ -58,6 +69,7 @@ from .agents import (
     waiter_index,
 )
 from .engine import Engine, draw_up, opening, short_repr, throw_cdf
+from .fastnp import iter_game_seeds
 from .game import agent_move, check_rules, check_seed
 from .rules import Rules
 from .state import GameState
@@ -73,6 +85,10 @@ __all__ = [
     "iter_game_seeds",
     "play_game",
     "wilson_interval",
+    "run_chunks",
+    "as_executor",
+    "executor_workers",
+    "chunk_size",
 ]
 
 ENGINES = ("auto", "numpy", "python", "reference")
@@ -106,20 +122,6 @@ class WinRate(NamedTuple):
     rate: float
     low: float
     high: float
-
-
-def iter_game_seeds(seed: int):
-    """Each game's seed in turn, drawn from ``random.Random(seed)`` as they are needed (the same
-    sequence as :func:`pachisi_widget.fastnp.game_seeds`): two 32-bit words each, since numpy
-    seeds a one-word array differently from Python.
-
-    >>> from itertools import islice
-    >>> len(list(islice(iter_game_seeds(1), 3)))
-    3
-    """
-    bits = random.Random(seed).getrandbits
-    while True:
-        yield bits(62) | (1 << 62)
 
 
 def wilson_interval(k: int, n: int, z: float = _Z95) -> WinRate:
@@ -360,6 +362,7 @@ def simulate(
     progress=None,
     engine: str = "auto",
     batch: int = 2048,
+    executor=None,
 ) -> SimulationResult:
     """Play ``games`` whole games and collect the results.
 
@@ -375,12 +378,17 @@ def simulate(
             long runs only.
         engine: ``"auto"``, ``"numpy"``, ``"python"`` or ``"reference"`` (see the module text).
         batch: games played at once by the numpy engine (results do not depend on it).
+        executor: None (this process), or a :class:`concurrent.futures.Executor` (a process
+            pool, a Dask ``Client.get_executor()``; a Dask ``Client`` is taken as its executor):
+            the games are played in chunks on its workers, with the same result.
 
     Raises:
         ValueError: for a bad number of games (more than :data:`MAX_GAMES` included) or
             players, a bad batch, unknown agents, agents that do not match the seats, or an
             engine that cannot play the setup.
-        TypeError: for rules, a seed or agents of the wrong type.
+        TypeError: for rules, a seed, agents or an executor of the wrong type, or a player that
+            cannot be sent to the executor's workers.
+        RuntimeError: when a chunk fails on the executor (a process pool's worker died).
         IllegalMoveError: naming the player, when a player returns anything but a legal move.
         PachisiError: naming the player, when a player's ``choose`` raises.
     """
@@ -398,6 +406,7 @@ def simulate(
     if not isinstance(engine, str) or engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {short_repr(engine)}")
     seed = check_seed(seed)
+    executor = as_executor(executor)
     if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= 1_000_000:
         raise ValueError(f"batch must be a whole number of games 1..1,000,000, not {short_repr(batch)}")
     seats = _SEATS[players]
@@ -446,7 +455,10 @@ def simulate(
         progress = games >= {"numpy": 20000, "python": 1000, "reference": 200}[engine]
     bar = _progress_bar(games, progress)
     try:
-        if engine == "numpy":
+        if executor is not None:
+            rows = _run_chunked(executor, engine, rules, seats,
+                                names if engine == "numpy" else objs, seeds, games, bar, batch)
+        elif engine == "numpy":
             rows = _run_numpy(rules, seats, names, seeds, bar, batch)
         elif engine == "python":
             rows = _run_python(rules, seats, objs, seeds, bar)
@@ -599,3 +611,157 @@ def _run_reference(rules, seats, objs, seeds, bar):
         if bar is not None:
             bar.update(1)
     return winners, turns, throws, caps
+
+
+# -- many games on an executor (processes, a Dask cluster) -----------------------------------------
+
+
+def as_executor(executor):
+    """``executor`` as a :class:`concurrent.futures.Executor` (None stays None; a Dask
+    distributed ``Client`` becomes its ``get_executor()``).
+
+    Raises:
+        TypeError: for anything else.
+    """
+    if executor is None or isinstance(executor, cf.Executor):
+        return executor
+    if callable(getattr(executor, "get_executor", None)):  # a Dask distributed Client
+        return executor.get_executor()
+    raise TypeError("executor must be a concurrent.futures.Executor (a process pool, or a Dask "
+                    f"Client's get_executor()), not {type(executor).__name__}")
+
+
+def executor_workers(executor) -> int:
+    """How many tasks ``executor`` runs at once: a pool's workers, a Dask cluster's threads, or
+    else this machine's cores."""
+    n = getattr(executor, "_max_workers", None)
+    if isinstance(n, int) and n > 0:
+        return n
+    client = getattr(executor, "_client", None)
+    if client is not None:
+        try:
+            return max(1, sum(client.nthreads().values()))
+        except Exception:  # a client that lost its cluster: guess
+            pass
+    return os.cpu_count() or 1
+
+
+def chunk_size(games: int, workers: int, most: int, least: int = 5) -> int:
+    """Games per chunk sent to a worker: about 8 chunks per worker, so that the workers finish
+    together, but at most ``most`` (a second or two of work: progress keeps moving, a lost
+    worker costs little) and at least ``least`` (so that sending a chunk costs little beside
+    it; the numpy engine needs a thousand games in lock step to pay)."""
+    return max(least, min(most, -(-games // (8 * workers))))
+
+
+def run_chunks(fn, jobs, executor=None, done=None, timeout: float | None = None,
+               on_timeout=None) -> list:
+    """``fn(job)`` for each of ``jobs`` (any iterable, read as jobs are sent), in this process
+    (``executor=None``) or on ``executor``, the results in job order whatever order they finish
+    in: so the result never depends on what ran it. ``done(result)``, when given, is called as
+    each comes back. With an executor at most two jobs per worker are in flight, and a job not
+    back ``timeout`` seconds after it was sent is given up: its result is then
+    ``on_timeout(job)`` (the worker running it stays busy). A job that fails because its worker
+    died is rerun by Dask elsewhere; a process pool stops (``RuntimeError``). ``fn`` must be a
+    module-level function: executors send it by name.
+
+    Raises:
+        TypeError: when a job cannot be sent to the workers (a player that cannot be pickled).
+        RuntimeError: when a job fails on the executor.
+    """
+    if executor is None:
+        results = []
+        for job in jobs:
+            results.append(fn(job))
+            if done is not None:
+                done(results[-1])
+        return results
+    found: dict = {}
+    window = 2 * executor_workers(executor)
+    pending: dict = {}
+    todo = enumerate(jobs)
+
+    def fill():
+        for i, job in todo:
+            pending[executor.submit(fn, job)] = (i, job, time.monotonic())
+            if len(pending) >= window:
+                return
+
+    try:
+        fill()
+        while pending:
+            wait = None
+            if timeout is not None:
+                first = min(t for _, _, t in pending.values())
+                wait = max(0.0, first + timeout - time.monotonic())
+            finished, _ = cf.wait(pending, timeout=wait, return_when=cf.FIRST_COMPLETED)
+            for fut in finished:
+                i, _, _ = pending.pop(fut)
+                try:
+                    found[i] = fut.result()
+                except Exception as exc:
+                    raise _chunk_error(exc) from exc
+                if done is not None:
+                    done(found[i])
+            if timeout is not None:
+                now = time.monotonic()
+                for fut, (i, job, t0) in list(pending.items()):
+                    if now - t0 >= timeout:
+                        fut.cancel()
+                        del pending[fut]
+                        found[i] = on_timeout(job)
+                        if done is not None:
+                            done(found[i])
+            fill()
+    finally:
+        for fut in pending:
+            fut.cancel()
+    return [found[i] for i in range(len(found))]
+
+
+def _chunk_error(exc: Exception) -> Exception:
+    text = f"{type(exc).__name__}: {short_repr(str(exc), 300)[1:-1]}"
+    if isinstance(exc, (pickle.PicklingError, AttributeError, TypeError)) and (
+            "pickle" in text.lower() or "attribute" in text.lower()):
+        return TypeError(
+            f"a player could not be sent to the executor's workers ({text}); give it by name, "
+            "define its class in a module the workers can import (tournaments also take a .py "
+            "file, sent as its text), or run without executor=")
+    return RuntimeError(f"a chunk of games failed on the executor: {text}")
+
+
+_CHUNK_SIZES = {"numpy": (1024, 8192), "python": (5, 500), "reference": (5, 100)}
+"""Smallest and largest chunk per engine (the largest: a second or two of work)."""
+
+
+class _SimJob(NamedTuple):
+    engine: str
+    rules: Rules
+    seats: tuple
+    agents: tuple  # names for numpy, agent objects otherwise
+    seeds: tuple
+    batch: int
+
+
+def _sim_chunk(job: _SimJob) -> tuple:
+    """One chunk of a simulation, on any worker: (winners, turns, throws, captures)."""
+    seeds = iter(job.seeds)
+    if job.engine == "numpy":
+        return _run_numpy(job.rules, job.seats, job.agents, seeds, None, job.batch)
+    if job.engine == "python":
+        return _run_python(job.rules, job.seats, job.agents, seeds, None)
+    return _run_reference(job.rules, job.seats, job.agents, seeds, None)
+
+
+def _run_chunked(executor, engine, rules, seats, agents, seeds, games, bar, batch):
+    least, most = _CHUNK_SIZES[engine]
+    size = chunk_size(games, executor_workers(executor), most, least)
+    jobs = (_SimJob(engine, rules, seats, tuple(agents), tuple(islice(seeds, size)), batch)
+            for _ in range(-(-games // size)))
+    parts = run_chunks(_sim_chunk, jobs, executor,
+                       None if bar is None else (lambda part: bar.update(len(part[0]))))
+    rows: tuple = ([], [], [], [])
+    for part in parts:
+        for row, values in zip(rows, part, strict=True):
+            row.extend(values)
+    return rows

@@ -51,7 +51,7 @@ each seat still contending (the first round: every seat), tied when more than on
 highest value; after the last allowed round, if it is tied too, the lowest seat among those tied
 starts. Every engine follows this rule (it keeps a biased ``p_mouth_up`` from tying forever)."""
 
-IDLE_THROWS_MAX = 100_000
+IDLE_THROWS_MAX = 20_000
 """When this many throws in a row have moved no piece (each one passed or lost), the game is over as
 a dead game with no winner. Players who only pass, or shells so biased that no throw can be used,
 would otherwise never end a game. A game played to win never comes near it, and a lesson that
