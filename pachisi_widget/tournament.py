@@ -71,7 +71,6 @@ True
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import copy
 import hashlib
 import html
@@ -91,15 +90,22 @@ import traceback
 import types
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import combinations
+from itertools import combinations, islice
 from typing import NamedTuple
 
 from .agents import AGENTS, FAST_AGENTS, Agent, make_agent
 from .engine import Move, draw_up, opening, short_repr, throw_cdf
 from .errors import PachisiError
-from .fastnp import game_seeds
 from .game import check_rules, check_seed
-from .simulate import play_game, wilson_interval
+from .simulate import (
+    as_executor,
+    chunk_size,
+    executor_workers,
+    iter_game_seeds,
+    play_game,
+    run_chunks,
+    wilson_interval,
+)
 from .state import GameState
 
 __all__ = [
@@ -556,30 +562,6 @@ def _play_chunk(job: _Job) -> list:
 # -- running chunks -------------------------------------------------------------------------------
 
 
-def _workers(executor) -> int:
-    n = getattr(executor, "_max_workers", None)
-    if isinstance(n, int) and n > 0:
-        return n
-    client = getattr(executor, "_client", None)
-    if client is not None:
-        try:
-            return max(1, sum(client.nthreads().values()))
-        except Exception:
-            pass
-    return os.cpu_count() or 1
-
-
-def _as_executor(executor):
-    if executor is None:
-        return None
-    if isinstance(executor, cf.Executor):
-        return executor
-    if callable(getattr(executor, "get_executor", None)):  # a Dask distributed Client
-        return executor.get_executor()
-    raise TypeError("executor must be a concurrent.futures.Executor (a process pool, or a Dask "
-                    f"Client's get_executor()), not {type(executor).__name__}")
-
-
 class _Progress:
     def __init__(self, total: int, show, desc: str):
         self.total, self.done, self.bar, self.call = total, 0, None, None
@@ -612,85 +594,7 @@ def _unfinished(chunk: _Job, timeout: float, names) -> list:
     return [(None, 0, (None, "unfinished", reason, None, None, None))] * len(chunk.items)
 
 
-def run_chunks(fn, jobs: list, executor=None, done=None, timeout: float | None = None,
-               on_timeout=None) -> list:
-    """``fn(job)`` for each of ``jobs``, in this process (``executor=None``) or on ``executor``,
-    the results in job order whatever order they finish in. ``done(result)``, when given, is
-    called as each comes back. With an executor, at most two jobs per worker are in flight, and
-    a job not back ``timeout`` seconds after it was sent is given up: its result is then
-    ``on_timeout(job)``. ``fn`` must be a module-level function (executors send it by name).
-
-    Raises:
-        TypeError: when a job cannot be sent to the workers (an unpicklable player).
-        RuntimeError: when a job fails on the executor (a worker process that died, ...).
-    """
-    results: list = [None] * len(jobs)
-    if executor is None:
-        for i, job in enumerate(jobs):
-            results[i] = fn(job)
-            if done is not None:
-                done(results[i])
-        return results
-    window = 2 * _workers(executor)
-    pending: dict = {}
-    todo = iter(range(len(jobs)))
-
-    def fill():
-        for i in todo:
-            pending[executor.submit(fn, jobs[i])] = (i, time.monotonic())
-            if len(pending) >= window:
-                return
-
-    try:
-        fill()
-        while pending:
-            wait = None
-            if timeout is not None:
-                first = min(t for _, t in pending.values())
-                wait = max(0.0, first + timeout - time.monotonic())
-            finished, _ = cf.wait(pending, timeout=wait, return_when=cf.FIRST_COMPLETED)
-            for fut in finished:
-                i, _ = pending.pop(fut)
-                try:
-                    results[i] = fut.result()
-                except Exception as exc:
-                    raise _chunk_error(exc) from exc
-                if done is not None:
-                    done(results[i])
-            if timeout is not None:
-                now = time.monotonic()
-                for fut, (i, t0) in list(pending.items()):
-                    if now - t0 >= timeout:
-                        fut.cancel()
-                        del pending[fut]
-                        results[i] = on_timeout(jobs[i])
-                        if done is not None:
-                            done(results[i])
-            fill()
-    finally:
-        for fut in pending:
-            fut.cancel()
-    return results
-
-
-def _chunk_error(exc: Exception) -> Exception:
-    text = f"{type(exc).__name__}: {exc}"
-    if isinstance(exc, (pickle.PicklingError, AttributeError, TypeError)) and (
-            "pickle" in text.lower() or "attribute" in text.lower()):
-        return TypeError(
-            f"a player could not be sent to the executor's workers ({text}); give it as a .py "
-            "file (sent as its text) or a built-in name, or run without executor=")
-    return RuntimeError(f"a chunk of games failed on the executor: {text}")
-
-
 # -- the tournament -------------------------------------------------------------------------------
-
-
-def _chunk_size(total: int, workers: int | None) -> int:
-    if workers is None:  # in this process: chunks only pace the progress bar
-        return max(1, min(100, -(-total // 100)))
-    # about 8 chunks per worker for an even finish, each big enough that sending it costs little
-    return max(5, min(250, -(-total // (8 * workers))))
 
 
 def tournament(entrants, games: int = 100, players: int = 2, rules=None, seed: int | None = None,
@@ -761,12 +665,12 @@ def _tournament(entrants, games, players, rules, seed, executor, move_time, chun
     if len(ents) < players:
         raise ValueError(f"a tournament of {players}-player games needs at least {players} "
                          f"entrants, not {len(ents)}")
-    executor = _as_executor(executor)
+    executor = as_executor(executor)
     seats = _SEATS[players]
     tables = list(combinations(range(len(ents)), players))
     rot = players
     deals = games // rot
-    deal_seeds = game_seeds(seed, len(tables) * deals)
+    deal_seeds = list(islice(iter_game_seeds(seed), len(tables) * deals))
     lineups = []
     items = []
     for t, table in enumerate(tables):
@@ -777,7 +681,12 @@ def _tournament(entrants, games, players, rules, seed, executor, move_time, chun
                 lineups.append(lineup)
                 items.append((lineup, s))
     total = len(items)
-    size = chunk or _chunk_size(total, None if executor is None else _workers(executor))
+    if chunk:
+        size = chunk
+    elif executor is None:  # in this process chunks only pace the progress bar
+        size = max(1, min(100, -(-total // 100)))
+    else:
+        size = chunk_size(total, executor_workers(executor), 250)
     jobs = [_Job(rules, seats, ents, tuple(items[i:i + size]), move_time, executor is not None)
             for i in range(0, total, size)]
     names = tuple(e.name for e in ents)

@@ -13,6 +13,7 @@ import pytest
 from dask.distributed import Client, LocalCluster
 
 import pachisi_widget as pw
+from pachisi_widget.agents import Agent
 from pachisi_widget.tournament import TEMPLATE
 
 HOSTILE = """
@@ -25,6 +26,16 @@ class Hostile(Agent):
             raise RuntimeError("lost my way")
         return state.legal_moves()[0]
 """
+
+
+class Leader(Agent):
+    """A student's player: moves its leading piece (plays on the python engine)."""
+
+    name = "leader"
+
+    def choose(self, state, rng):
+        moves = state.legal_moves()
+        return max(moves[:-1] or moves, key=lambda m: (m.start, m.end))
 
 
 @pytest.fixture(scope="module")
@@ -77,3 +88,19 @@ def test_a_worker_lost_in_the_middle_of_the_run_changes_nothing(client, entrants
     assert result == serial
     client.wait_for_workers(2, timeout=60)  # the nanny starts a new worker
     assert victim not in client.run(os.getpid).values()
+
+
+def test_simulate_on_an_executor_gives_the_serial_result(client):
+    setups = [("python", ["greedy", "runner", "random", "castle_waiter"], 80),
+              ("numpy", None, 300), ("reference", "random", 12)]
+    for engine, agents, games in setups:
+        serial = pw.simulate(games, agents=agents, seed=3, engine=engine, progress=False)
+        on_dask = pw.simulate(games, agents=agents, seed=3, engine=engine, progress=False,
+                              executor=client)
+        assert on_dask == serial and on_dask.engine == serial.engine, engine
+    serial = pw.simulate(60, agents=[Leader(), "greedy"], players=2, seed=4, progress=False)
+    with ProcessPoolExecutor(2) as ex:  # the student's class travels by reference (fork)
+        assert pw.simulate(60, agents=[Leader(), "greedy"], players=2, seed=4, progress=False,
+                           executor=ex) == serial
+    with pytest.raises(TypeError, match="concurrent.futures.Executor"):
+        pw.simulate(10, executor=object())
