@@ -14,6 +14,8 @@ preset, with 2 and 4 players, and reports in plain words what a tournament would
 Entrants are given by name (a built-in player: ``random``, ``greedy``, ``runner``,
 ``castle_waiter``, ``expectimax``), as objects, or as paths of ``.py`` files that define one
 Agent subclass or a ``PLAYER`` object (:func:`load_player`; :func:`from_folder` loads a folder).
+A player's file is ordinary Python, run in this session and on the workers: it is not a sandbox,
+so load only files from people you trust (a class's own).
 
 Forfeits and time
 -----------------
@@ -55,8 +57,8 @@ Ratings are the maximum-likelihood fit of the Bradley–Terry model in its multi
 form: at a table, player ``i`` wins with probability ``w_i / sum(w_j)``. They are shown on the
 Elo scale (``400 * log10(w_i)`` points, 400 points = 10 to 1 odds in a two-player game; 1500 is
 the field's average), each with a 95% interval from the curvature of the likelihood. One virtual
-win and one virtual loss against an average player keep the rating of a player who won all or
-none of its games finite. The fit uses every game at once, so it does not depend on the order
+win and one virtual loss against a fixed reference player keep the rating of a player who won
+all or none of its games finite. The fit uses every game at once, so it does not depend on the order
 the games were played in.
 
 >>> import pachisi_widget as pw
@@ -121,6 +123,8 @@ __all__ = [
     "PlayerForfeit",
     "PlayerFileError",
     "CheckReport",
+    "Problem",
+    "fit_ratings",
     "MOVE_TIME",
     "TEMPLATE",
 ]
