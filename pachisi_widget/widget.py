@@ -41,43 +41,26 @@ from __future__ import annotations
 import json
 import logging
 import pathlib
-import random
 
 import anywidget
 import traitlets
 
-from . import board, explain, i18n, serialize
+from . import board, i18n, serialize, view
 from .agents import AGENTS, make_agent
 from .engine import short_repr
 from .errors import PachisiError, RecordError
 from .game import Game, agent_move
 from .i18n import Message
 from .rules import PRESETS, Rules
-from .svg import charkoni_spots
 from .throws import Throw
 
 __all__ = ["PachisiWidget", "bundle_paths"]
 
 _log = logging.getLogger(__name__)
 _STATIC = pathlib.Path(__file__).parent / "static"
-_LOG_LENGTH = 60
-_LOG_EVENTS = 20  # the log narrates this many latest events
 _EVENTS_KEPT = 400  # undo pops events: keep more than the log shows
-_STATUS_MAX = 600  # characters: a status line is one line, whatever a message quotes
+_STATUS_MAX = view.STATUS_MAX  # characters: a status line is one line, whatever it quotes
 _DETAIL_MAX = 240  # characters of an error's own message quoted in a refusal
-_INTENTS = (
-    "throw",
-    "move",
-    "pass",
-    "undo",
-    "new_game",
-    "step",
-    "set_seat",
-    "set_language",
-    "setup",
-    "save",
-    "load",
-)
 
 
 def bundle_paths() -> tuple[pathlib.Path, pathlib.Path]:
@@ -202,7 +185,7 @@ class PachisiWidget(anywidget.AnyWidget):
         self.speed = float(speed)
         self.animate = animate
         self.teacher = teacher
-        self.geometry = dict(board.layout(), spots=charkoni_spots())
+        self.geometry = view.geometry()
         self.names = self._check_names(names)
         self.seat_players = self._check_computer(computer, game)
         self.on_msg(self._on_msg)
@@ -409,216 +392,38 @@ class PachisiWidget(anywidget.AnyWidget):
         del self._events[:-_EVENTS_KEPT]
         self._sync(None, None)
 
-    def _lines(self, event) -> list[str]:
-        kind, before, action, after = event
-        if kind == "throw":
-            return explain.narrate_throw(before, action, after, self.language)
-        return explain.narrate_move(before, action, after, self.language)
-
     def _sync(self, code: str | None, params: dict | None, kind: str = "info") -> None:
         self._show(self._view(code, params, kind))
 
     def _view(self, code: str | None, params: dict | None, kind: str = "info",
               seat_players: list | None = None) -> dict:
         """Everything the view is sent for the current game (nothing is assigned yet)."""
-        g = self._game
-        st = g.state
-        lang = self.language
-        rev = self.revision + 1
-        legal = st.legal_moves()
-        moves = [
-            self._move_view(m, f"{rev}.{i}", lang, self._display_names(lang))
-            for i, m in enumerate(legal)
-        ]
-        move_ids = {mv["id"]: m for mv, m in zip(moves, legal, strict=True)}
-        start_note = self._start_note
-        if code in ("new_game", "loaded", "setup"):
-            start_note = (code, params)
-        lines: list[str] = []
-        if start_note is not None and len(self._events) <= _LOG_EVENTS:
-            lines.append(i18n.text(*start_note, lang))
-        last_lines: list[str] = []
-        for e in self._events[-_LOG_EVENTS:]:
-            last_lines = self._lines(e)
-            lines.extend(last_lines)
-        if code:
-            message = i18n.text(code, params, lang)
-        else:
-            message = " ".join(last_lines) if last_lines else (lines[-1] if lines else "")
-        if len(message) > _STATUS_MAX:
-            message = message[: _STATUS_MAX - 1] + "…"
-        view = st.to_dict()
-        view.update(
-            {
-                "names": self._display_names(lang),
-                "seat_players": list(self.seat_players if seat_players is None else seat_players),
-                "computer_to_act": st.phase != "over" and st.to_move in self._agents,
-                "rules": i18n.rules_text(g.rules, lang),
-                "preset": _preset_of(g.rules),
-                "players": g.players,
-                "turn_mode": g.rules.turn_mode,
-                "shells": g.rules.shells,
-                "throw_values": list(g.rules.table),
-                "can_undo": g.can_undo,
-                "last_move": self._last_move_view(),
-                "returning_step": board.RETURNING_STEP,
-                "seat_labels": list(i18n.SEATS[lang]),
-                "seat_letters": list(i18n.SEAT_LETTERS[lang]),
-                "labels": dict(i18n.LABELS[lang]),
-                "preset_names": dict(i18n.PRESET_NAMES[lang]),
-                "agent_labels": dict(i18n.AGENT_NAMES[lang]),
-                "up_texts": [
-                    i18n.text("mouths_up", {"up": up}, lang) for up in range(g.rules.shells + 1)
-                ],
-            }
+        return view.board_view(
+            self._game,
+            self._events,
+            revision=self.revision + 1,
+            lang=self.language,
+            names=self.names,
+            seat_players=self.seat_players if seat_players is None else seat_players,
+            computer_seats=self._agents,
+            start_note=self._start_note,
+            code=code,
+            params=params,
+            kind=kind,
         )
-        return {
-            "move_ids": move_ids,
-            "start_note": start_note,
-            "last_throw": self._throw_view(),
-            "legal_moves": moves,
-            "log": lines[-_LOG_LENGTH:],
-            "status": message,
-            "status_kind": kind,
-            "state": view,
-            "revision": rev,
-        }
 
-    def _show(self, view: dict) -> None:
-        """Send ``view`` (from :meth:`_view`) to the front end."""
-        self._move_ids = view["move_ids"]
-        self._start_note = view["start_note"]
+    def _show(self, shown: dict) -> None:
+        """Send ``shown`` (from :meth:`_view`) to the front end."""
+        self._move_ids = shown["move_ids"]
+        self._start_note = shown["start_note"]
         with self.hold_sync():
-            self.last_throw = view["last_throw"]
-            self.legal_moves = view["legal_moves"]
-            self.log = view["log"]
-            self.status = view["status"]
-            self.status_kind = view["status_kind"]
-            self.state = view["state"]
-            self.revision = view["revision"]  # last: an observer sees every other trait updated
-
-    def _last_move_view(self) -> dict | None:
-        """The latest move of a piece in this game (None before one).
-
-        {seat, start, end, from, to, path, captured, event, fresh}: ``path`` lists the squares
-        it went through (the view slides the piece along them when ``animate`` is on);
-        ``captured`` the seats whose pieces it sent back to the Charkoni (the view sends them
-        back from ``to``); ``fresh`` is True when the move is the latest action.
-        """
-        found = next(
-            (
-                (i, e[2])
-                for i, e in reversed(list(enumerate(self._events)))
-                if e[0] == "move" and e[2].kind != "pass"
-            ),
-            None,
-        )
-        if found is None:
-            return None
-        i, m = found
-        track = board.track(m.seat)
-        return {
-            "seat": m.seat,
-            "start": m.start,
-            "end": m.end,
-            "from": None if track[m.start] is None else list(track[m.start]),
-            "to": None if track[m.end] is None else list(track[m.end]),
-            "path": [
-                list(track[s])
-                for s in range(m.start + 1, min(m.end, 83) + 1)
-                if track[s] is not None
-            ],
-            "captured": sorted({victim for victim, _ in m.captures}),
-            "event": i + 1,
-            "fresh": i == len(self._events) - 1,
-        }
-
-    def _display_names(self, lang: str) -> list[str]:
-        """Per seat: the player's name as given, else the seat's name in ``lang``."""
-        seats = i18n.SEATS[lang]
-        return [n if n and n != board.SEAT_NAMES[s] else seats[s] for s, n in enumerate(self.names)]
-
-    def _throw_view(self) -> dict:
-        """The latest throw of this game for the cowrie picture ({} before the first one).
-
-        ``mouths`` says which shells lie mouth up; which ones is a view-only arrangement drawn
-        from the game's seed and the throw's place in the game (never from the game's own random
-        generator), so a redraw shows the same picture. ``fresh`` is True when the throw is the
-        latest action (the view animates the shells only then).
-        """
-        g = self._game
-        for back, event in enumerate(reversed(self._events)):
-            kind, before, t, after = event
-            if kind != "throw":
-                continue
-            shells = g.rules.shells
-            where = len(self._events) - back
-            up_shells = set(random.Random(f"{g.seed}/{where}/{t.up}").sample(range(shells), t.up))
-            seat = before.to_move
-            return {
-                "seat": seat,
-                "up": t.up,
-                "value": t.value,
-                "grace": t.grace,
-                "enters": t.enters,
-                "bonus": t.grace and not t.enters,
-                "shells": shells,
-                "mouths": [i in up_shells for i in range(shells)],
-                "pyada": after.pyada_applies(seat, t.value) and not after.cancelled,
-                "cancelled": list(after.cancelled),
-                "lost": back == 0 and after.phase == "move" and len(after.legal_moves()) == 1,
-                "fresh": back == 0,
-                "event": where,
-                "turn": before.turn,
-            }
-        return {}
-
-    @staticmethod
-    def _move_view(m, mid: str, lang: str = "en", names=board.SEAT_NAMES) -> dict:
-        track = board.track(m.seat)
-        who = _who(m.seat, lang, names)
-        if m.kind == "pass":
-            return {
-                "id": mid,
-                "seat": m.seat,
-                "kind": "pass",
-                "piece": None,
-                "start": None,
-                "end": None,
-                "value": None,
-                "captures": [],
-                "from": None,
-                "to": None,
-                "path": [],
-                "label": i18n.text("label_pass", {"who": who}, lang),
-            }
-        path = [
-            list(track[s])
-            for s in range(max(m.start, 1), min(m.end, 83) + 1)
-            if track[s] is not None
-        ]
-        if m.start == 83 and m.end == 84:
-            path = []
-        frm = None if m.start == 0 else list(track[m.start])
-        to = None if m.end == 84 else list(track[m.end])
-        p = {"who": who, "start": m.start, "end": m.end, "value": m.value}
-        label = i18n.text("label_enter" if m.kind == "enter" else "label_move", p, lang)
-        if m.captures:
-            label += i18n.text("label_captures", {"victims": _victims(m.captures)}, lang)
-        return {
-            "id": mid,
-            "seat": m.seat,
-            "kind": m.kind,
-            "piece": m.piece,
-            "start": m.start,
-            "end": m.end,
-            "value": m.value,
-            "captures": [list(c) for c in m.captures],
-            "from": frm,
-            "to": to,
-            "path": path,
-            "label": label,
-        }
+            self.last_throw = shown["last_throw"]
+            self.legal_moves = shown["legal_moves"]
+            self.log = shown["log"]
+            self.status = shown["status"]
+            self.status_kind = shown["status_kind"]
+            self.state = shown["state"]
+            self.revision = shown["revision"]  # last: an observer sees every other trait updated
 
     @traitlets.validate("names")
     def _valid_names(self, proposal) -> list:
@@ -698,91 +503,120 @@ class PachisiWidget(anywidget.AnyWidget):
         if not isinstance(content, dict):
             raise _bad("msg_not_object", type=type(content).__name__)
         kind = content.get("kind")
-        if kind not in _INTENTS:
+        if not isinstance(kind, str) or kind not in _HANDLERS:
             raise _bad("msg_unknown_kind", got=_echo(kind))
+        _HANDLERS[kind](self, content)
+
+    # One handler per intent kind (the table _HANDLERS below): each checks its fields, raises
+    # _Refused (or a PachisiError) for anything it will not do, and changes the game only then.
+
+    def _on_throw(self, content: dict) -> None:
         g = self._game
-        if kind == "throw":
-            up = content.get("up")
-            if up is not None and (
-                isinstance(up, bool) or not isinstance(up, int) or not 0 <= up <= g.rules.shells
-            ):
-                raise _bad("msg_bad_up", shells=g.rules.shells, got=_echo(up))
-            if g.to_move in self._agents:
-                raise _bad("msg_computer_seat", seat=g.to_move)
-            self.throw(up)
-        elif kind == "move":
-            mid = content.get("id")
-            if not isinstance(mid, str):
-                raise _bad("msg_move_id", got=_echo(mid))
-            move = self._move_ids.get(mid)
-            if move is None:
-                raise _Refused("stale_move")
-            if g.to_move in self._agents:
-                raise _bad("msg_computer_seat", seat=g.to_move)
-            self.play(move)
-        elif kind == "pass":
-            if g.phase != "move":
-                raise _Refused(
-                    "throw_first" if g.phase == "throw" else "game_over", {"seat": g.to_move}
-                )
-            self.play(g.legal_moves()[-1])
-        elif kind == "undo":
-            self.undo(to_human=True)
-        elif kind == "new_game":
-            players = content.get("players")
-            seed = content.get("seed")
-            preset = content.get("preset")
-            if players is not None and (isinstance(players, bool) or players not in (2, 3, 4)):
-                raise _bad("msg_players", got=_echo(players))
-            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-                raise _bad("msg_seed", got=_echo(seed))
-            if preset is not None and (not isinstance(preset, str) or preset not in PRESETS):
-                raise _bad("msg_preset", presets=list(PRESETS), got=_echo(preset))
-            rules = Rules.preset(preset) if preset else None
-            if (
-                rules is not None
-                and self._game.rules.teams
-                and (players or self._game.players) == 4
-            ):
-                rules = rules.replace(teams=True)
-            self.new_game(players=players, rules=rules, seed=seed)
-        elif kind == "step":
-            turn, revision = content.get("turn"), content.get("revision")
-            if (turn is not None and turn != g.state.turn) or (
-                revision is not None and revision != self.revision
-            ):
-                return  # a timer from an earlier position (or a second view of the board)
-            if not self.computer_step():
-                if turn is not None or revision is not None:
-                    return  # a timer that outlived its computer seat (made human meanwhile)
-                raise _bad("msg_no_computer")
-        elif kind == "set_seat":
-            seat, player = content.get("seat"), content.get("player")
-            if isinstance(seat, bool) or seat not in g.seats:
-                raise _bad("msg_seat", seats=list(g.seats), got=_echo(seat))
-            if not isinstance(player, str) or (player != "human" and player not in AGENTS):
-                raise _bad("msg_player", agents=list(AGENTS), got=_echo(player))
-            self.set_computer(seat, player)
-        elif kind == "set_language":
-            lang = content.get("language")
-            if lang not in i18n.LANGUAGES:
-                raise _bad("msg_language", got=_echo(lang))
-            self.language = lang
-        elif kind == "setup":
-            positions, to_move = content.get("positions"), content.get("to_move", 0)
-            try:
-                self.set_position(positions, to_move=to_move)
-            except (TypeError, ValueError) as exc:
-                raise _Refused("bad_position", {"detail": exc}) from None
-        elif kind == "save":
-            filename = f"pachisi-{g.seed}-{len(g.history)}.json"
-            self.send({"kind": "record", "text": self.save(), "filename": filename})
-            self._sync("saved", {"filename": filename})
-        elif kind == "load":
-            text = content.get("text")
-            if not isinstance(text, str) or len(text) > serialize.MAX_TEXT:
-                raise _Refused("bad_record", {"detail": Message("load_not_text")})
-            self.load(text)
+        up = content.get("up")
+        if up is not None and (
+            isinstance(up, bool) or not isinstance(up, int) or not 0 <= up <= g.rules.shells
+        ):
+            raise _bad("msg_bad_up", shells=g.rules.shells, got=_echo(up))
+        self._check_human_to_act()
+        self.throw(up)
+
+    def _on_move(self, content: dict) -> None:
+        mid = content.get("id")
+        if not isinstance(mid, str):
+            raise _bad("msg_move_id", got=_echo(mid))
+        move = self._move_ids.get(mid)
+        if move is None:
+            raise _Refused("stale_move")
+        self._check_human_to_act()
+        self.play(move)
+
+    def _on_pass(self, content: dict) -> None:
+        g = self._game
+        if g.phase != "move":
+            raise _Refused("throw_first" if g.phase == "throw" else "game_over", {"seat": g.to_move})
+        self.play(g.legal_moves()[-1])
+
+    def _on_undo(self, content: dict) -> None:
+        self.undo(to_human=True)
+
+    def _on_new_game(self, content: dict) -> None:
+        players, seed, preset = content.get("players"), content.get("seed"), content.get("preset")
+        if players is not None and (isinstance(players, bool) or players not in (2, 3, 4)):
+            raise _bad("msg_players", got=_echo(players))
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise _bad("msg_seed", got=_echo(seed))
+        if preset is not None and (not isinstance(preset, str) or preset not in PRESETS):
+            raise _bad("msg_preset", presets=list(PRESETS), got=_echo(preset))
+        rules = Rules.preset(preset) if preset else None
+        if rules is not None and self._game.rules.teams and (players or self._game.players) == 4:
+            rules = rules.replace(teams=True)
+        self.new_game(players=players, rules=rules, seed=seed)
+
+    def _on_step(self, content: dict) -> None:
+        turn, revision = content.get("turn"), content.get("revision")
+        if (turn is not None and turn != self._game.state.turn) or (
+            revision is not None and revision != self.revision
+        ):
+            return  # a timer from an earlier position (or a second view of the board)
+        if not self.computer_step():
+            if turn is not None or revision is not None:
+                return  # a timer that outlived its computer seat (made human meanwhile)
+            raise _bad("msg_no_computer")
+
+    def _on_set_seat(self, content: dict) -> None:
+        seat, player = content.get("seat"), content.get("player")
+        if isinstance(seat, bool) or seat not in self._game.seats:
+            raise _bad("msg_seat", seats=list(self._game.seats), got=_echo(seat))
+        if not isinstance(player, str) or (player != "human" and player not in AGENTS):
+            raise _bad("msg_player", agents=list(AGENTS), got=_echo(player))
+        self.set_computer(seat, player)
+
+    def _on_set_language(self, content: dict) -> None:
+        lang = content.get("language")
+        if lang not in i18n.LANGUAGES:
+            raise _bad("msg_language", got=_echo(lang))
+        self.language = lang
+
+    def _on_setup(self, content: dict) -> None:
+        positions, to_move = content.get("positions"), content.get("to_move", 0)
+        try:
+            self.set_position(positions, to_move=to_move)
+        except (TypeError, ValueError) as exc:
+            raise _Refused("bad_position", {"detail": exc}) from None
+
+    def _on_save(self, content: dict) -> None:
+        g = self._game
+        filename = f"pachisi-{g.seed}-{len(g.history)}.json"
+        self.send({"kind": "record", "text": self.save(), "filename": filename})
+        self._sync("saved", {"filename": filename})
+
+    def _on_load(self, content: dict) -> None:
+        text = content.get("text")
+        if not isinstance(text, str) or len(text) > serialize.MAX_TEXT:
+            raise _Refused("bad_record", {"detail": Message("load_not_text")})
+        self.load(text)
+
+    def _check_human_to_act(self) -> None:
+        """Refuse a human's throw or move while a computer seat is to act."""
+        if self._game.to_move in self._agents:
+            raise _bad("msg_computer_seat", seat=self._game.to_move)
+
+
+_HANDLERS = {
+    "throw": PachisiWidget._on_throw,
+    "move": PachisiWidget._on_move,
+    "pass": PachisiWidget._on_pass,
+    "undo": PachisiWidget._on_undo,
+    "new_game": PachisiWidget._on_new_game,
+    "step": PachisiWidget._on_step,
+    "set_seat": PachisiWidget._on_set_seat,
+    "set_language": PachisiWidget._on_set_language,
+    "setup": PachisiWidget._on_setup,
+    "save": PachisiWidget._on_save,
+    "load": PachisiWidget._on_load,
+}
+"""The intents the front end may send, each with its handler (the table in the module doc)."""
+_INTENTS = tuple(_HANDLERS)
 
 
 def _bad(code: str, **params) -> _Refused:
@@ -832,28 +666,3 @@ def _agent_label(agent) -> str:
     """How the seat menu names a computer player."""
     name = getattr(agent, "name", None)
     return name[:40] if isinstance(name, str) and name else type(agent).__name__
-
-
-def _victims(captures) -> list:
-    """A move's captures, (seat, piece) pairs, as [seat, count] pairs for the words."""
-    counts: dict = {}
-    for seat, _ in captures:
-        counts[seat] = counts.get(seat, 0) + 1
-    return [[seat, n] for seat, n in counts.items()]
-
-
-def _preset_of(rules: Rules) -> str | None:
-    """The name of the preset ``rules`` equals, or None for a custom set of rules."""
-    for name in PRESETS:
-        if Rules.preset(name) == rules:
-            return name
-    return None
-
-
-def _who(seat: int, lang: str, names) -> str:
-    """A seat as the view names it: the player's name, with the seat when they differ."""
-    seat_word = i18n.SEATS[lang][seat]
-    name = names[seat] if names else seat_word
-    if name == seat_word:
-        return seat_word
-    return f"{name} ({seat_word})"

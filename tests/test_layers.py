@@ -11,10 +11,11 @@ import pytest
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "pachisi_widget"
 
 LAYERS = [
-    {"errors", "board", "throws", "rules", "tables"},                 # facts
+    {"errors", "board", "throws", "rules", "tables", "scene"},        # facts (the picture's too)
     {"engine", "state", "serialize", "game"},                         # the rules engine
     {"i18n", "explain", "agents", "probability", "simulate", "fastnp", "lessons", "svg", "bench",
      "tournament"},
+    {"view"},                                                          # what the board is sent
     {"widget", "__init__"},                                            # the adapter and the package
 ]
 LAYER_OF = {name: i for i, layer in enumerate(LAYERS) for name in layer}

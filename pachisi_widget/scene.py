@@ -1,0 +1,172 @@
+"""The picture's facts, computed once: colours, piece shapes, sizes, where pieces stand.
+
+Both pictures of a position draw from here: the static SVG (:mod:`pachisi_widget.svg`) and the
+live board (``js/draw.js``, which gets :func:`scene` once in the widget's ``geometry`` trait and
+the :func:`stacks` of each position in its ``state``). Grid coordinates are those of
+:mod:`pachisi_widget.board` (x east, y north, fractions allowed); sizes are SVG units.
+
+>>> scene()["seat_colors"][0], scene()["seat_shapes"][1]
+('#E69F00', 'square')
+>>> [s["step"] for s in stacks([[0, 0, 12, 84], None, None, None], (0,))]
+[0, 12, 84]
+"""
+
+from __future__ import annotations
+
+from . import board
+
+__all__ = [
+    "SEAT_COLORS",
+    "SEAT_SHAPES",
+    "LETTER_FILL",
+    "ARM_TINTS",
+    "CELL",
+    "MARGIN",
+    "PIECE_R",
+    "HOME_R",
+    "SHARED_R",
+    "STACK_OFFSETS",
+    "SHAPES",
+    "CARD_SIZE",
+    "charkoni_spots",
+    "card_centre",
+    "stacks",
+    "scene",
+]
+
+SEAT_COLORS = ("#E69F00", "#0072B2", "#009E73", "#CC79A7")
+"""Okabe-Ito colours, safe for colour-blind readers: S orange, E blue, N green, W purple."""
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+"""Each seat's pieces also differ by shape (and carry the seat's letter)."""
+LETTER_FILL = ("#111", "#fff", "#111", "#111")
+"""The letter colour with the best contrast on each seat's colour."""
+ARM_TINTS = ("#fbe2b0", "#cde2f3", "#c6eadc", "#f3d5e6")
+"""Each arm tinted in its seat's colour (light theme; the widget's CSS has the dark ones)."""
+CELL = 40
+"""Size of one square in SVG units."""
+MARGIN = 34
+"""Room around the board for the 25-castle labels beyond the arm tips."""
+PIECE_R = 13
+"""Radius of a piece on the board."""
+HOME_R = 10
+"""Radius of a piece at home."""
+SHARED_R = 10
+"""Radius of each stack on a square that stacks of several seats (or steps) share."""
+STACK_OFFSETS = {
+    2: ((-0.22, 0.12), (0.22, -0.12)),
+    4: ((-0.22, 0.22), (0.22, 0.22), (-0.22, -0.22), (0.22, -0.22)),
+}
+"""Grid offsets of stacks sharing a square: two of them, or up to four (and on, in turn)."""
+SHAPES = {
+    "square": {"half": 0.92, "rx": 2},
+    "triangle": ((0, -1.22), (1.15, 0.86), (-1.15, 0.86)),
+    "diamond": ((0, -1.25), (1.25, 0), (0, 1.25), (-1.25, 0)),
+    "letter_dy": (0.36, 0.36, 0.45, 0.36),
+    "letter_size": 0.95,
+    "badge": {"offset": 0.95, "r": 0.58, "font": 0.72, "dy": 0.24},
+    "returning": "scale(1.25 0.74) rotate(90)",
+}
+"""Piece outlines in units of the radius r (a circle is r itself): the square's half side and
+corner, the triangle's and diamond's corners; the letter's baseline and size; the count badge;
+a returning piece lies on its side (turned a quarter and flattened)."""
+CARD_SIZE = (250, 112)
+"""Width and height of a seat card."""
+
+
+def _turn(x: float, y: float, k: int) -> list:
+    """(x, y) turned k quarter turns about the board's centre (South's place to seat k's)."""
+    for _ in range(k):
+        x, y = board.SIZE - 1 - y, x
+    return [x, y]
+
+
+def charkoni_spots() -> dict:
+    """Where waiting (step 0) and home (step 84) pieces stand in the Charkoni, per seat.
+
+    Each seat uses the triangle of the Charkoni towards its own arm, waiting pieces on one side,
+    home pieces on the other; seat k's spots are South's turned k quarter turns.
+
+    >>> charkoni_spots()["waiting"][0], charkoni_spots()["home"][1]
+    ([8.5, 8.0], [10.0, 9.5])
+    """
+    return {
+        "waiting": [_turn(8.5, 8.0, k) for k in board.SEATS],
+        "home": [_turn(9.5, 8.0, k) for k in board.SEATS],
+    }
+
+
+def card_centre(seat: int) -> list:
+    """The centre of ``seat``'s card, in the corner to the right of its arm (S bottom right)."""
+    return _turn(14.5, 3.5, seat)
+
+
+def stacks(pieces, seats) -> list[dict]:
+    """Every stack of pieces with its place: one per (seat, step), in seat then step order.
+
+    ``pieces`` holds each seat's four steps (None for a seat nobody plays). Each stack is
+    {seat, step, pieces, x, y, r, returning}: steps 0 and 84 stand at :func:`charkoni_spots`;
+    stacks that share a square are spread by :data:`STACK_OFFSETS` and drawn smaller.
+    """
+    spots = charkoni_spots()
+    out: list[dict] = []
+    for seat in seats:
+        steps = pieces[seat]
+        if steps is None:
+            continue
+        by_step: dict = {}
+        for i, step in enumerate(steps):
+            by_step.setdefault(step, []).append(i)
+        for step in sorted(by_step):
+            if step == 0:
+                x, y = spots["waiting"][seat]
+            elif step == board.HOME:
+                x, y = spots["home"][seat]
+            else:
+                x, y = board.square(seat, step)
+            out.append(
+                {
+                    "seat": seat,
+                    "step": step,
+                    "pieces": by_step[step],
+                    "x": float(x),
+                    "y": float(y),
+                    "r": float(HOME_R if step == board.HOME else PIECE_R),
+                    "returning": 0 < step < board.HOME and step >= board.RETURNING_STEP,
+                }
+            )
+    by_square: dict = {}
+    for s in out:
+        by_square.setdefault((s["x"], s["y"]), []).append(s)
+    for group in by_square.values():
+        if len(group) < 2:
+            continue
+        offsets = STACK_OFFSETS[2 if len(group) == 2 else 4]
+        for i, s in enumerate(group):
+            dx, dy = offsets[i % len(offsets)]
+            s["x"] = round(s["x"] + dx, 4)
+            s["y"] = round(s["y"] + dy, 4)
+            s["r"] = float(SHARED_R)
+    return out
+
+
+def scene() -> dict:
+    """The facts the live board draws with (JSON-safe), sent once in its geometry."""
+    return {
+        "cell": CELL,
+        "margin": MARGIN,
+        "seat_colors": list(SEAT_COLORS),
+        "seat_shapes": list(SEAT_SHAPES),
+        "letter_fill": list(LETTER_FILL),
+        "arm_tints": list(ARM_TINTS),
+        "piece_r": PIECE_R,
+        "home_r": HOME_R,
+        "shared_r": SHARED_R,
+        "shapes": {
+            k: ([list(p) for p in v] if isinstance(v, tuple) and isinstance(v[0], tuple)
+                else list(v) if isinstance(v, tuple) else v)
+            for k, v in SHAPES.items()
+        },
+        "spots": charkoni_spots(),
+        "cards": {"centres": [card_centre(s) for s in board.SEATS], "size": list(CARD_SIZE)},
+        "home_step": board.HOME,
+    }
