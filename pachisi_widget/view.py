@@ -12,7 +12,7 @@ Jupyter. An *event* is a tuple ``(kind, before, action, after)``: ``kind`` is ``
 >>> v["status"], v["revision"], v["legal_moves"]
 ('New game: North starts.', 1, [])
 >>> geometry()["scene"]["cell"], len(geometry()["squares"])
-['arms', 'castle_squares', 'charkoni', 'scene']
+(40, 96)
 """
 
 from __future__ import annotations
