@@ -424,6 +424,28 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "check_no_answer": "No answer yet. Hint: {hint}",
         "check_wrong": "Not quite: {answer} is not the answer.",
         "check_wrong_hint": "Not quite: {answer} is not the answer. Hint: {hint}",
+        # -- the lessons' exercises (lessons.exercise): {hint_call} is how to ask for the
+        # exercise's hint; {form} is one of the exercise_form_* phrases
+        "exercise_right": "Right! {why}",
+        "exercise_blank": "No answer yet: write your answer in place of the ... and run the cell "
+        "again. Answer with {form}. For a hint, run {hint_call}.",
+        "exercise_wrong": "Not quite: {answer} is not the answer. For a hint, run {hint_call}.",
+        "exercise_mistake": "Not quite: {answer} {mistake}",
+        "exercise_close": "Close: {answer} is near the answer but not to {decimals} decimal "
+        "places. Round to {decimals} places, or give a fraction.",
+        "exercise_comma": "Not quite: Python reads {answer} as two numbers. Write a decimal with "
+        "a point, e.g. 0.25 (or as text: \"0,25\").",
+        "exercise_unreadable": "Not quite: {answer} is not {form}.",
+        "exercise_hint": "Hint: {hint}",
+        "exercise_answer": "The answer: {expected}. Why: {why}",
+        "exercise_form_number": "a fraction (Fraction(1, 64) or \"1/64\") or a decimal to "
+        "{decimals} places",
+        "exercise_form_integer": "a whole number",
+        "exercise_form_values": "a set of numbers, e.g. {{3, 5}}",
+        "exercise_form_steps": "a list of {size:steps}, one for each piece, in any order",
+        "exercise_form_seats": "a list of the seats in order, e.g. {example}",
+        "exercise_form_letters": "a set of letters, e.g. {{\"a\", \"b\"}}",
+        "exercise_form_choice": "one of the words {choices}",
         # -- the static picture (svg.board_svg)
         "svg_stack": "{seat} has {count:pieces} {step:at_step}",
         "svg_stack_returning": "{seat} has {count:pieces} {step:at_step}, on the way home",
@@ -703,6 +725,29 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "check_no_answer": "Încă nu ai răspuns. Indiciu: {hint}",
         "check_wrong": "Nu chiar: {answer} nu este răspunsul.",
         "check_wrong_hint": "Nu chiar: {answer} nu este răspunsul. Indiciu: {hint}",
+        # -- exercițiile lecțiilor (lessons.exercise)
+        "exercise_right": "Corect! {why}",
+        "exercise_blank": "Încă nu ai răspuns: scrie răspunsul tău în locul lui ... și rulează "
+        "din nou celula. Răspunde cu {form}. Pentru un indiciu, rulează {hint_call}.",
+        "exercise_wrong": "Nu chiar: {answer} nu este răspunsul. Pentru un indiciu, rulează "
+        "{hint_call}.",
+        "exercise_mistake": "Nu chiar: {answer} {mistake}",
+        "exercise_close": "Aproape: {answer} este aproape de răspuns, dar nu cu {decimals} "
+        "zecimale. Rotunjește la {decimals} zecimale sau dă o fracție.",
+        "exercise_comma": "Nu chiar: Python citește {answer} ca două numere. Scrie numărul "
+        "zecimal cu punct, de exemplu 0.25 (sau ca text: \"0,25\").",
+        "exercise_unreadable": "Nu chiar: {answer} nu este {form}.",
+        "exercise_hint": "Indiciu: {hint}",
+        "exercise_answer": "Răspunsul: {expected}. De ce: {why}",
+        "exercise_form_number": "o fracție (Fraction(1, 64) sau \"1/64\") sau un număr zecimal "
+        "cu {decimals} zecimale",
+        "exercise_form_integer": "un număr întreg",
+        "exercise_form_values": "o mulțime de numere, de exemplu {{3, 5}}",
+        "exercise_form_steps": "o listă cu {size:steps}, câte unul pentru fiecare piesă, în orice "
+        "ordine",
+        "exercise_form_seats": "o listă cu locurile, în ordine, de exemplu {example}",
+        "exercise_form_letters": "o mulțime de litere, de exemplu {{\"a\", \"b\"}}",
+        "exercise_form_choice": "unul dintre cuvintele {choices}",
         # -- desenul static
         "svg_stack": "{seat} are {count:pieces} {step:at_step}",
         "svg_stack_returning": "{seat} are {count:pieces} {step:at_step}, pe drumul spre casă",

@@ -13,8 +13,8 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "pachisi_widget"
 LAYERS = [
     {"errors", "board", "throws", "rules", "tables", "scene"},        # facts (the picture's too)
     {"engine", "state", "serialize", "game"},                         # the rules engine
-    {"i18n", "explain", "agents", "probability", "simulate", "fastnp", "lessons", "svg", "bench",
-     "tournament"},
+    {"i18n", "explain", "agents", "probability", "simulate", "fastnp", "lessons", "exercises", "svg",
+     "bench", "tournament"},
     {"view"},                                                          # what the board is sent
     {"widget", "__init__"},                                            # the adapter and the package
 ]

@@ -1,0 +1,589 @@
+"""The lessons' exercises: expected answers, typical mistakes and hints, in English and Romanian.
+
+Each exercise is a function of no arguments, keyed by (lesson, number), that asks the engine for
+its expected answer, for the numbers its sentences quote, and for the answers that typical
+mistakes give (the same position played with the mistaken rule: the grace's points counted, the
+castle ignored, pyada forgotten...). Nothing here is typed by hand that the engine can compute.
+:func:`pachisi_widget.lessons.exercise` turns one into something a notebook cell can check an
+answer with.
+
+The sentences live in :data:`TEXTS`, one catalogue per language with the same codes and
+placeholders: ``"<lesson>.<number>.why"`` (said with "Right!"), ``".hint"``, and one code per
+typical mistake (a phrase that follows the student's answer: "Not quite: 10 counts the grace's
+points..."). Placeholders take the formats of :func:`pachisi_widget.lessons.words`.
+
+>>> EXERCISES["03", 3]().expected
+1
+>>> sorted(EXERCISES["03", 3]().mistakes)
+['added', 'counted', 'moved']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+from typing import Any, Callable
+
+from . import board
+from .game import Game
+from .probability import turn_length_odds
+from .rules import Rules
+from .throws import expected_value, grace_probability, throw_distribution, up_distribution
+
+__all__ = ["Solution", "EXERCISES", "TEXTS", "QUIZ_SEED"]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the engine says about one exercise."""
+
+    expected: Any
+    """The expected answer, in the normal form of its ``form``."""
+    form: tuple[str, dict]
+    """How the answer is written: ("number", {"decimals": 2}), ("integer", {}), ("values", {}),
+    ("steps", {"size": 4}), ("seats", {}), ("letters", {"letters": "abcd"}) or
+    ("choice", {"key": "02.5", "words": {"more": (...), "less": (...)}})."""
+    params: dict = field(default_factory=dict)
+    """The numbers the sentences quote."""
+    mistakes: dict = field(default_factory=dict)
+    """Typical mistakes by name: the wrong answer each gives, or a test on the answer (read in
+    the form's normal form) that recognises it."""
+
+
+EXERCISES: dict[tuple[str, int], Callable[[], Solution]] = {}
+"""Every exercise, by (lesson, number)."""
+
+
+def _exercise(lesson: str, number: int):
+    def register(function):
+        EXERCISES[lesson, number] = function
+        return function
+    return register
+
+
+def _drop_equal(expected, mistakes: dict, same=lambda a, b: a == b) -> dict:
+    """The mistakes whose answer differs from the expected one (a rule that changes nothing in
+    this position makes no mistake)."""
+    return {k: v for k, v in mistakes.items() if callable(v) or not same(v, expected)}
+
+
+# -- lesson 00: play your first game ------------------------------------------------------------
+
+QUIZ_SEED = 101
+"""The seed of lesson 00's exercise 1 (the notebook prints that game's opening throws)."""
+
+
+def _order_from(starter: int, seats, direction: int = 1) -> tuple:
+    i = seats.index(starter)
+    return tuple(seats[(i + direction * k) % len(seats)] for k in range(len(seats)))
+
+
+@_exercise("00", 1)
+def _order_of_play() -> Solution:
+    game = Game(players=4, seed=QUIZ_SEED)
+    seats = tuple(game.seats)
+    order = _order_from(game.to_move, seats)
+    mistakes = {"clockwise": _order_from(game.to_move, seats, -1), "south_first": seats}
+    first_round = game.opening[0]
+    top = max(t.value for t in first_round.values())
+    tied = [s for s, t in first_round.items() if t.value == top]
+    if len(tied) > 1:
+        for seat in tied:
+            if seat != game.to_move:
+                mistakes["first_round"] = _order_from(seat, seats)
+    last = [(s, t.value) for s, t in game.opening[-1].items()]
+    return Solution(order, ("seats", {}),
+                    {"order": order, "starter": order[0], "last": last, "tied": tied},
+                    _drop_equal(order, mistakes))
+
+
+def _after(rules: Rules) -> tuple:
+    game = Game.from_position([[5, 0, 0, 0], None, [12, 0, 0, 0], None], to_move=0, rules=rules,
+                              seed=2)
+    for value, start in ((6, 0), (25, 0), (4, 5)):
+        game.throw(value=value)
+        game.play(next(m for m in game.legal_moves() if m.start == start and m.kind != "pass"))
+    return tuple(sorted(game.pieces(0)))
+
+
+@_exercise("00", 2)
+def _pieces_after_graces() -> Solution:
+    pieces = _after(Rules())
+    counted = _after(Rules(entry_mode="count_from_charkoni"))
+    entered = sorted(p for p in pieces if p == 1)
+    return Solution(pieces, ("steps", {"size": 4}),
+                    {"pieces": sorted(pieces, reverse=True), "entry": entered[0],
+                     "counted": sorted(counted, reverse=True)},
+                    _drop_equal(pieces, {"counted": counted,
+                                         "three": lambda read: len(read) == len(pieces) - 1}))
+
+
+_HUNT = [[21, 30, 40, 50], None, [57, 59, 61, 0], None]
+
+
+@_exercise("00", 3)
+def _capture_values() -> Solution:
+    rules = Rules()
+    found, landing = set(), {}
+    north = {board.step_of(0, board.square(2, s)) for s in _HUNT[2] if 0 < s < board.HOME}
+    for value in sorted(set(rules.table)):
+        game = Game.from_position(_HUNT, to_move=0, seed=3)
+        game.throw(value=value)
+        if any(m.start == 21 and m.captures for m in game.legal_moves()):
+            found.add(value)
+        if 21 + value in north:
+            landing[value] = 21 + value
+    on_north = frozenset(landing)                     # every value that stops on a North piece
+    castle = sorted(v for v in on_north - found if board.is_castle(landing[v]))
+    no_grace_move = frozenset(found - set(rules.entry_graces))
+    return Solution(frozenset(found), ("values", {}),
+                    {"found": found, "castle": castle[0], "castle_step": landing[castle[0]],
+                     "sums": [f"21 + {v} = {21 + v}" for v in sorted(found)],
+                     "grace": sorted(found & set(rules.entry_graces))[0]},
+                    _drop_equal(frozenset(found), {"castle": on_north, "grace": no_grace_move}))
+
+
+def _homecomings(south, rules: Rules | None = None) -> frozenset:
+    """The throw values with which South can bring a piece home from ``south``."""
+    rules = rules or Rules()
+    found = set()
+    for value in sorted(set(rules.table)):
+        game = Game.from_position([south, None, [20, 0, 0, 0], None], to_move=0, rules=rules,
+                                  seed=7)
+        game.throw(value=value)
+        if any(m.end == board.HOME for m in game.legal_moves()):
+            found.add(value)
+    return frozenset(found)
+
+
+_CASTLE_CASES = {"a": ([59, 30, 40, 84], {}), "b": ([59, 0, 40, 84], {}),
+                 "c": ([59, 30, 40, 84], {"pyada": True}), "d": ([59, 84, 84, 84], {})}
+
+
+def _home_with_25(waiting_ignored: bool = False, pyada_ignored: bool = False) -> frozenset:
+    found = set()
+    for letter, (south, options) in _CASTLE_CASES.items():
+        options = dict(options)
+        if pyada_ignored:
+            options.pop("pyada", None)
+        if waiting_ignored:
+            options["grace_moves_before_all_entered"] = True
+        if 25 in _homecomings(south, Rules(**options)):
+            found.add(letter)
+    return frozenset(found)
+
+
+@_exercise("00", 4)
+def _twenty_five_castle() -> Solution:
+    home = _home_with_25()
+    return Solution(home, ("letters", {"letters": "abcd"}),
+                    {"letters": [f"({x})" for x in sorted(home)]},
+                    _drop_equal(home, {"both": _home_with_25(True, True),
+                                       "waiting": _home_with_25(waiting_ignored=True),
+                                       "pyada": _home_with_25(pyada_ignored=True)}))
+
+
+@_exercise("00", 5)
+def _last_squares() -> Solution:
+    found = _homecomings([81, 83, 84, 84])
+    exact = _homecomings([81, 84, 84, 84])
+    release = _homecomings([83, 84, 84, 84])
+    literal = _homecomings([81, 83, 84, 84], Rules(last_square_release=frozenset()))
+    return Solution(found, ("values", {}),
+                    {"found": found, "exact": sorted(exact), "release": sorted(release)},
+                    _drop_equal(found, {"literal": literal, "release_only": release}))
+
+
+# -- lesson 02: cowrie throws and probability -----------------------------------------------------
+
+
+@_exercise("02", 1)
+def _three_up() -> Solution:
+    shells = Rules().shells
+    p = up_distribution(shells)[3]
+    ways, landings = comb(shells, 3), 2 ** shells
+    return Solution(p, ("number", {"decimals": 4}),
+                    {"p": p, "ways": ways, "landings": landings, "counts": shells + 1},
+                    _drop_equal(p, {"ways": ways, "equally": Fraction(1, shells + 1),
+                                    "one_landing": Fraction(1, landings)}))
+
+
+@_exercise("02", 2)
+def _grace_chance() -> Solution:
+    rules = Rules()
+    dist = throw_distribution(rules)
+    g = grace_probability(rules)
+    all_up = rules.table[rules.shells]                # six mouths up: the grace people forget
+    graces = sorted(rules.entry_graces)
+    return Solution(g, ("number", {"decimals": 4}),
+                    {"g": g, "graces": graces, "parts": [f"{dist[v]}" for v in graces],
+                     "forgotten": all_up, "values": len(dist)},
+                    _drop_equal(g, {"forgot": g - dist[all_up],
+                                    "equally": Fraction(len(graces), len(dist))}))
+
+
+@_exercise("02", 3)
+def _wait_for_ten() -> Solution:
+    dist = throw_distribution(Rules())
+    p = dist[10]
+    wait = 1 / p
+    landings = 2 ** Rules().shells
+    return Solution(wait, ("number", {"decimals": 2}),
+                    {"p": p, "ways": p * landings, "landings": landings, "wait": wait},
+                    _drop_equal(wait, {"probability": p, "before": wait - 1,
+                                       "twenty_five": 1 / dist[25]}))
+
+
+@_exercise("02", 4)
+def _wiki7_mean() -> Solution:
+    wiki7 = Rules(throw_table="wiki7")
+    mean = expected_value(wiki7)
+    values = list(wiki7.table)
+    return Solution(mean, ("number", {"decimals": 3}),
+                    {"mean": mean, "landings": 2 ** wiki7.shells, "shells": wiki7.shells},
+                    _drop_equal(mean, {"plain": Fraction(sum(values), len(values)),
+                                       "classic": expected_value(Rules())}))
+
+
+@_exercise("02", 5)
+def _tilted_shells() -> Solution:
+    fair = throw_distribution(Rules())[25]
+    tilted = throw_distribution(Rules(p_mouth_up=0.6))[25]
+    expected = "more" if tilted > fair else "less"
+    other = "less" if expected == "more" else "more"
+    words = {"more": ("mai mult", "mai probabil", "likelier", "more likely"),
+             "less": ("mai puțin", "mai puțin probabil", "less likely")}
+    return Solution(expected, ("choice", {"key": "02.5", "words": words}),
+                    {"fair": fair, "tilted": tilted, "down": 1 - 0.6},
+                    {"mouths": other})
+
+
+# -- lesson 03: grace throws ----------------------------------------------------------------------
+
+
+@_exercise("03", 1)
+def _entry_graces() -> Solution:
+    classic = Rules()
+    graces = frozenset(classic.entry_graces)
+    all_up = classic.table[classic.shells]
+    return Solution(graces, ("values", {}),
+                    {"graces": sorted(graces), "all_up": all_up, "shells": classic.shells},
+                    _drop_equal(graces, {
+                        "seven": frozenset(Rules.preset("seven_cowries").entry_graces),
+                        "six": graces - {all_up}}))
+
+
+def _enters_on(pieces, value: int, rules: Rules | None = None, start=0) -> int:
+    """Where South's piece from ``start`` ends with ``value`` (step 0 when it cannot move)."""
+    game = Game.from_position([pieces, None, [0, 0, 0, 0], None], to_move=0, rules=rules or Rules(),
+                              seed=1)
+    game.throw(value=value)
+    return next((m.end for m in game.legal_moves() if m.start == start and m.kind != "pass"), 0)
+
+
+@_exercise("03", 2)
+def _first_piece() -> Solution:
+    start = [0, 0, 0, 0]
+    step = _enters_on(start, 4)
+    grace = min(Rules().entry_graces)
+    return Solution(step, ("integer", {}), {"step": step, "value": 4},
+                    _drop_equal(step, {"grace": _enters_on(start, grace),
+                                       "waits": _enters_on(start, 4, Rules(first_piece_any_throw=False))}))
+
+
+@_exercise("03", 3)
+def _grace_enters() -> Solution:
+    pieces = [7, 0, 0, 0]
+    step = _enters_on(pieces, 10)
+    counted = _enters_on(pieces, 10, Rules(entry_mode="count_from_charkoni"))
+    moved = _enters_on(pieces, 10, Rules(grace_moves_before_all_entered=True), start=7)
+    return Solution(step, ("integer", {}), {"step": step, "value": 10, "moved": moved},
+                    _drop_equal(step, {"counted": counted, "added": step + 10, "moved": moved}))
+
+
+@_exercise("03", 4)
+def _three_or_more() -> Solution:
+    rules = Rules()
+    odds = turn_length_odds(rules, max_throws=3)
+    g = grace_probability(rules)
+    p = 1 - odds[1] - odds[2]
+    return Solution(p, ("number", {"decimals": 4}), {"p": p, "g": g},
+                    _drop_equal(p, {"exactly": odds[3], "four": p * g, "two": g}))
+
+
+@_exercise("03", 5)
+def _seven_shell_turn() -> Solution:
+    seven = Rules.preset("seven_cowries")
+    again = grace_probability(seven, on_board=True)
+    entry = grace_probability(seven, on_board=False)
+    mean = 1 / (1 - again)
+    return Solution(mean, ("number", {"decimals": 2}),
+                    {"p": again, "mean": mean, "bonus": sorted(seven.bonus_graces),
+                     "entry": sorted(seven.entry_graces)},
+                    _drop_equal(mean, {"bonus": 1 / (1 - entry), "inverse": 1 / again,
+                                       "classic": 1 / (1 - grace_probability(Rules()))}))
+
+
+# -- the sentences ---------------------------------------------------------------------------------
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        # lesson 00
+        "00.1.why": "in the last opening round {last:opening}: {starter:seat} starts, and play "
+        "goes counter-clockwise: {order:seats}.",
+        "00.1.hint": "the highest throw starts, and a tie throws again; then play goes "
+        "counter-clockwise: South, East, North, West (part 1).",
+        "00.1.clockwise": "starts with the right player but goes clockwise; play goes "
+        "counter-clockwise: South → East → North → West → South (§2).",
+        "00.1.south_first": "is the order round the board from South; the first to play is the "
+        "player with the highest opening throw (§2).",
+        "00.1.first_round": "starts with a player who tied in the first round; the tied players "
+        "threw again, and the last round decides: {last:opening}.",
+        "00.2.why": "each grace brings a piece in on step {entry} (the grace's value is not "
+        "counted) and gives another throw; the 4 takes the piece on step 5 to step 9: {pieces}.",
+        "00.2.hint": "where does a grace put a piece? (§3, square number 1)",
+        "00.2.counted": "counts the graces' values: an entering piece lands on step {entry} "
+        "whatever the grace (§3), not on the grace's value.",
+        "00.2.three": "has three steps: you have four pieces; write 0 for the one that still "
+        "waits.",
+        "00.3.why": "{found:set}: {sums:and} capture (all South's pieces are in, so the {grace} "
+        "moves too); 21 + {castle} = {castle_step} is a castle held by North, where South may not "
+        "stop.",
+        "00.3.hint": "count 21 + each value; remember that nobody may stop on an opponent's "
+        "castle.",
+        "00.3.castle": "includes {castle}: step {castle_step} is a castle held by North; nobody "
+        "may stop on an opponent's castle (§7), and no piece is captured on a castle (§8).",
+        "00.3.grace": "leaves out the {grace}: it is a grace, but all your pieces are on the "
+        "board, so it moves like any other throw (§4).",
+        "00.4.why": "{letters:and}: in (b) a piece still waits, so the 25 can only bring it in; "
+        "in (c) pyada makes the 25 move 26 steps, one too many.",
+        "00.4.hint": "the 25-castle's condition: part 4 (and what pyada does to a 25).",
+        "00.4.both": "forgets both conditions: in (b) a piece still waits, so the 25 can only "
+        "bring it in (§4); in (c) pyada makes the 25 move 26 steps, one too many.",
+        "00.4.waiting": "includes (b): a piece still waits there, and while one waits a 25 can "
+        "only bring a piece in (§4).",
+        "00.4.pyada": "includes (c): with pyada a 25 moves 26 steps, one too many for the "
+        "25-castle.",
+        "00.5.why": "{found:set}: the {exact:and} is the exact count from step 81; from step 83 "
+        "no throw is worth 1, so the board's last-square release lets the {release:and} take "
+        "that piece home.",
+        "00.5.hint": "an exact count for one piece; the board's release for the other (part 5).",
+        "00.5.literal": "is the text's literal rule (§10), but the board plays with the "
+        "last-square release: a {release:or} takes a piece from step 83 home (part 5).",
+        "00.5.release_only": "forgets the piece on step 81: an exact count takes it home too.",
+        # lesson 02
+        "02.1.why": "C(6, 3) = {ways} of the {landings} landings have 3 mouths up: {p} ≈ "
+        "{p:.4f}.",
+        "02.1.hint": "count the ways to choose 3 shells out of 6, then divide by 64.",
+        "02.1.ways": "is the number of landings with 3 mouths up; a probability divides it by "
+        "all {landings} landings.",
+        "02.1.equally": "treats the {counts} counts of mouths up (0 to 6) as equally likely; "
+        "they are not: count the landings that give each.",
+        "02.1.one_landing": "is the chance of one particular landing; {ways} different landings "
+        "have 3 mouths up.",
+        "02.2.why": "P(6) + P(10) + P(25) = {g} ≈ {g:.4f}.",
+        "02.2.hint": "add up the probabilities of the three grace values from "
+        "pw.throw_distribution(pw.Rules()).",
+        "02.2.forgot": "leaves out the {forgotten}: all six mouths up is a grace too.",
+        "02.2.equally": "counts graces among the {values} values as if each value were equally "
+        "likely; add the values' probabilities instead.",
+        "02.3.why": "P(10) = {ways}/{landings} = {p}, so the average wait is 1/P(10) = {wait} ≈ "
+        "{wait:.2f} throws.",
+        "02.3.hint": "a geometric wait for an event of probability p lasts 1/p tries on average.",
+        "02.3.probability": "is P(10), the chance on one throw; the average wait is 1/P(10).",
+        "02.3.before": "counts only the throws before the 10; the wait includes the throw that "
+        "brings it: 1/p.",
+        "02.3.twenty_five": "is the wait for a 25 (no mouth up); a 10 is one mouth up: {ways} "
+        "landings in {landings}.",
+        "02.4.why": "the sum of value × probability over the {landings} landings of "
+        "{shells} shells: {mean} ≈ {mean:.3f}.",
+        "02.4.hint": "use pw.throw_distribution(pw.Rules(throw_table='wiki7')): multiply each "
+        "value by its probability and add.",
+        "02.4.plain": "is the plain average of the table's values; weight each value by its "
+        "probability: the rare 35 counts far less than the common 3.",
+        "02.4.classic": "is the average of the classic six-shell table; wiki7 has {shells} "
+        "shells and {landings} landings.",
+        "02.5.why": "a 25 needs all mouths down: {down:.1f}^6 = {tilted:.5f} against 0.5^6 = "
+        "{fair:.5f}.",
+        "02.5.hint": "a 25 is 0 mouths up: which shells make that easier?",
+        "02.5.mouths": "looks at the mouths up; a 25 needs all six mouths down, each with "
+        "probability {down:.1f} now instead of 0.5.",
+        "02.5.more": "more",
+        "02.5.less": "less",
+        # lesson 03
+        "03.1.why": "the entry graces of the classic game are {graces:and} (§3).",
+        "03.1.hint": "the rules text calls them graces (§3); look at pw.Rules().entry_graces.",
+        "03.1.seven": "are the graces of the seven-shell game (§3, \"in other versions\"); the "
+        "classic game has six shells.",
+        "03.1.six": "leaves out the {all_up}: all {shells} mouths up is a grace too in the "
+        "classic game.",
+        "03.2.why": "the first piece leaves on any throw and moves the value: step {step}.",
+        "03.2.hint": "paragraph 5: the first piece's privilege.",
+        "03.2.grace": "is where a grace puts an entering piece; your first piece leaves on any "
+        "throw and moves its value (§5).",
+        "03.2.waits": "keeps the piece waiting for a grace; your first piece of the game leaves "
+        "on any throw (§5).",
+        "03.3.why": "an entering piece lands on step {step}; the grace's points are not counted.",
+        "03.3.hint": "paragraphs 3 and 4: square number 1.",
+        "03.3.counted": "counts the grace's points; an entering piece lands on square number 1 "
+        "whatever the grace (§3, §4).",
+        "03.3.added": "adds the grace's points after entering; they are not counted (§4): the "
+        "next throw moves the piece.",
+        "03.3.moved": "moves the piece on step 7; while pieces wait, a grace can only bring one "
+        "in (§4).",
+        "03.4.why": "the first two throws must both be graces: g² = {p} ≈ {p:.4f}.",
+        "03.4.hint": "1 minus the chances of 1 and of 2 throws; or think: which throws must be "
+        "graces?",
+        "03.4.exactly": "is the chance of exactly 3 throws; 3 or more counts the longer turns "
+        "too.",
+        "03.4.four": "is the chance of 4 throws or more (three graces in a row); 3 or more "
+        "needs only two.",
+        "03.4.two": "is g, the chance of 2 throws or more; 3 or more needs two graces in a row.",
+        "03.5.why": "P(another throw) = {p}, so the average is 1/(1 − {p}) = {mean} ≈ "
+        "{mean:.2f} throws.",
+        "03.5.hint": "the same geometric formula, with the chance of a throw that gives another "
+        "throw (entry or bonus grace).",
+        "03.5.bonus": "leaves out the bonus graces {bonus:and}: with a piece on the board they "
+        "give another throw too.",
+        "03.5.inverse": "is 1/p, the average wait for a grace; a turn lasts 1/(1 − p) throws on "
+        "average.",
+        "03.5.classic": "is the classic game's average; the seven-shell game has other graces.",
+    },
+    "ro": {
+        # lecția 00
+        "00.1.why": "în ultima rundă de început {last:opening}: începe {starter:seat}, apoi se "
+        "joacă în sens invers acelor de ceasornic: {order:seats}.",
+        "00.1.hint": "începe aruncarea cea mai mare, la egalitate se aruncă din nou; apoi se "
+        "joacă în sens invers acelor de ceasornic: Sud, Est, Nord, Vest (partea 1).",
+        "00.1.clockwise": "începe cu jucătorul potrivit, dar merge în sensul acelor de "
+        "ceasornic; se joacă în sens invers: Sud → Est → Nord → Vest → Sud (§2).",
+        "00.1.south_first": "este ordinea în jurul tablei pornind de la Sud; începe jucătorul cu "
+        "cea mai mare aruncare de început (§2).",
+        "00.1.first_round": "începe cu un jucător care a fost la egalitate în prima rundă; cei "
+        "la egalitate au aruncat din nou, iar ultima rundă decide: {last:opening}.",
+        "00.2.why": "fiecare har introduce o piesă pe pătratul {entry} (valoarea harului nu se "
+        "adaugă) și îți dă o nouă aruncare; aruncarea de 4 duce piesa de pe pătratul 5 pe "
+        "pătratul 9: {pieces}.",
+        "00.2.hint": "unde pune un har piesa? (§3, pătratul numărul 1)",
+        "00.2.counted": "adună valorile harurilor: o piesă introdusă ajunge pe pătratul {entry}, "
+        "oricare ar fi harul (§3), nu pe pătratul cu valoarea harului.",
+        "00.2.three": "are doar trei pătrate: ai patru piese; scrie 0 pentru cea care încă "
+        "așteaptă.",
+        "00.3.why": "{found:set}: {sums:and} capturează (toate piesele lui Sud au intrat, deci și "
+        "aruncarea de {grace} mută piesa); cu aruncarea de {castle}, piesa s-ar opri pe pătratul "
+        "{castle_step} (21 + {castle}), un castel ocupat de Nord, unde Sud nu se poate opri.",
+        "00.3.hint": "calculează 21 + fiecare valoare; nimeni nu se poate opri pe castelul unui "
+        "adversar.",
+        "00.3.castle": "conține {castle}: pătratul {castle_step} este un castel ocupat de Nord; "
+        "nimeni nu se poate opri pe castelul unui adversar (§7), iar pe un castel nu se "
+        "capturează nicio piesă (§8).",
+        "00.3.grace": "nu conține {grace}: aruncarea de {grace} este un har, dar toate piesele "
+        "tale sunt pe tablă, așa că mută ca orice altă aruncare (§4).",
+        "00.4.why": "{letters:and}: în (b) o piesă încă așteaptă, deci aruncarea de 25 poate doar "
+        "s-o introducă; în (c), cu pyada, aruncarea de 25 duce piesa 26 de pătrate, cu unul prea "
+        "mult.",
+        "00.4.hint": "condiția castelului de 25: partea 4 (și ce face pyada cu o aruncare de 25).",
+        "00.4.both": "uită ambele condiții: în (b) o piesă încă așteaptă, deci aruncarea de 25 "
+        "poate doar s-o introducă (§4); în (c), cu pyada, aruncarea de 25 duce piesa 26 de "
+        "pătrate, cu unul prea mult.",
+        "00.4.waiting": "conține (b): acolo o piesă încă așteaptă, iar cât timp una așteaptă, "
+        "aruncarea de 25 poate doar să introducă o piesă (§4).",
+        "00.4.pyada": "conține (c): cu pyada, aruncarea de 25 duce piesa 26 de pătrate, cu unul "
+        "prea mult pentru castelul de 25.",
+        "00.5.why": "{found:set}: aruncarea de {exact:and} este aruncarea exactă de pe pătratul "
+        "81; de pe pătratul 83 nicio aruncare nu valorează 1, așa că eliberarea de pe ultimul "
+        "pătrat lasă aruncările de {release:and} să ducă piesa acasă.",
+        "00.5.hint": "o aruncare exactă pentru una dintre piese; eliberarea de pe ultimul pătrat "
+        "pentru cealaltă (partea 5).",
+        "00.5.literal": "este regula textului luată cuvânt cu cuvânt (§10), dar tabla joacă cu "
+        "eliberarea de pe ultimul pătrat: o aruncare de {release:or} duce acasă o piesă de pe "
+        "pătratul 83 (partea 5).",
+        "00.5.release_only": "uită piesa de pe pătratul 81: o aruncare exactă o duce și pe ea "
+        "acasă.",
+        # lecția 02
+        "02.1.why": "C(6, 3) = {ways} dintre cele {landings} de căderi au 3 guri în sus: {p} ≈ "
+        "{p:.4f}.",
+        "02.1.hint": "numără în câte feluri poți alege 3 coji din 6, apoi împarte la 64.",
+        "02.1.ways": "este numărul căderilor cu 3 guri în sus; probabilitatea îl împarte la toate "
+        "cele {landings} de căderi.",
+        "02.1.equally": "socotește cele {counts} numere de guri în sus (de la 0 la 6) la fel de "
+        "probabile; nu sunt: numără căderile care dau fiecare număr.",
+        "02.1.one_landing": "este probabilitatea unei singure căderi anume; {ways} de căderi "
+        "diferite au 3 guri în sus.",
+        "02.2.why": "P(6) + P(10) + P(25) = {g} ≈ {g:.4f}.",
+        "02.2.hint": "adună probabilitățile celor trei valori care sunt haruri, din "
+        "pw.throw_distribution(pw.Rules()).",
+        "02.2.forgot": "lasă deoparte aruncarea de {forgotten}: toate cele șase guri în sus dau "
+        "tot un har.",
+        "02.2.equally": "numără harurile printre cele {values} valori ca și cum toate valorile ar "
+        "fi la fel de probabile; adună în schimb probabilitățile valorilor.",
+        "02.3.why": "P(10) = {ways}/{landings} = {p}, deci aștepți în medie 1/P(10) = {wait} ≈ "
+        "{wait:.2f} aruncări.",
+        "02.3.hint": "așteptarea geometrică a unui eveniment cu probabilitatea p durează în medie "
+        "1/p încercări.",
+        "02.3.probability": "este P(10), probabilitatea la o singură aruncare; așteptarea medie "
+        "este 1/P(10).",
+        "02.3.before": "numără doar aruncările dinaintea celei de 10; așteptarea include și "
+        "aruncarea care o aduce: 1/p.",
+        "02.3.twenty_five": "este așteptarea unei aruncări de 25 (nicio gură în sus); aruncarea "
+        "de 10 înseamnă o gură în sus: {ways} căderi din {landings}.",
+        "02.4.why": "suma produselor valoare × probabilitate peste cele {landings} de căderi ale "
+        "celor {shells} coji: {mean} ≈ {mean:.3f}.",
+        "02.4.hint": "folosește pw.throw_distribution(pw.Rules(throw_table='wiki7')): înmulțește "
+        "fiecare valoare cu probabilitatea ei și adună.",
+        "02.4.plain": "este media simplă a valorilor din tabel; fiecare valoare trebuie "
+        "ponderată cu probabilitatea ei: rarul 35 contează mult mai puțin decât obișnuitul 3.",
+        "02.4.classic": "este media tabelului clasic, cu șase coji; wiki7 are {shells} coji și "
+        "{landings} de căderi.",
+        "02.5.why": "aruncarea de 25 cere ca toate gurile să fie în jos: {down:.1f}^6 = "
+        "{tilted:.5f}, față de 0,5^6 = {fair:.5f}.",
+        "02.5.hint": "aruncarea de 25 înseamnă 0 guri în sus: ce fel de coji o fac mai ușoară?",
+        "02.5.mouths": "se uită la gurile în sus; aruncarea de 25 cere toate cele șase guri în "
+        "jos, fiecare acum cu probabilitatea {down:.1f}, nu 0,5.",
+        "02.5.more": "mai probabil",
+        "02.5.less": "mai puțin probabil",
+        # lecția 03
+        "03.1.why": "harurile de intrare ale jocului clasic sunt {graces:and} (§3).",
+        "03.1.hint": "textul regulilor le numește haruri (§3); uită-te la "
+        "pw.Rules().entry_graces.",
+        "03.1.seven": "sunt harurile jocului cu șapte coji (§3, „În alte versiuni”); jocul "
+        "clasic are șase coji.",
+        "03.1.six": "lasă deoparte aruncarea de {all_up}: toate cele {shells} guri în sus dau tot "
+        "un har în jocul clasic.",
+        "03.2.why": "prima piesă pleacă la orice aruncare și avansează cu valoarea ei: pătratul "
+        "{step}.",
+        "03.2.hint": "paragraful 5: privilegiul primei piese.",
+        "03.2.grace": "este pătratul pe care un har pune o piesă introdusă; prima ta piesă "
+        "pleacă la orice aruncare și avansează cu valoarea ei (§5).",
+        "03.2.waits": "lasă piesa să aștepte un har; prima ta piesă din joc pleacă la orice "
+        "aruncare (§5).",
+        "03.3.why": "o piesă introdusă ajunge pe pătratul {step}; punctele harului nu se adaugă.",
+        "03.3.hint": "paragrafele 3 și 4: pătratul numărul 1.",
+        "03.3.counted": "adună punctele harului; o piesă introdusă ajunge pe pătratul numărul 1, "
+        "oricare ar fi harul (§3, §4).",
+        "03.3.added": "adaugă punctele harului după intrare; ele nu se adaugă (§4): aruncarea "
+        "următoare mută piesa.",
+        "03.3.moved": "mută piesa de pe pătratul 7; cât timp piese așteaptă, un har poate doar "
+        "să introducă una (§4).",
+        "03.4.why": "primele două aruncări trebuie să fie amândouă haruri: g² = {p} ≈ {p:.4f}.",
+        "03.4.hint": "1 minus probabilitățile unei ture cu o aruncare și cu două; sau gândește: "
+        "care aruncări trebuie să fie haruri?",
+        "03.4.exactly": "este probabilitatea a exact 3 aruncări; „3 sau mai multe” numără și "
+        "turele mai lungi.",
+        "03.4.four": "este probabilitatea a 4 aruncări sau mai multe (trei haruri la rând); "
+        "pentru 3 sau mai multe ajung două.",
+        "03.4.two": "este g, probabilitatea a 2 aruncări sau mai multe; pentru 3 sau mai multe "
+        "trebuie două haruri la rând.",
+        "03.5.why": "P(o nouă aruncare) = {p}, deci media este 1/(1 − {p}) = {mean} ≈ "
+        "{mean:.2f} aruncări.",
+        "03.5.hint": "aceeași formulă geometrică, cu probabilitatea unei aruncări care îți dă o "
+        "nouă aruncare (har de intrare sau har fără introducere).",
+        "03.5.bonus": "lasă deoparte harurile fără introducere, {bonus:and}: cu o piesă pe tablă "
+        "și ele îți dau o nouă aruncare.",
+        "03.5.inverse": "este 1/p, așteptarea medie a unui har; o tură durează în medie "
+        "1/(1 − p) aruncări.",
+        "03.5.classic": "este media jocului clasic; jocul cu șapte coji are alte haruri.",
+    },
+}
+"""The exercises' sentences by language and code ("02.3.why", "02.3.hint", one per mistake)."""
