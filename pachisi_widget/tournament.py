@@ -95,6 +95,7 @@ from functools import cached_property
 from itertools import combinations, islice
 from typing import NamedTuple
 
+from . import charts
 from .agents import AGENTS, FAST_AGENTS, Agent, make_agent
 from .engine import Move, draw_up, opening, short_repr, throw_cdf
 from .errors import PachisiError
@@ -1073,41 +1074,10 @@ class TournamentResult:
                 ax.set_title(f"{self.total_games} games, seed {self.seed}")
                 fig.tight_layout()
                 return fig
-        return _svg_plot(ratings)
-
-
-class _Svg(str):
-    """An SVG picture that notebooks display."""
-
-    def _repr_svg_(self) -> str:
-        return str(self)
-
-
-def _svg_plot(ratings: list) -> _Svg:
-    e = html.escape
-    w, left, right, row = 480, 130, 20, 24
-    h = row * len(ratings) + 40
-    lo = min(r.low for r in ratings)
-    hi = max(r.high for r in ratings)
-    span = max(hi - lo, 1.0)
-
-    def x(v):
-        return left + (v - lo) / span * (w - left - right)
-
-    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' "
-             f"viewBox='0 0 {w} {h}' font-family='sans-serif' font-size='12'>",
-             "<title>ratings with their 95% intervals</title>"]
-    for k, r in enumerate(ratings):
-        y = 16 + k * row
-        parts.append(f"<text x='{left - 8}' y='{y + 4}' text-anchor='end'>{e(r.player)}</text>"
-                     f"<line x1='{x(r.low):.1f}' x2='{x(r.high):.1f}' y1='{y}' y2='{y}' "
-                     f"stroke='#555'/><circle cx='{x(r.rating):.1f}' cy='{y}' r='4' "
-                     f"fill='#c0392b'/>")
-    base = h - 14
-    parts.append(f"<text x='{left}' y='{base}'>{lo:.0f}</text><text x='{w - right}' y='{base}' "
-                 f"text-anchor='end'>{hi:.0f}</text><text x='{(left + w - right) / 2:.0f}' "
-                 f"y='{base}' text-anchor='middle'>rating (Elo scale)</text></svg>")
-    return _Svg("".join(parts))
+        return charts.intervals(
+            [r.player for r in ratings], [r.rating for r in ratings], [r.low for r in ratings],
+            [r.high for r in ratings], title=f"{self.total_games} games, seed {self.seed}",
+            xlabel="rating (Elo scale) with its 95% interval", reference=1500)
 
 
 def _frame(rows: list, frame: bool | None):

@@ -11,7 +11,7 @@ import pytest
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "pachisi_widget"
 
 LAYERS = [
-    {"errors", "board", "throws", "rules", "tables", "scene"},        # facts (the picture's too)
+    {"errors", "board", "throws", "rules", "tables", "scene", "charts"},  # facts, pictures of data
     {"engine", "state", "serialize", "game"},                         # the rules engine
     {"i18n", "explain", "agents", "probability", "simulate", "fastnp", "lessons", "exercises", "svg",
      "bench", "tournament"},
