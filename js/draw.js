@@ -1,26 +1,25 @@
 // Pure drawing functions of the Pachisi board: data in, DOM elements out.
 //
 // Nothing here knows the rules: every position, square and move comes from Python (the
-// `geometry`, `state`, `legal_moves` and `last_throw` traits). Each function only uses `doc` to
+// `geometry`, `state`, `legal_moves` and `last_throw` traits), and so do the picture's facts
+// (colours, piece shapes, sizes, where each stack stands): `geometry.scene` from
+// pachisi_widget/scene.py, the same facts the static SVG draws with, and `state.stacks`. Each function only uses `doc` to
 // create elements and never touches the page, so the unit tests run them in jsdom. All text from
 // the model (names, narration, labels) goes in with textContent, never parsed as HTML.
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** Size of one board square in SVG units. */
-export const CELL = 40;
-/** Okabe-Ito colours, safe for colour-blind readers: S orange, E blue, N green, W purple. */
-export const SEAT_COLORS = ["#E69F00", "#0072B2", "#009E73", "#CC79A7"];
-/** Each seat's pieces also differ by shape and letter. */
-export const SEAT_SHAPES = ["circle", "square", "triangle", "diamond"];
-export const SEAT_LETTERS = ["S", "E", "N", "W"];
-/** Letter colour with the best contrast on each seat colour. */
-const LETTER_FILL = ["#111", "#fff", "#111", "#111"];
-const PIECE_R = 13;
-const HOME_R = 10;
-/** Room around the board for the 25-castle labels beyond the arm tips. */
-const MARGIN = 34;
-const HOME = 84;
+/**
+ * The picture's facts that Python sends once in the geometry (pachisi_widget/scene.py): cell,
+ * margin, seat_colors, seat_shapes, letter_fill, piece_r, home_r, shapes, spots, cards, home_step.
+ * @param {object} geometry
+ * @returns {object}
+ */
+export function sceneOf(geometry) {
+  const scene = geometry?.scene;
+  if (!scene) throw new Error("pachisi_widget: the geometry has no scene (rebuild the front end and restart the kernel)");
+  return scene;
+}
 
 // -- element helpers ---------------------------------------------------------------------------
 
@@ -71,19 +70,20 @@ const r1 = (v) => Math.round(v * 10) / 10;
  */
 export function centre(geometry, x, y) {
   const size = geometry.size ?? 19;
-  return [r1((x + 0.5) * CELL), r1((size - 1 - y + 0.5) * CELL)];
+  const cell = sceneOf(geometry).cell;
+  return [r1((x + 0.5) * cell), r1((size - 1 - y + 0.5) * cell)];
 }
 
 /** The letter on a seat's pieces in the board's language (Python sends them; W is V in Romanian). */
 export function seatLetter(state, seat) {
-  return String((state.seat_letters ?? SEAT_LETTERS)[seat] ?? SEAT_LETTERS[seat]);
+  return String((state.seat_letters ?? [])[seat] ?? seat);
 }
 
 /** The text of a seat's display name (given name, else seat label), cut for the board cards. */
 export function seatName(state, seat) {
   const names = state.names ?? [];
-  const labels = state.seat_labels ?? ["South", "East", "North", "West"];
-  return String(names[seat] || labels[seat] || SEAT_LETTERS[seat]);
+  const labels = state.seat_labels ?? [];
+  return String(names[seat] || labels[seat] || seat);
 }
 
 function clip(text, n) {
@@ -93,46 +93,52 @@ function clip(text, n) {
 // -- pieces ------------------------------------------------------------------------------------
 
 /**
- * The outline of one piece of `seat`, centred on (0, 0): circle, square, triangle or diamond.
+ * The outline of one piece of `seat`, centred on (0, 0): the seat's shape from the scene
+ * (circle, square, or the corners of a triangle or diamond in units of r).
  * @param {Document} doc
+ * @param {object} scene  geometry.scene
  * @param {number} seat
  * @param {number} r
  * @returns {SVGElement}
  */
-export function pieceShape(doc, seat, r) {
-  const attrs = { class: "pachisi-piece-shape", fill: SEAT_COLORS[seat] };
-  switch (SEAT_SHAPES[seat]) {
-    case "circle":
-      return svgEl(doc, "circle", { ...attrs, r });
-    case "square": {
-      const h = r * 0.92;
-      return svgEl(doc, "rect", { ...attrs, x: r1(-h), y: r1(-h), width: r1(2 * h), height: r1(2 * h), rx: 2 });
-    }
-    case "triangle":
-      return svgEl(doc, "polygon", {
-        ...attrs,
-        points: `0,${r1(-r * 1.22)} ${r1(r * 1.15)},${r1(r * 0.86)} ${r1(-r * 1.15)},${r1(r * 0.86)}`,
-      });
-    default:
-      return svgEl(doc, "polygon", {
-        ...attrs,
-        points: `0,${r1(-r * 1.25)} ${r1(r * 1.25)},0 0,${r1(r * 1.25)} ${r1(-r * 1.25)},0`,
-      });
+export function pieceShape(doc, scene, seat, r) {
+  const attrs = { class: "pachisi-piece-shape", fill: scene.seat_colors[seat] };
+  const shape = scene.seat_shapes[seat];
+  if (shape === "circle") return svgEl(doc, "circle", { ...attrs, r });
+  if (shape === "square") {
+    const h = r * scene.shapes.square.half;
+    return svgEl(doc, "rect", { ...attrs, x: r1(-h), y: r1(-h), width: r1(2 * h), height: r1(2 * h), rx: scene.shapes.square.rx });
   }
+  return svgEl(doc, "polygon", { ...attrs, points: scene.shapes[shape].map(([x, y]) => `${r1(x * r)},${r1(y * r)}`).join(" ") });
+}
+
+/** A seat's shape with its letter, as in the seat cards and the turn banner. */
+function pieceIcon(doc, scene, state, seat, r, attrs = {}) {
+  const g = svgEl(doc, "g", attrs);
+  g.appendChild(pieceShape(doc, scene, seat, r));
+  g.appendChild(svgEl(doc, "text", {
+    class: "pachisi-piece-letter",
+    y: r1(r * scene.shapes.letter_dy[seat]),
+    "text-anchor": "middle",
+    fill: scene.letter_fill[seat],
+    "font-size": r1(r * scene.shapes.letter_size),
+  }, seatLetter(state, seat)));
+  return g;
 }
 
 /**
  * One stack of pieces of one seat on one step, drawn as a single piece with a count.
  *
  * @param {Document} doc
- * @param {{seat: number, step: number, pieces: number[], cx: number, cy: number, r?: number,
- *          returning?: boolean, title?: string, letter?: string}} p
+ * @param {{scene: object, seat: number, step: number, pieces: number[], cx: number, cy: number,
+ *          r?: number, returning?: boolean, title?: string, letter?: string}} p
  * @returns {SVGGElement}
  */
 export function buildPiece(doc, p) {
-  const r = p.r ?? PIECE_R;
+  const scene = p.scene;
+  const r = p.r ?? scene.piece_r;
   const count = p.pieces.length;
-  const where = p.step === 0 ? "pachisi-waiting" : p.step === HOME ? "pachisi-home" : "pachisi-on-board";
+  const where = p.step === 0 ? "pachisi-waiting" : p.step === scene.home_step ? "pachisi-home" : "pachisi-on-board";
   const classes = ["pachisi-piece", `pachisi-seat-${p.seat}`, where];
   if (p.returning) classes.push("pachisi-returning");
   const g = svgEl(doc, "g", {
@@ -148,35 +154,37 @@ export function buildPiece(doc, p) {
   // A returning piece lies on its side (RULES.md 3.10): turned a quarter and flattened.
   const body = svgEl(doc, "g", {
     class: "pachisi-piece-body",
-    transform: p.returning ? "scale(1.25 0.74) rotate(90)" : null,
+    transform: p.returning ? scene.shapes.returning : null,
   });
-  body.appendChild(pieceShape(doc, p.seat, r));
+  body.appendChild(pieceShape(doc, scene, p.seat, r));
   g.appendChild(body);
-  const dy = SEAT_SHAPES[p.seat] === "triangle" ? r * 0.45 : r * 0.36;
+  const dy = r * scene.shapes.letter_dy[p.seat];
   g.appendChild(
     svgEl(doc, "text", {
       class: "pachisi-piece-letter",
       y: r1(dy),
       "text-anchor": "middle",
-      fill: LETTER_FILL[p.seat],
-      "font-size": r1(r * 0.95),
-    }, p.letter ?? SEAT_LETTERS[p.seat]),
+      fill: scene.letter_fill[p.seat],
+      "font-size": r1(r * scene.shapes.letter_size),
+    }, p.letter ?? String(p.seat)),
   );
   if (count > 1) {
+    const b = scene.shapes.badge;
     const badge = svgEl(doc, "g", {
       class: "pachisi-count",
-      transform: `translate(${r1(r * 0.95)} ${r1(-r * 0.95)})`,
+      transform: `translate(${r1(r * b.offset)} ${r1(-r * b.offset)})`,
     });
-    badge.appendChild(svgEl(doc, "circle", { r: r1(r * 0.58) }));
-    badge.appendChild(svgEl(doc, "text", { y: r1(r * 0.24), "text-anchor": "middle", "font-size": r1(r * 0.72) }, String(count)));
+    badge.appendChild(svgEl(doc, "circle", { r: r1(r * b.r) }));
+    badge.appendChild(svgEl(doc, "text", { y: r1(r * b.dy), "text-anchor": "middle", "font-size": r1(r * b.font) }, String(count)));
     g.appendChild(badge);
   }
   return g;
 }
 
 /**
- * Every stack of pieces with its place: one entry per (seat, step), steps 0 and 84 in the
- * Charkoni spots that Python's geometry gives, shared squares spread out.
+ * Every stack of pieces with its place, as Python computed it (`state.stacks`, from
+ * pachisi_widget/scene.py): one entry per (seat, step), waiting and home pieces in their spots,
+ * stacks that share a square spread out and smaller.
  *
  * @param {object} geometry  the `geometry` trait
  * @param {object} state     the `state` trait
@@ -184,45 +192,7 @@ export function buildPiece(doc, p) {
  *            returning: boolean}[]}
  */
 export function stacks(geometry, state) {
-  const seats = state.seats ?? [];
-  const returningStep = state.returning_step ?? geometry.returning_step ?? 51;
-  const spots = geometry.spots ?? {};
-  const list = [];
-  for (const seat of seats) {
-    const steps = (state.pieces ?? [])[seat];
-    if (!steps) continue;
-    const bySteps = new Map();
-    steps.forEach((step, i) => {
-      if (!bySteps.has(step)) bySteps.set(step, []);
-      bySteps.get(step).push(i);
-    });
-    for (const [step, pieces] of [...bySteps.entries()].sort((a, b) => a[0] - b[0])) {
-      let xy;
-      if (step === 0) xy = (spots.waiting ?? [])[seat];
-      else if (step === HOME) xy = (spots.home ?? [])[seat];
-      else xy = geometry.tracks?.[seat]?.[step];
-      if (!xy) continue;
-      list.push({ seat, step, pieces, x: xy[0], y: xy[1], r: step === HOME ? HOME_R : PIECE_R, returning: step > 0 && step < HOME && step >= returningStep });
-    }
-  }
-  // spread stacks that share a square (own steps n and 84 - n, a castle shared by opponents)
-  const bySquare = new Map();
-  for (const s of list) {
-    const key = `${s.x},${s.y}`;
-    if (!bySquare.has(key)) bySquare.set(key, []);
-    bySquare.get(key).push(s);
-  }
-  for (const group of bySquare.values()) {
-    if (group.length < 2) continue;
-    const offsets = group.length === 2 ? [[-0.22, 0.12], [0.22, -0.12]] : [[-0.22, 0.22], [0.22, 0.22], [-0.22, -0.22], [0.22, -0.22]];
-    group.forEach((s, i) => {
-      const [dx, dy] = offsets[i % offsets.length];
-      s.x += dx;
-      s.y += dy;
-      s.r = 10;
-    });
-  }
-  return list;
+  return (state.stacks ?? []).map((s) => ({ ...s, pieces: [...s.pieces] }));
 }
 
 // -- legal moves -------------------------------------------------------------------------------
@@ -246,13 +216,13 @@ export function movesByStack(legalMoves) {
 /** Where a move's destination is drawn: its square, or the seat's home spot for step 84. */
 export function targetPoint(geometry, move) {
   if (move.to) return move.to;
-  return (geometry.spots?.home ?? [])[move.seat] ?? [9, 9];
+  return sceneOf(geometry).spots.home[move.seat];
 }
 
 /** Where a move starts: its square, or the seat's waiting spot for an entering piece. */
 export function sourcePoint(geometry, move) {
   if (move.from) return move.from;
-  return (geometry.spots?.waiting ?? [])[move.seat] ?? [9, 9];
+  return sceneOf(geometry).spots.waiting[move.seat];
 }
 
 /**
@@ -266,6 +236,7 @@ export function sourcePoint(geometry, move) {
  * @returns {SVGGElement}
  */
 export function buildTargets(doc, geometry, legalMoves, opts = {}) {
+  const scene = sceneOf(geometry);
   const layer = svgEl(doc, "g", { class: "pachisi-targets" });
   const moves = (legalMoves ?? []).filter((m) => m.kind !== "pass");
   const byPoint = new Map();
@@ -288,7 +259,7 @@ export function buildTargets(doc, geometry, legalMoves, opts = {}) {
       const stackKey = `${m.seat}:${m.start}`;
       const classes = ["pachisi-target", `pachisi-seat-${m.seat}`];
       if (m.captures?.length) classes.push("pachisi-capture");
-      if (m.end === HOME) classes.push("pachisi-target-home");
+      if (m.end === scene.home_step) classes.push("pachisi-target-home");
       if (opts.selected) classes.push(opts.selected === stackKey ? "pachisi-target-selected" : "pachisi-target-dim");
       const g = svgEl(doc, "g", {
         class: classes.join(" "),
@@ -301,7 +272,7 @@ export function buildTargets(doc, geometry, legalMoves, opts = {}) {
       });
       g.appendChild(svgEl(doc, "title", {}, m.label ?? ""));
       const rr = shared ? 11 : 17;
-      g.appendChild(svgEl(doc, "circle", { class: "pachisi-target-ring", r: rr, stroke: SEAT_COLORS[m.seat] }));
+      g.appendChild(svgEl(doc, "circle", { class: "pachisi-target-ring", r: rr, stroke: scene.seat_colors[m.seat] }));
       if (m.captures?.length) {
         g.appendChild(svgEl(doc, "text", { class: "pachisi-capture-mark", x: rr * 0.75, y: -rr * 0.45, "text-anchor": "middle" }, "✕"));
       }
@@ -322,6 +293,7 @@ export function buildTargets(doc, geometry, legalMoves, opts = {}) {
  * @returns {SVGGElement}
  */
 export function buildPaths(doc, geometry, moves) {
+  const colors = sceneOf(geometry).seat_colors;
   const layer = svgEl(doc, "g", { class: "pachisi-paths", "aria-hidden": "true" });
   for (const m of moves ?? []) {
     if (!m || m.kind === "pass") continue;
@@ -332,11 +304,11 @@ export function buildPaths(doc, geometry, moves) {
       class: "pachisi-path",
       "data-path": m.id,
       points: dedup.map((p) => p.join(",")).join(" "),
-      stroke: SEAT_COLORS[m.seat],
+      stroke: colors[m.seat],
     }));
     for (const [x, y] of m.path ?? []) {
       const [cx, cy] = centre(geometry, x, y);
-      layer.appendChild(svgEl(doc, "circle", { class: "pachisi-path-dot", cx, cy, r: 4, fill: SEAT_COLORS[m.seat] }));
+      layer.appendChild(svgEl(doc, "circle", { class: "pachisi-path-dot", cx, cy, r: 4, fill: colors[m.seat] }));
     }
   }
   return layer;
@@ -346,9 +318,9 @@ export function buildPaths(doc, geometry, moves) {
 
 function squareTitle(sq, state, labels) {
   const parts = [`${sq.x},${sq.y}`];
-  if (sq.castle) parts.push(labels.castle ?? "castle");
+  if (sq.castle) parts.push(labels.castle);
   if (sq.twenty_five !== null && sq.twenty_five !== undefined) {
-    parts.push(`${labels.twenty_five ?? "25-castle of"} ${seatName(state, sq.twenty_five)}`);
+    parts.push(`${labels.twenty_five} ${seatName(state, sq.twenty_five)}`);
   }
   return parts.join(" · ");
 }
@@ -363,6 +335,8 @@ function outward(geometry, x, y) {
 }
 
 function buildSquares(doc, geometry, state, labels) {
+  const scene = sceneOf(geometry);
+  const CELL = scene.cell;
   const layer = svgEl(doc, "g", { class: "pachisi-squares" });
   for (const sq of geometry.squares ?? []) {
     const [cx, cy] = centre(geometry, sq.x, sq.y);
@@ -393,21 +367,21 @@ function buildSquares(doc, geometry, state, labels) {
       g.appendChild(svgEl(doc, "rect", {
         class: `pachisi-twenty-five-frame pachisi-seat-${seat}`,
         x: x0 + 2, y: y0 + 2, width: CELL - 4, height: CELL - 4, rx: 3,
-        stroke: SEAT_COLORS[seat],
+        stroke: scene.seat_colors[seat],
       }));
       // the label stands outside the board, beyond the arm's tip, where no piece covers it
       const [ux, uy] = outward(geometry, sq.x, sq.y);
       const [lx, ly] = centre(geometry, sq.x + 0.95 * ux, sq.y + 0.95 * uy);
       const label = svgEl(doc, "g", { class: "pachisi-twenty-five-label", transform: `translate(${lx} ${ly})` });
       const icon = svgEl(doc, "g", { class: "pachisi-twenty-five-icon", transform: "translate(0 -7)" });
-      icon.appendChild(pieceShape(doc, seat, 5));
+      icon.appendChild(pieceShape(doc, scene, seat, 5));
       label.appendChild(icon);
       label.appendChild(svgEl(doc, "text", {
         class: "pachisi-twenty-five",
         "data-twenty-five": seat,
         y: 12,
         "text-anchor": "middle",
-        fill: SEAT_COLORS[seat],
+        fill: scene.seat_colors[seat],
       }, "25"));
       g.appendChild(label);
     }
@@ -417,6 +391,7 @@ function buildSquares(doc, geometry, state, labels) {
 }
 
 function buildCharkoni(doc, geometry, labels) {
+  const CELL = sceneOf(geometry).cell;
   const [[x0, y0], [x1, y1]] = geometry.charkoni ?? [[8, 8], [10, 10]];
   const [ax, ay] = centre(geometry, x0, y1);
   const left = ax - CELL / 2;
@@ -446,18 +421,12 @@ function buildCharkoni(doc, geometry, labels) {
     x: mid[0],
     y: mid[1] + 4,
     "text-anchor": "middle",
-  }, labels.charkoni ?? "Charkoni"));
+  }, labels.charkoni));
   return g;
 }
 
-/** The corner quadrant (in grid units) where a seat's card goes: S bottom right, then turned. */
-function cardCentre(seat) {
-  let [x, y] = [14.5, 3.5];
-  for (let k = 0; k < seat; k += 1) [x, y] = [18 - y, x];
-  return [x, y];
-}
-
 function buildSeatCards(doc, geometry, state) {
+  const scene = sceneOf(geometry);
   const layer = svgEl(doc, "g", { class: "pachisi-seat-cards" });
   const labels = state.labels ?? {};
   const players = state.seat_players ?? [];
@@ -465,7 +434,7 @@ function buildSeatCards(doc, geometry, state) {
   const winners = state.winner === null || state.winner === undefined ? [] : [].concat(state.winner);
   for (const seat of state.seats ?? []) {
     const steps = (state.pieces ?? [])[seat] ?? [];
-    const [gx, gy] = cardCentre(seat);
+    const [gx, gy] = scene.cards.centres[seat];
     const [cx, cy] = centre(geometry, gx, gy);
     const toMove = !over && state.to_move === seat;
     const won = winners.includes(seat);
@@ -476,48 +445,42 @@ function buildSeatCards(doc, geometry, state) {
       class: classes.join(" "),
       "data-seat-card": seat,
       transform: `translate(${cx} ${cy})`,
-      style: `--pachisi-seat-color: ${SEAT_COLORS[seat]}`,
+      style: `--pachisi-seat-color: ${scene.seat_colors[seat]}`,
     });
     const name = seatName(state, seat);
     g.appendChild(svgEl(doc, "title", {}, name));
-    const W = 250;
-    const H = 112;
-    g.appendChild(svgEl(doc, "rect", { class: "pachisi-seat-card-bg", x: -W / 2, y: -H / 2, width: W, height: H, rx: 12, stroke: SEAT_COLORS[seat] }));
-    const icon = svgEl(doc, "g", { transform: `translate(${-W / 2 + 30} ${-H / 2 + 34})` });
-    icon.appendChild(pieceShape(doc, seat, 14));
-    icon.appendChild(svgEl(doc, "text", {
-      class: "pachisi-piece-letter", y: SEAT_SHAPES[seat] === "triangle" ? 6 : 5, "text-anchor": "middle", fill: LETTER_FILL[seat], "font-size": 13,
-    }, seatLetter(state, seat)));
-    g.appendChild(icon);
+    const [W, H] = scene.cards.size;
+    g.appendChild(svgEl(doc, "rect", { class: "pachisi-seat-card-bg", x: -W / 2, y: -H / 2, width: W, height: H, rx: 12, stroke: scene.seat_colors[seat] }));
+    g.appendChild(pieceIcon(doc, scene, state, seat, 14, { transform: `translate(${-W / 2 + 30} ${-H / 2 + 34})` }));
     g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-name", x: -W / 2 + 56, y: -H / 2 + 32 }, clip(name, 15)));
     const agentLabels = state.agent_labels ?? {};
-    const player = players[seat] ? agentLabels[players[seat]] ?? (players[seat] === "human" ? labels.human ?? "human" : players[seat]) : "";
+    const player = players[seat] ? agentLabels[players[seat]] ?? (players[seat] === "human" ? labels.human : players[seat]) : "";
     const seatLabel = (state.seat_labels ?? [])[seat] ?? seatLetter(state, seat);
     const sub = name === seatLabel ? player : `${seatLabel} · ${player}`;
     g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-sub", x: -W / 2 + 56, y: -H / 2 + 54 }, clip(sub, 26)));
     const waiting = steps.filter((s) => s === 0).length;
-    const home = steps.filter((s) => s === HOME).length;
-    const counts = `${labels.waiting ?? "in the Charkoni"}: ${waiting} · ${labels.home ?? "home"}: ${home}`;
+    const home = steps.filter((s) => s === scene.home_step).length;
+    const counts = `${labels.waiting}: ${waiting} · ${labels.home}: ${home}`;
     g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-counts", x: -W / 2 + 16, y: -H / 2 + 80 }, clip(counts, 34)));
     let note = "";
-    if (won) note = `★ ${labels.winner ?? "Winner"}`;
-    else if (toMove) note = `▶ ${labels.to_move ?? "To move"}`;
+    if (won) note = `★ ${labels.winner}`;
+    else if (toMove) note = `▶ ${labels.to_move}`;
     if (note) g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-note", x: -W / 2 + 16, y: -H / 2 + 101 }, note));
     layer.appendChild(g);
   }
   return layer;
 }
 
-function stackTitle(state, s) {
+function stackTitle(state, s, homeStep) {
   const labels = state.labels ?? {};
   const name = seatName(state, s.seat);
   const n = s.pieces.length;
-  const what = n > 1 ? `${n} ${labels.stack ?? "pieces"}` : "";
+  const what = n > 1 ? `${n} ${labels.stack}` : "";
   let where;
-  if (s.step === 0) where = labels.waiting ?? "in the Charkoni";
-  else if (s.step === HOME) where = labels.home ?? "home";
+  if (s.step === 0) where = labels.waiting;
+  else if (s.step === homeStep) where = labels.home;
   else where = `${s.step}`;
-  const ret = s.returning ? ` (${labels.returning ?? "returning"})` : "";
+  const ret = s.returning ? ` (${labels.returning})` : "";
   return `${name}: ${what ? `${what}, ` : ""}${where}${ret}`;
 }
 
@@ -532,13 +495,15 @@ function stackTitle(state, s) {
  * @returns {SVGSVGElement}
  */
 export function buildBoard(doc, { geometry, state, legalMoves = [], selected = null, interactive = true }) {
+  const scene = sceneOf(geometry);
+  const { cell: CELL, margin: MARGIN } = scene;
   const size = (geometry.size ?? 19) * CELL;
   const labels = state.labels ?? {};
   const svg = svgEl(doc, "svg", {
     class: "pachisi-board",
     viewBox: `${-MARGIN} ${-MARGIN} ${size + 2 * MARGIN} ${size + 2 * MARGIN}`,
     role: "group",
-    "aria-label": labels.board ?? "Pachisi board",
+    "aria-label": labels.board,
     "data-phase": state.phase ?? "",
     "data-to-move": state.to_move ?? "",
   });
@@ -546,12 +511,12 @@ export function buildBoard(doc, { geometry, state, legalMoves = [], selected = n
   svg.appendChild(buildSquares(doc, geometry, state, labels));
   svg.appendChild(buildCharkoni(doc, geometry, labels));
   const last = state.last_move;
-  if (last && (last.to || last.end === HOME)) {
-    const [x, y] = last.to ?? (geometry.spots?.home ?? [])[last.seat] ?? [9, 9];
+  if (last && (last.to || last.end === scene.home_step)) {
+    const [x, y] = last.to ?? scene.spots.home[last.seat];
     const [cx, cy] = centre(geometry, x, y);
     svg.appendChild(svgEl(doc, "rect", {
       class: "pachisi-last-move", x: cx - CELL / 2 + 1.5, y: cy - CELL / 2 + 1.5, width: CELL - 3, height: CELL - 3, rx: 4,
-      stroke: SEAT_COLORS[last.seat],
+      stroke: scene.seat_colors[last.seat],
     }));
   }
   svg.appendChild(svgEl(doc, "g", { class: "pachisi-paths", "aria-hidden": "true" }));
@@ -560,12 +525,12 @@ export function buildBoard(doc, { geometry, state, legalMoves = [], selected = n
   const pieces = svgEl(doc, "g", { class: "pachisi-pieces" });
   for (const s of stacks(geometry, state)) {
     const [cx, cy] = centre(geometry, s.x, s.y);
-    const node = buildPiece(doc, { ...s, cx, cy, title: stackTitle(state, s), letter: seatLetter(state, s.seat) });
+    const node = buildPiece(doc, { ...s, scene, cx, cy, title: stackTitle(state, s, scene.home_step), letter: seatLetter(state, s.seat) });
     const key = `${s.seat}:${s.step}`;
     const own = byStack.get(key);
     if (own) {
       const rr = s.r + 7;
-      node.insertBefore(svgEl(doc, "circle", { class: "pachisi-movable-ring", r: rr, stroke: SEAT_COLORS[s.seat] }), node.firstChild);
+      node.insertBefore(svgEl(doc, "circle", { class: "pachisi-movable-ring", r: rr, stroke: scene.seat_colors[s.seat] }), node.firstChild);
       node.classList.add("pachisi-movable");
       node.setAttribute("data-stack", key);
       if (own.length === 1) node.setAttribute("data-move", own[0].id);
@@ -587,9 +552,9 @@ export function buildBoard(doc, { geometry, state, legalMoves = [], selected = n
  * @returns {{transform: string}[]}
  */
 export function slideFrames(geometry, lastMove) {
-  const spots = geometry.spots ?? {};
-  const start = lastMove.from ?? (spots.waiting ?? [])[lastMove.seat];
-  const end = lastMove.to ?? (spots.home ?? [])[lastMove.seat];
+  const spots = sceneOf(geometry).spots;
+  const start = lastMove.from ?? spots.waiting[lastMove.seat];
+  const end = lastMove.to ?? spots.home[lastMove.seat];
   const points = [start, ...(lastMove.path ?? []), end].filter(Boolean);
   const frames = [];
   for (const [x, y] of points) {
@@ -639,7 +604,8 @@ export function buildShell(doc, up, i) {
  * @param {Document} doc
  * @param {object} lastThrow  the `last_throw` trait ({} before the first throw)
  * @param {object} state
- * @param {{animate?: boolean}} [opts]  animate: play the landing animation (a fresh throw)
+ * @param {{scene: object, animate?: boolean}} opts  scene: geometry.scene; animate: play the
+ *   landing animation (a fresh throw)
  * @returns {HTMLDivElement}
  */
 export function buildCowries(doc, lastThrow, state, opts = {}) {
@@ -648,13 +614,13 @@ export function buildCowries(doc, lastThrow, state, opts = {}) {
   const shells = lastThrow?.mouths ?? Array.from({ length: state.shells ?? 6 }, () => false);
   const has = lastThrow && lastThrow.mouths;
   const upText = has
-    ? (state.up_texts ?? [])[lastThrow.up] ?? `${lastThrow.up} ${lastThrow.up === 1 ? labels.mouth_up ?? "mouth up" : labels.mouths_up ?? "mouths up"}`
+    ? (state.up_texts ?? [])[lastThrow.up] ?? `${lastThrow.up}↑`
     : "";
   const svg = svgEl(doc, "svg", {
     class: `pachisi-shells${opts.animate ? " pachisi-throwing" : ""}${has ? "" : " pachisi-shells-idle"}`,
     viewBox: `0 0 ${shells.length * 42 + 6} 60`,
     role: "img",
-    "aria-label": has ? upText : labels.cowries ?? "Cowrie shells",
+    "aria-label": has ? upText : labels.cowries,
   });
   shells.forEach((up, i) => svg.appendChild(buildShell(doc, !!up, i)));
   box.appendChild(svg);
@@ -664,17 +630,17 @@ export function buildCowries(doc, lastThrow, state, opts = {}) {
     if (seat !== null && seat !== undefined) {
       line.appendChild(htmlEl(doc, "span", {
         class: `pachisi-chip pachisi-seat-${seat}`,
-        style: `--pachisi-seat-color: ${SEAT_COLORS[seat]}`,
+        style: opts.scene ? `--pachisi-seat-color: ${opts.scene.seat_colors[seat]}` : null,
       }, seatName(state, seat)));
     }
     line.appendChild(htmlEl(doc, "span", { class: "pachisi-throw-value", "data-role": "throw-value" }, String(lastThrow.value)));
     line.appendChild(htmlEl(doc, "span", { class: "pachisi-throw-up" }, `(${upText})`));
     const badges = [];
-    if (lastThrow.enters) badges.push(["grace", labels.grace ?? "grace"]);
-    else if (lastThrow.bonus) badges.push(["bonus", labels.bonus ?? "bonus grace"]);
-    if (lastThrow.pyada) badges.push(["pyada", `${labels.pyada ?? "pyada"} +1`]);
-    if (lastThrow.cancelled?.length) badges.push(["cancelled", `${labels.cancelled ?? "cancelled"}: ${lastThrow.cancelled.join(", ")}`]);
-    if (lastThrow.lost) badges.push(["lost", labels.lost ?? "lost"]);
+    if (lastThrow.enters) badges.push(["grace", labels.grace]);
+    else if (lastThrow.bonus) badges.push(["bonus", labels.bonus]);
+    if (lastThrow.pyada) badges.push(["pyada", `${labels.pyada} +1`]);
+    if (lastThrow.cancelled?.length) badges.push(["cancelled", `${labels.cancelled}: ${lastThrow.cancelled.join(", ")}`]);
+    if (lastThrow.lost) badges.push(["lost", labels.lost]);
     for (const [kind, text] of badges) {
       line.appendChild(htmlEl(doc, "span", { class: `pachisi-badge pachisi-badge-${kind}`, "data-badge": kind }, text));
     }
@@ -683,7 +649,7 @@ export function buildCowries(doc, lastThrow, state, opts = {}) {
   const pending = state.pending ?? [];
   if (state.turn_mode === "throw_then_move" || state.part) {
     const pool = htmlEl(doc, "div", { class: "pachisi-pool", "data-role": "pool" });
-    pool.appendChild(htmlEl(doc, "span", { class: "pachisi-pool-label" }, `${labels.pending ?? "Throws to spend"}:`));
+    pool.appendChild(htmlEl(doc, "span", { class: "pachisi-pool-label" }, `${labels.pending}:`));
     if (!pending.length) pool.appendChild(htmlEl(doc, "span", { class: "pachisi-pool-empty" }, "–"));
     pending.forEach((v, i) => {
       const text = i === 0 && state.part ? `${v} (${state.part.left})` : String(v);
@@ -701,9 +667,10 @@ export function buildCowries(doc, lastThrow, state, opts = {}) {
  * (or the winner when the game is over).
  * @param {Document} doc
  * @param {object} state
+ * @param {object} scene  geometry.scene
  * @returns {HTMLDivElement}
  */
-export function buildTurn(doc, state) {
+export function buildTurn(doc, state, scene) {
   const labels = state.labels ?? {};
   const over = state.phase === "over";
   const seat = over ? [].concat(state.winner ?? [])[0] : state.to_move;
@@ -712,27 +679,26 @@ export function buildTurn(doc, state) {
     class: `pachisi-turn${hasSeat ? ` pachisi-seat-${seat}` : ""}${over ? " pachisi-over" : ""}`,
     "data-role": "turn",
     "data-seat": hasSeat ? seat : null,
-    style: hasSeat ? `--pachisi-seat-color: ${SEAT_COLORS[seat]}` : null,
+    style: hasSeat ? `--pachisi-seat-color: ${scene.seat_colors[seat]}` : null,
   });
   if (hasSeat) {
     const icon = svgEl(doc, "svg", { class: "pachisi-turn-icon", viewBox: "-18 -18 36 36", "aria-hidden": "true" });
-    icon.appendChild(pieceShape(doc, seat, 12));
-    icon.appendChild(svgEl(doc, "text", { class: "pachisi-piece-letter", y: 5, "text-anchor": "middle", fill: LETTER_FILL[seat], "font-size": 12 }, seatLetter(state, seat)));
+    icon.appendChild(pieceIcon(doc, scene, state, seat, 12));
     box.appendChild(icon);
   }
   const words = htmlEl(doc, "div", { class: "pachisi-turn-words" });
   if (over) {
-    words.appendChild(htmlEl(doc, "div", { class: "pachisi-turn-caption" }, labels.game_over ?? "Game over"));
+    words.appendChild(htmlEl(doc, "div", { class: "pachisi-turn-caption" }, labels.game_over));
     const winners = [].concat(state.winner ?? []);
-    const text = winners.length ? `${labels.winner ?? "Winner"}: ${winners.map((s) => seatName(state, s)).join(" + ")}` : labels.no_winner ?? "no winner";
+    const text = winners.length ? `${labels.winner}: ${winners.map((s) => seatName(state, s)).join(" + ")}` : labels.no_winner;
     words.appendChild(htmlEl(doc, "div", { class: "pachisi-turn-name" }, text));
   } else {
-    words.appendChild(htmlEl(doc, "div", { class: "pachisi-turn-caption" }, labels.to_move ?? "To move"));
+    words.appendChild(htmlEl(doc, "div", { class: "pachisi-turn-caption" }, labels.to_move));
     const name = seatName(state, seat);
     const seatLabel = (state.seat_labels ?? [])[seat];
     words.appendChild(htmlEl(doc, "div", { class: "pachisi-turn-name", "data-role": "turn-name" }, name));
-    let doing = state.phase === "throw" ? labels.to_throw ?? "throws the cowries" : labels.to_choose ?? "chooses a move";
-    if (state.computer_to_act) doing = `${labels.computer_thinks ?? "the computer plays"}…`;
+    let doing = state.phase === "throw" ? labels.to_throw : labels.to_choose;
+    if (state.computer_to_act) doing = `${labels.computer_thinks}…`;
     const detail = seatLabel && seatLabel !== name ? `${seatLabel} · ${doing}` : doing;
     words.appendChild(htmlEl(doc, "div", { class: "pachisi-turn-doing" }, detail));
   }

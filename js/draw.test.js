@@ -4,8 +4,6 @@
 import { describe, expect, it } from "vitest";
 import fixture from "./fixtures/traits.json";
 import {
-  SEAT_COLORS,
-  SEAT_SHAPES,
   buildBoard,
   buildCowries,
   buildLog,
@@ -21,6 +19,8 @@ import {
 } from "./draw.js";
 
 const geometry = fixture.geometry;
+const scene = geometry.scene;
+const { seat_colors: SEAT_COLORS, seat_shapes: SEAT_SHAPES } = scene;
 const pos = fixture.positions;
 
 function board(name, extra = {}) {
@@ -215,7 +215,7 @@ describe("text is never parsed as HTML", () => {
     const card = svg.querySelector('[data-seat-card="1"]');
     expect(card.textContent).toContain("<b>Bilal</b>");
     expect(card.querySelector("b")).toBeNull();
-    const turn = buildTurn(document, { ...state, to_move: 3 });
+    const turn = buildTurn(document, { ...state, to_move: 3 }, scene);
     expect(turn.querySelector("img")).toBeNull();
     expect(turn.textContent).toContain("<img src=x onerror=alert(1)>");
     const log = buildLog(document, ["<i>a</i>", "b & c"]);
@@ -233,7 +233,7 @@ describe("text is never parsed as HTML", () => {
 
 describe("buildPiece", () => {
   it("draws one stack with its hooks", () => {
-    const g = buildPiece(document, { seat: 2, step: 60, pieces: [1, 3], cx: 10, cy: 20, returning: true, title: "N" });
+    const g = buildPiece(document, { scene, seat: 2, step: 60, pieces: [1, 3], cx: 10, cy: 20, returning: true, title: "N" });
     expect(g.getAttribute("data-seat")).toBe("2");
     expect(g.getAttribute("data-piece")).toBe("1");
     expect(g.getAttribute("data-step")).toBe("60");
@@ -290,7 +290,7 @@ describe("buildCowries", () => {
 describe("buildTurn", () => {
   it("names the seat to move in its colour", () => {
     const state = pos.mixed.state;
-    const turn = buildTurn(document, state);
+    const turn = buildTurn(document, state, scene);
     expect(turn.getAttribute("data-seat")).toBe(String(state.to_move));
     expect(turn.getAttribute("style")).toContain(SEAT_COLORS[state.to_move]);
     expect(turn.querySelector('[data-role="turn-name"]').textContent).toBe("Asha");
@@ -298,7 +298,7 @@ describe("buildTurn", () => {
 
   it("shows the winner when the game is over", () => {
     const state = { ...pos.mixed.state, phase: "over", winner: 3 };
-    const turn = buildTurn(document, state);
+    const turn = buildTurn(document, state, scene);
     expect(turn.classList.contains("pachisi-over")).toBe(true);
     expect(turn.textContent).toContain("<img src=x onerror=alert(1)>");
   });

@@ -6,7 +6,6 @@
 // The view writes only its own display preferences back (`speed`, `animate`), never game state.
 import "./widget.css";
 import {
-  SEAT_COLORS,
   buildBoard,
   buildCowries,
   buildLog,
@@ -142,6 +141,7 @@ export default {
     const doc = el.ownerDocument;
     const win = doc.defaultView ?? globalThis;
     const send = (msg) => model.send(msg);
+    const seatColor = (seat) => model.get("geometry")?.scene?.seat_colors?.[seat] ?? "";
 
     // -- skeleton (built once; the parts that change are redrawn) ------------------------------
     // data-lm-suppress-shortcuts: JupyterLab's single-key notebook shortcuts (x cuts a cell...)
@@ -204,7 +204,7 @@ export default {
     );
     const setupLabels = setupInputs.map((input, seat) => {
       const l = labelled(doc, (model.get("state")?.seat_letters ?? SEAT_LETTERS)[seat], input, "pachisi-field pachisi-setup-field");
-      l.label.style.setProperty("--pachisi-seat-color", SEAT_COLORS[seat]);
+      l.label.style.setProperty("--pachisi-seat-color", seatColor(seat));
       return l;
     });
     const toMoveSelect = htmlEl(doc, "select", { "data-role": "setup-to-move" });
@@ -309,7 +309,7 @@ export default {
       slideLastMove(state, geometry);
 
       // turn banner
-      turnSlot.replaceChildren(buildTurn(doc, state));
+      turnSlot.replaceChildren(buildTurn(doc, state, geometry.scene));
 
       // cowries: rebuilt only when they change, so a redraw never restarts the landing animation
       const throwView = model.get("last_throw") ?? {};
@@ -319,7 +319,7 @@ export default {
         const throwKey = JSON.stringify([throwView.event, throwView.turn, throwView.up, throwView.seat, revision]);
         const fresh = !!throwView.fresh && !!model.get("animate") && throwKey !== animatedKey && !!throwView.mouths;
         if (fresh) animatedKey = throwKey;
-        cowrieSlot.replaceChildren(buildCowries(doc, throwView, state, { animate: fresh }));
+        cowrieSlot.replaceChildren(buildCowries(doc, throwView, state, { animate: fresh, scene: geometry.scene }));
       }
 
       // buttons
@@ -422,7 +422,7 @@ export default {
           const select = htmlEl(doc, "select", { "data-seat-select": seat });
           fillSelect(select, options);
           const l = labelled(doc, (state.seat_labels ?? [])[seat] ?? SEAT_LETTERS[seat], select, `pachisi-field pachisi-seat-field pachisi-seat-${seat}`);
-          l.label.style.setProperty("--pachisi-seat-color", SEAT_COLORS[seat]);
+          l.label.style.setProperty("--pachisi-seat-color", seatColor(seat));
           return l.label;
         }));
       }

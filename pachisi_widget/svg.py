@@ -2,8 +2,8 @@
 
 Standard library only. ``GameState._repr_svg_`` and ``Game._repr_svg_`` call :func:`board_svg`,
 so a game shows as a board wherever a notebook is rendered. The live widget (``js/draw.js``)
-draws the same picture in the browser, with the same colours, shapes and places; the places of
-waiting and home pieces in the Charkoni come from :func:`charkoni_spots` for both.
+draws the same picture in the browser from the same facts (:mod:`pachisi_widget.scene`: colours,
+shapes, sizes, where each stack stands).
 
 >>> import pachisi_widget as pw
 >>> svg = board_svg(pw.Game.from_position([[0, 0, 12, 59], None, [3, 0, 0, 0], None]).state)
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from . import board
+from . import board, scene
 from .i18n import LABELS, LANGUAGES
 from .i18n import SEAT_LETTERS as _LETTERS
 from .i18n import SEATS as _SEAT_NAMES
@@ -43,49 +43,27 @@ __all__ = [
     "charkoni_spots",
 ]
 
-SEAT_COLORS = ("#E69F00", "#0072B2", "#009E73", "#CC79A7")
+SEAT_COLORS = scene.SEAT_COLORS
 """Okabe-Ito colours, safe for colour-blind readers: S orange, E blue, N green, W purple."""
-SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+SEAT_SHAPES = scene.SEAT_SHAPES
 """Each seat's pieces also differ by shape (and carry the seat's letter)."""
 SEAT_LETTERS = _LETTERS["en"]
 """The letters on English pieces; :data:`pachisi_widget.i18n.SEAT_LETTERS` has every language's."""
 LANGUAGE = "en"
 """The language of the picture's words when :func:`board_svg` is not given ``lang=``."""
-ARM_TINTS = ("#fbe2b0", "#cde2f3", "#c6eadc", "#f3d5e6")
+ARM_TINTS = scene.ARM_TINTS
 """Each arm tinted in its seat's colour (light theme values of the widget's CSS)."""
-CELL = 40
+CELL = scene.CELL
 """Size of one square in SVG units (the same as the widget's)."""
+charkoni_spots = scene.charkoni_spots
 
-_LETTER_FILL = ("#111", "#fff", "#111", "#111")
+_LETTER_FILL = scene.LETTER_FILL
 _LINE = "#8a7654"
 _CASTLE = "#6d5a3a"
 _CHARKONI = "#f1e6cc"
 _FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif"
-_R = 13
-_HOME_R = 10
-_MARGIN = 34
-
-
-def charkoni_spots() -> dict:
-    """Where waiting (step 0) and home (step 84) pieces stand in the Charkoni, per seat.
-
-    Grid coordinates as in :mod:`pachisi_widget.board` (fractions allowed): each seat uses the
-    triangle of the Charkoni towards its own arm, waiting pieces on one side, home pieces on the
-    other; seat k's spots are South's turned k quarter turns.
-
-    >>> charkoni_spots()["waiting"][0], charkoni_spots()["home"][1]
-    ([8.5, 8.0], [10.0, 9.5])
-    """
-
-    def turn(x: float, y: float, k: int) -> list:
-        for _ in range(k):
-            x, y = 18 - y, x
-        return [x, y]
-
-    return {
-        "waiting": [turn(8.5, 8.0, k) for k in board.SEATS],
-        "home": [turn(9.5, 8.0, k) for k in board.SEATS],
-    }
+_MARGIN = scene.MARGIN
+_SHAPES = scene.SHAPES
 
 
 def _f(v: float) -> str:
@@ -107,20 +85,13 @@ def piece_shape(
     if shape == "circle":
         return f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" {common}/>'
     if shape == "square":
-        h = r * 0.92
+        h = r * _SHAPES["square"]["half"]
         return (
             f'<rect x="{_f(cx - h)}" y="{_f(cy - h)}" width="{_f(2 * h)}" height="{_f(2 * h)}" '
-            f'rx="2" '
+            f'rx="{_SHAPES["square"]["rx"]}" '
             f"{common}/>"
         )
-    if shape == "triangle":
-        pts = (
-            f"{_f(cx)},{_f(cy - r * 1.22)} {_f(cx + r * 1.15)},{_f(cy + r * 0.86)} "
-            f"{_f(cx - r * 1.15)},{_f(cy + r * 0.86)}"
-        )
-        return f'<polygon points="{pts}" {common}/>'
-    d = r * 1.25
-    pts = f"{_f(cx)},{_f(cy - d)} {_f(cx + d)},{_f(cy)} {_f(cx)},{_f(cy + d)} {_f(cx - d)},{_f(cy)}"
+    pts = " ".join(f"{_f(cx + r * px)},{_f(cy + r * py)}" for px, py in _SHAPES[shape])
     return f'<polygon points="{pts}" {common}/>'
 
 
@@ -145,74 +116,33 @@ def _piece(
         f'data-pieces="{",".join(map(str, pieces))}" data-step="{step}" data-count="{len(pieces)}" '
         f'transform="translate({_f(cx)} {_f(cy)})"><title>{escape(title)}</title>'
     ]
-    body = ' transform="scale(1.25 0.74) rotate(90)"' if returning else ""
+    body = f' transform="{_SHAPES["returning"]}"' if returning else ""
     dash = 'stroke-dasharray="3 1.5"' if returning else ""
     opacity = 'opacity="0.75"' if step == board.HOME else ""
     out.append(f"<g{body}>{piece_shape(seat, 0, 0, r, f'{dash} {opacity}'.strip())}</g>")
-    dy = r * (0.45 if SEAT_SHAPES[seat] == "triangle" else 0.36)
+    dy = r * _SHAPES["letter_dy"][seat]
     out.append(
-        f'<text y="{_f(dy)}" text-anchor="middle" font-size="{_f(r * 0.95)}" font-weight="800" '
+        f'<text y="{_f(dy)}" text-anchor="middle" font-size="{_f(r * _SHAPES["letter_size"])}" '
+        'font-weight="800" '
         f'fill="{_LETTER_FILL[seat]}">{_LETTERS[lang][seat]}</text>'
     )
     if len(pieces) > 1:
+        b = _SHAPES["badge"]
         out.append(
-            f'<g class="pachisi-count" transform="translate({_f(r * 0.95)} {_f(-r * 0.95)})">'
-            f'<circle r="{_f(r * 0.58)}" fill="#fff" stroke="#222" stroke-width="1.2"/>'
-            f'<text y="{_f(r * 0.24)}" text-anchor="middle" font-size="{_f(r * 0.72)}" '
+            f'<g class="pachisi-count" transform="translate({_f(r * b["offset"])} '
+            f'{_f(-r * b["offset"])})">'
+            f'<circle r="{_f(r * b["r"])}" fill="#fff" stroke="#222" stroke-width="1.2"/>'
+            f'<text y="{_f(r * b["dy"])}" text-anchor="middle" font-size="{_f(r * b["font"])}" '
             f'font-weight="800" fill="#111">{len(pieces)}</text></g>'
         )
     out.append("</g>")
     return "".join(out)
 
 
-def _stacks(state) -> list:
-    """(seat, step, pieces, x, y, r) for every stack; shared squares spread out (as js/draw.js)."""
-    spots = charkoni_spots()
-    out = []
-    for seat in state.seats:
-        by_step: dict = {}
-        for i, step in enumerate(state.pieces[seat]):
-            by_step.setdefault(step, []).append(i)
-        for step in sorted(by_step):
-            if step == 0:
-                x, y = spots["waiting"][seat]
-            elif step == board.HOME:
-                x, y = spots["home"][seat]
-            else:
-                x, y = board.square(seat, step)
-            out.append(
-                [
-                    seat,
-                    step,
-                    by_step[step],
-                    float(x),
-                    float(y),
-                    float(_HOME_R if step == board.HOME else _R),
-                ]
-            )
-    by_square: dict = {}
-    for s in out:
-        by_square.setdefault((s[3], s[4]), []).append(s)
-    for group in by_square.values():
-        if len(group) < 2:
-            continue
-        offsets = (
-            [(-0.22, 0.12), (0.22, -0.12)]
-            if len(group) == 2
-            else [(-0.22, 0.22), (0.22, 0.22), (-0.22, -0.22), (0.22, -0.22)]
-        )
-        for i, s in enumerate(group):
-            dx, dy = offsets[i % len(offsets)]
-            s[3] += dx
-            s[4] += dy
-            s[5] = 10.0
-    return out
-
-
 def board_svg(state, size: int | None = None, names=None, lang: str | None = None) -> str:
     """An SVG document of ``state``: the board, castles, the 25-castles, seat cards and pieces.
 
-    Waiting and home pieces stand in the Charkoni (see :func:`charkoni_spots`); returning pieces
+    Waiting and home pieces stand where :func:`pachisi_widget.scene.stacks` says; returning pieces
     (step >= 51) lie on their side (the seed's paragraph 10); a stack shows its count. ``size``
     sets the width in pixels (default: the natural 828); ``names`` gives the four players' names
     for the seat cards (rendered as text, escaped); ``lang`` the language of the words (default:
@@ -273,10 +203,11 @@ def board_svg(state, size: int | None = None, names=None, lang: str | None = Non
             f'text-anchor="middle" font-size="13" font-weight="800" fill="{color}">25</text>'
         )
     out.append(_charkoni(lang))
-    for seat, step, pieces, x, y, r in _stacks(state):
-        cx, cy = _xy(x, y)
-        returning = 0 < step < board.HOME and step >= board.RETURNING_STEP
-        out.append(_piece(seat, step, pieces, cx, cy, r, returning, lang))
+    for st in scene.stacks(state.pieces, state.seats):
+        cx, cy = _xy(st["x"], st["y"])
+        out.append(
+            _piece(st["seat"], st["step"], st["pieces"], cx, cy, st["r"], st["returning"], lang)
+        )
     out.append("</svg>")
     return "".join(out)
 
@@ -330,11 +261,8 @@ def _seat_cards(state, names, lang: str) -> str:
         else (state.winner if isinstance(state.winner, tuple) else (state.winner,))
     )
     for seat in state.seats:
-        x, y = 14.5, 3.5
-        for _ in range(seat):
-            x, y = 18 - y, x
-        cx, cy = _xy(x, y)
-        w, h = 250, 112
+        cx, cy = _xy(*scene.card_centre(seat))
+        w, h = scene.CARD_SIZE
         to_move = not over and state.to_move == seat
         won = seat in winners
         color = SEAT_COLORS[seat]

@@ -274,6 +274,7 @@ def board_view(
             "throw_values": list(game.rules.table),
             "can_undo": game.can_undo,
             "last_move": last_move_view(events),
+            "stacks": scene.stacks(st.pieces, st.seats),
             "returning_step": board.RETURNING_STEP,
             "seat_labels": list(i18n.SEATS[lang]),
             "seat_letters": list(i18n.SEAT_LETTERS[lang]),

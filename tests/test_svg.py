@@ -3,12 +3,16 @@ drawn the way the live widget draws (same colours, shapes, hooks and Charkoni pl
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
 import pachisi_widget as pw
 from pachisi_widget import board, svg
+
+REPO = Path(__file__).resolve().parents[1]
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -123,6 +127,29 @@ def test_charkoni_places_are_shared_with_the_widget():
         assert all(7.5 <= c <= 10.5 for c in p)  # inside the Charkoni
     w = pw.PachisiWidget(players=2, seed=1)
     assert w.geometry["spots"] == spots
+
+
+def test_the_pictures_facts_are_written_once():
+    """Colours, shapes, sizes and stack places live in scene.py: the static SVG uses them, the
+    widget sends them (the scene in its geometry, the stacks in its state), draw.js has none."""
+    from pachisi_widget import scene
+
+    assert svg.SEAT_COLORS == scene.SEAT_COLORS and svg.SEAT_SHAPES == scene.SEAT_SHAPES
+    w = pw.PachisiWidget(
+        game=pw.Game.from_position([[0, 12, 12, 59], [84, 0, 8, 8], [3, 81, 0, 0], None], seed=3)
+    )
+    assert w.geometry["scene"] == json.loads(json.dumps(scene.scene()))
+    assert w.state["stacks"] == scene.stacks(w.game.state.pieces, w.game.state.seats)
+    root = parse(w.game._repr_svg_())
+    drawn = {(g.get("data-seat"), g.get("data-step")): g.get("transform") for g in pieces(root)}
+    for st in w.state["stacks"]:
+        cx, cy = svg._xy(st["x"], st["y"])
+        assert drawn[str(st["seat"]), str(st["step"])] == f"translate({svg._f(cx)} {svg._f(cy)})"
+    js = "\n".join(
+        (REPO / "js" / name).read_text(encoding="utf-8") for name in ("draw.js", "widget.js")
+    )
+    for fact in [*scene.SEAT_COLORS, *scene.ARM_TINTS, "scale(1.25 0.74)", "14.5, 3.5", "0.22"]:
+        assert fact.lower() not in js.lower(), fact
 
 
 def test_seat_cards_show_the_seat_to_move_and_the_winner():
