@@ -7,7 +7,9 @@ editing this file. Conventions checked (see STYLE.md, "Notebook hygiene"):
 - the first code cell is the JupyterLite install cell, the second imports pachisi_widget;
 - the first markdown cell has the "What you'll do / learn / need" headings;
 - it ends with 3 to 5 self-checking exercises, each answer initialised to ``...`` so "Run all" says
-  "No answer yet" instead of failing;
+  "No answer yet" instead of failing; a lesson whose exercises live in the package
+  (``pachisi_widget.exercises``) keeps its answers out of sight: each exercise cell holds only the
+  student's answer and ``exercise("NN", k).check(answer_k)``, for every exercise the package has;
 - randomness is seeded: every Game, PachisiWidget, random.Random and simulate call names a seed,
   and no module-level ``random.*`` function is called;
 - it runs without errors in a fresh kernel within a time budget; and again without matplotlib
@@ -51,7 +53,9 @@ INSTALL_CELL = "\n".join([
 
 # Injected before the first cell of the second run: matplotlib blocked (a None entry in sys.modules
 # makes `import matplotlib.pyplot` raise ImportError), and every exercise answered with its own
-# expected value, so each check must say "Right!" (the exercise can be solved; its `why` shows).
+# expected value, so each check must say "Right!" (the exercise can be solved; its `why` shows):
+# lessons.check for the lessons that compute their answers in the cell, Exercise.check for those
+# whose answers live in the package.
 SECOND_RUN = """\
 import sys
 sys.modules["matplotlib"] = None
@@ -67,6 +71,15 @@ def _answered(answer, expected, **kwargs):
 
 
 pachisi_widget.lessons.check = _answered
+
+_exercise_check = pachisi_widget.lessons.Exercise.check
+
+
+def _answered_exercise(self, answer, **kwargs):
+    return _exercise_check(self, self.expected, **kwargs)
+
+
+pachisi_widget.lessons.Exercise.check = _answered_exercise
 """
 
 # Calls that must name a seed (a keyword `seed=`); PachisiWidget is exempt when it is given a game=.
@@ -164,8 +177,35 @@ def test_exercises_start_blank(path: Path):
         for name in names:
             assert re.search(rf"^{name}\s*=\s*\.\.\.\s*$", cell.source, re.M), (
                 f"{path.name}: {name} must start as `{name} = ...` so Run All runs through")
+        if "exercise(" in cell.source:
+            continue  # answers out of sight: test_exercise_cells_hide_their_answers
         assert "expected" in cell.source, (
             f"{path.name}: an exercise computes `expected` from the engine")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_exercise_cells_hide_their_answers(path: Path):
+    """A lesson whose exercises live in the package: each exercise cell is the blank answer and
+    its check, nothing that computes or shows the answer, and it asks for every exercise the
+    package has for that lesson, in order."""
+    from pachisi_widget.lessons import exercises
+
+    lesson = path.name[:2]
+    cells = _exercise_cells(_read(path))
+    if not any("exercise(" in c.source for c in cells):
+        assert lesson not in {l for l, _ in exercises()}, (
+            f"{path.name}: the package has this lesson's exercises; check with exercise(...)")
+        return
+    numbers = []
+    for cell in cells:
+        m = re.fullmatch(
+            rf'\s*(answer_(\d)) = \.\.\.\s*\n\s*exercise\("{lesson}", (\d)\)\.check\(\1\)\s*',
+            cell.source)
+        assert m and m.group(2) == m.group(3), (
+            f"{path.name}: an exercise cell holds only `answer_k = ...` and "
+            f'`exercise("{lesson}", k).check(answer_k)`, not:\n{cell.source}')
+        numbers.append(int(m.group(3)))
+    assert numbers == [n for l, n in exercises() if l == lesson], numbers
 
 
 def _calls(tree) -> list:
