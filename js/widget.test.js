@@ -101,6 +101,24 @@ describe("render", () => {
     expect(el.querySelector("svg.pachisi-board")).not.toBe(board);
     expect(el.querySelectorAll("svg.pachisi-board").length).toBe(1);
   });
+
+  it("carries the revision of the last state Python sent on its root (data-revision)", async () => {
+    const model = fakeModel("mixed");
+    mount(model);
+    const root = el.querySelector(".pachisi-widget");
+    expect(root.getAttribute("data-revision")).toBe(String(model.get("revision")));
+    model.update({ revision: 123 });
+    await flush();
+    expect(root.getAttribute("data-revision")).toBe("123");
+  });
+
+  it("is made of panels, each in its place in the side column", () => {
+    mount(fakeModel("mixed"));
+    const side = el.querySelector(".pachisi-side");
+    const order = [...side.children].map((n) => n.className.split(" ")[0]);
+    expect(order).toEqual(["pachisi-turn-slot", "pachisi-cowrie-slot", "pachisi-controls", "pachisi-status",
+      "pachisi-log-box", "pachisi-teacher", "pachisi-settings"]);
+  });
 });
 
 describe("moves", () => {

@@ -1,0 +1,129 @@
+// The board panel: the picture of the position (./draw.js buildBoard) and the moves on it. A
+// click on a ringed piece with one move plays it; with several, it chooses the piece and its
+// destinations light up; Enter or Space on a focused destination plays it. The path of a move
+// shows on hover and focus; with `animate` on, the piece just moved slides along its path.
+import { buildBoard, buildPaths, htmlEl, movesByStack, slideFrames } from "../draw.js";
+
+/**
+ * @param {{doc: Document, win: Window, model: object, send: (msg: object) => void,
+ *          redraw: () => void}} ctx
+ */
+export function createBoard({ doc, win, model, send, redraw }) {
+  const box = htmlEl(doc, "div", { class: "pachisi-board-box" });
+  let board = null;
+  let selected = null; // "seat:step" of a stack chosen by a click (several moves share it)
+  let sentAt = null; // the revision a move was sent at: one move per position
+  let slidKey = "";
+
+  const legal = () => model.get("legal_moves") ?? [];
+
+  const sendMove = (id) => {
+    const rev = model.get("revision");
+    if (sentAt === rev) return; // already answered this position; Python will redraw
+    sentAt = rev;
+    selected = null;
+    send({ kind: "move", id });
+  };
+
+  const showPaths = (moves) => {
+    if (!board) return;
+    const old = board.querySelector(".pachisi-paths");
+    const next = buildPaths(doc, model.get("geometry") ?? {}, moves);
+    if (old) old.replaceWith(next);
+  };
+
+  const pathsFor = (node) => {
+    if (!node) return [];
+    const moves = legal();
+    const id = node.getAttribute("data-move");
+    if (node.classList.contains("pachisi-target") && id) return moves.filter((m) => m.id === id);
+    const key = node.getAttribute("data-stack");
+    return key ? movesByStack(moves).get(key) ?? [] : [];
+  };
+
+  // The piece just moved slides along its path (once per move), and the pieces it captured go
+  // back from the square of the capture to their waiting spot once it has arrived.
+  const slideLastMove = (state, geometry) => {
+    const last = state.last_move;
+    const key = last ? JSON.stringify([last.event, last.seat, last.start, last.end, state.turn]) : "";
+    if (!last || !last.fresh || key === slidKey) return;
+    slidKey = key;
+    if (!model.get("animate")) return;
+    const piece = board.querySelector(`.pachisi-piece[data-seat="${last.seat}"][data-step="${last.end}"]`);
+    const frames = slideFrames(geometry, last);
+    if (!piece || typeof piece.animate !== "function" || frames.length < 2) return;
+    const reduce = win.matchMedia?.("(prefers-reduced-motion: reduce)")?.matches;
+    if (reduce) return;
+    const duration = Math.min(120 + 60 * frames.length, 900);
+    piece.animate(frames, { duration, easing: "ease-in-out" });
+    const waiting = geometry.scene?.spots?.waiting ?? [];
+    for (const victim of last.captured ?? []) {
+      const back = board.querySelector(`.pachisi-piece[data-seat="${victim}"][data-step="0"]`);
+      const home = slideFrames(geometry, { seat: victim, from: last.to, path: [], to: waiting[victim] });
+      if (back && typeof back.animate === "function" && home.length >= 2) {
+        back.animate(home, { duration: 450, delay: duration, easing: "ease-in", fill: "backwards" });
+      }
+    }
+  };
+
+  const update = ({ state, geometry, moves, revision }) => {
+    if (sentAt !== null && sentAt !== revision) sentAt = null;
+    if (selected && !movesByStack(moves).has(selected)) selected = null;
+    const next = buildBoard(doc, { geometry, state, legalMoves: moves, selected, interactive: !state.computer_to_act });
+    if (board) board.replaceWith(next);
+    else box.appendChild(next);
+    board = next;
+    if (selected) showPaths(movesByStack(moves).get(selected) ?? []);
+    slideLastMove(state, geometry);
+  };
+
+  box.addEventListener("click", (event) => {
+    const node = event.target.closest?.(".pachisi-target, .pachisi-movable");
+    if (!node || !box.contains(node)) {
+      if (selected) {
+        selected = null;
+        redraw();
+      }
+      return;
+    }
+    const id = node.getAttribute("data-move");
+    if (id) {
+      sendMove(id);
+      return;
+    }
+    const key = node.getAttribute("data-stack");
+    selected = selected === key ? null : key;
+    redraw();
+  });
+  box.addEventListener("keydown", (event) => {
+    const node = event.target.closest?.(".pachisi-target");
+    if (!node) return;
+    if (event.key === "Enter" || event.key === " " || event.key === "Spacebar") {
+      event.preventDefault();
+      sendMove(node.getAttribute("data-move"));
+    }
+  });
+  const hover = (event) => {
+    const node = event.target.closest?.(".pachisi-target, .pachisi-movable");
+    if (node) showPaths(pathsFor(node));
+    else if (!selected) showPaths([]);
+  };
+  box.addEventListener("pointerover", hover);
+  box.addEventListener("focusin", hover);
+  const unhover = () => showPaths(selected ? movesByStack(legal()).get(selected) ?? [] : []);
+  box.addEventListener("pointerleave", unhover);
+  box.addEventListener("focusout", unhover);
+
+  return {
+    nodes: [box],
+    update,
+    /** The first destination a keyboard user can focus (null when none). */
+    firstTarget: () => board?.querySelector(".pachisi-target") ?? null,
+    /** Forget a chosen piece; true when one was chosen. */
+    clearSelection: () => {
+      if (!selected) return false;
+      selected = null;
+      return true;
+    },
+  };
+}
