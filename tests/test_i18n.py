@@ -5,6 +5,7 @@ exercise checker)."""
 from __future__ import annotations
 
 import json
+import pathlib
 import re
 import string
 import xml.etree.ElementTree as ET
@@ -177,6 +178,45 @@ def test_shortcuts_follow_the_button_words():
         for action, key in zip(("throw", "pass", "undo"), keys, strict=True):
             assert labels[action].lower().startswith(key), (lang, action, key)
     assert i18n.LABELS["ro"]["undo"] == "Ia înapoi" and i18n.LABELS["ro"]["decimal_point"] == ","
+
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+FRONT_END = sorted((REPO / "js").glob("*.js")) + sorted((REPO / "js" / "panels").glob("*.js"))
+FRONT_END = [f for f in FRONT_END if not f.name.endswith(".test.js")]
+
+
+def test_every_label_the_front_end_reads_is_in_the_catalogue():
+    """The board's words come from LABELS (sent in the state), never written in the front end."""
+    read = set()
+    for f in FRONT_END:
+        src = f.read_text(encoding="utf-8")
+        read |= set(re.findall(r"\blabels\??\.(\w+)", src))
+        read |= set(re.findall(r"\blabels\??\.?\[\s*[\"'](\w+)[\"']", src))
+        for row in re.findall(r"\[\s*\"[\w-]+\",\s*\"(\w+)\",\s*(?:\"(\w+)\"|null)\s*\]", src):
+            read |= {k for k in row if k}  # the controls' [action, label key, shortcut key]
+    assert read, "no labels found: the pattern no longer matches the front end"
+    assert not read - set(i18n.LABELS["en"]), sorted(read - set(i18n.LABELS["en"]))
+
+
+def test_the_front_end_and_the_adapter_repeat_no_sentence_of_the_catalogue():
+    """One catalogue per language: no label or sentence is written again in widget.py, view.py
+    or the front end (as a fallback or a copy), and the front end has no English fallbacks."""
+    sources = {f.name: f.read_text(encoding="utf-8") for f in FRONT_END}
+    for name in ("widget.py", "view.py"):
+        sources[name] = (REPO / "pachisi_widget" / name).read_text(encoding="utf-8")
+    words = {
+        v
+        for lang in i18n.LANGUAGES
+        for table in (i18n.LABELS, i18n.CATALOGUES)
+        for v in table[lang].values()
+        if len(v) >= 8 and " " in v and not fields(v)
+    }
+    for name, src in sources.items():
+        for v in words:
+            assert f'"{v}"' not in src and f"'{v}'" not in src, (name, v)
+        if name.endswith(".js"):
+            fallback = re.findall(r"\?\?\s*[\"'`][A-Z][a-z]{2,}[^\"'`]*[\"'`]", src)
+            assert not fallback, (name, fallback)
 
 
 # -- numbers and nouns -----------------------------------------------------------------------------

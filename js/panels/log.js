@@ -1,4 +1,4 @@
-// The log panel, "What happened": the narration, oldest first, the newest kept in view.
+// The log panel: the narration, oldest first, the newest kept in view.
 import { buildLog, htmlEl } from "../draw.js";
 
 /** @param {{doc: Document}} ctx */
