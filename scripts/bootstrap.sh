@@ -64,6 +64,11 @@ if [[ ! -x "$VENV/bin/python" ]] || ! "$VENV/bin/python" -c 'import sys' >/dev/n
     "$PY" -m venv "$VENV"
     quiet "$VENV/bin/python" -m pip install -q --upgrade pip
 fi
+# package.json says "type": "module", and Node.js applies the nearest package.json above a file to
+# it: without this one, every .js file in .venv would be read as an ES module, and JupyterLab's
+# bundled yarn.js (which it runs at start-up to read the yarn configuration) would fail with an
+# 11,000-character "Dynamic require of "util" is not supported" on every `jupyter lab`.
+printf '{\n  "type": "commonjs"\n}\n' >"$VENV/package.json"
 # Reinstall when pyproject.toml changed since the last successful install.
 stamp="$VENV/.pachisi-bootstrap"
 want="$(sha256sum pyproject.toml | cut -d' ' -f1) $("$VENV/bin/python" --version 2>&1)"
