@@ -5,19 +5,32 @@ internet: everything it loads is in the output folder.
 
 - the Pyodide runtime comes from the npm package ``pyodide`` at the version the kernel expects
   (its five runtime files go to ``static/pyodide/``);
-- the Pyodide lock entries the site needs (what the kernel loads at start-up, and whatever the
-  tutorials' packages need from the lock) are downloaded as the same-version pure wheels from the
-  Python package index; their ``sha256`` in ``pyodide-lock.json`` is rewritten to the downloaded
-  files' hashes, since Pyodide checks them, and the lock keeps only those entries (the npm
-  package has no wheels: numpy, matplotlib and the other compiled packages are not in the site);
-- this package's wheel (front-end bundle included) and its pure-Python dependencies that Pyodide
-  does not have (anywidget, ipywidgets, comm, psygnal, ...) are served by piplite from ``pypi/``;
-- the tutorials (``notebooks/``) are the site's contents.
+- every Python package the kernel and the lessons need is in the site's Pyodide lock
+  (``static/pyodide/pyodide-lock.json``), and the kernel loads them all, in parallel, while
+  Pyodide itself starts (``loadPyodideOptions.packages``): the lock entries the kernel needs
+  (IPython, jedi, micropip...) as the same-version pure wheels from the Python package index,
+  the kernel's own shims (piplite, the ipykernel and pyodide-kernel shims, widgetsnbextension),
+  and this package's wheel (front-end bundle included) with its pure-Python dependencies
+  (anywidget, ipywidgets, comm, psygnal, ...). The lock keeps only those entries, each with the
+  ``sha256`` of the file the site carries (Pyodide checks it); numpy, matplotlib and the other
+  compiled packages are not in the site. The same wheels are also served by piplite from
+  ``pypi/``, so ``%pip install`` of them works (and does nothing, as they are installed);
+- all of that Python, and the standard library's zip, carry bytecode compiled by the same Pyodide
+  in Node.js (``lite/pyodide_compile.py``): a browser's Python otherwise compiles every module it
+  imports at every start. The zip also gains ``lite/sitecustomize.py`` (imports look in the
+  notebook's folder, which lives in the page, last);
+- the tutorials (``notebooks/``, with ``notebooks/ro/`` and any other folder in it) are the site's
+  contents, copied without outputs or execution counts: a rehearsal in JupyterLab autosaves
+  them into the files, and the build names each notebook it cleaned;
+- every page that can open a notebook shows "Starting Python…" until the lesson's Python is
+  ready (``lite/starting-python.js``).
 
 ``--online`` leaves the Pyodide runtime out: the site then loads Pyodide and its whole package
-set (numpy, matplotlib, ...) from Pyodide's CDN, for a deployment that has internet.
+set (numpy, matplotlib, ...) from Pyodide's CDN, for a deployment that has internet; there the
+kernel installs the site's wheels with piplite at start, as JupyterLite does by default.
 
-Everything downloaded is cached in ``.cache/lite/`` (git-ignored), so a rebuild takes seconds.
+Everything downloaded or compiled is cached in ``.cache/lite/`` (git-ignored), so a rebuild takes
+seconds.
 """
 
 from __future__ import annotations
@@ -39,19 +52,44 @@ from pathlib import Path
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".cache" / "lite"
 PROJECT = "pachisi-widget"
 PROJECT_PY = ROOT / ".venv" / "bin" / "python"
-LITE_CONFIG = ROOT / "lite" / "jupyter-lite.json"
+LITE = ROOT / "lite"
+LITE_CONFIG = LITE / "jupyter-lite.json"
 NOTEBOOKS = ROOT / "notebooks"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: the notice shown while a lesson's Python starts, added to these apps' pages
+STARTING_JS = LITE / "starting-python.js"
+STARTING_APPS = ("lab", "notebooks", "consoles", "repl")
+#: runs Python inside Pyodide in Node.js, to compile bytecode for that exact interpreter
+COMPILE_JS = LITE / "pyodide_compile.mjs"
+COMPILE_PY = LITE / "pyodide_compile.py"
+SITECUSTOMIZE = LITE / "sitecustomize.py"
+#: what the lessons' Python imports (the kernel's start-up, the board, completion, tracebacks):
+#: the modules these load get bytecode (see lite/pyodide_compile.py)
+PROFILE_IMPORTS = ("micropip", "piplite.piplite", "pyodide_kernel", "pachisi_widget",
+                   "pachisi_widget.widget", "pachisi_widget.lessons", "anywidget", "ipywidgets",
+                   "IPython.core.ultratb", "pygments.lexers.python", "pygments.formatters.html",
+                   "pygments.formatters.terminal256")
+#: parts of lock wheels no lesson can use, left out of the site (their folders stay, empty):
+#: jedi's type stubs for Django and for third-party libraries, none of which the site has
+#: (1,100 of jedi's 2,000 files, which the browser would unpack at every start)
+TRIM = {"jedi": ("jedi/third_party/typeshed/third_party/", "jedi/third_party/django-stubs/")}
+PROFILE_SNIPPETS = ("import jedi\njedi.Interpreter('import json\\njson.du', [{}]).complete()",)
 
 #: the runtime files of the npm package that a site needs (no wheels ship with it)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 #: what the kernel installs at start-up besides its own shims (see the kernel worker's initKernel)
 KERNEL_NEEDS = ("micropip", "comm", "ipython", "jedi")
+#: what the kernel worker loads at start unless ``loadPyodideOptions.packages`` names it (these
+#: exact names: initPackageManager and initKernel test them), then what every lesson imports
+PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
+           PROJECT)
 #: the environment Pyodide's Python reports, for dependency markers
 PYODIDE_MARKERS = {
     "python_version": "3.14", "python_full_version": "3.14.2", "implementation_name": "cpython",
@@ -201,11 +239,27 @@ def pip_download(spec: str, dest: Path, pattern: str, accept=lambda path: True) 
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def kernel_shim_folder() -> Path:
+    """The kernel extension's own wheels (piplite, the ipykernel and pyodide-kernel shims, ...)."""
+    return (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+            / "pyodide-kernel-extension" / "static" / "pypi")
+
+
 def kernel_shims() -> set[str]:
     """Packages the Pyodide kernel extension serves itself (piplite, ipykernel shim, ...)."""
-    index = (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
-             / "pyodide-kernel-extension" / "static" / "pypi" / "all.json")
+    index = kernel_shim_folder() / "all.json"
     return {canonicalize_name(name) for name in json.loads(index.read_text())}
+
+
+def shim_wheels() -> dict[str, Path]:
+    """The newest wheel of each kernel shim, by canonical name."""
+    found: dict[str, tuple[Version, Path]] = {}
+    for wheel in kernel_shim_folder().glob("*.whl"):
+        name, version = wheel.name.split("-")[:2]
+        key = canonicalize_name(name)
+        if key not in found or Version(version) > found[key][0]:
+            found[key] = (Version(version), wheel)
+    return {key: wheel for key, (_version, wheel) in found.items()}
 
 
 def installed_version(name: str) -> str | None:
@@ -252,10 +306,11 @@ def resolve(project: Path, lock: dict) -> tuple[list[str], list[Path]]:
     return sorted(lock_names), sorted(wheels.values())
 
 
-def lock_wheels(lock: dict, names: list[str], dest: Path) -> dict[str, str]:
-    """Download the lock entries ``names`` at the lock's exact versions; {file_name: sha256}."""
+def lock_wheels(lock: dict, names: list[str]) -> dict[str, Path]:
+    """Download the lock entries ``names`` at the lock's exact versions; {canonical name: wheel}
+    (trimmed of what :data:`TRIM` names)."""
     packages = {canonicalize_name(name): entry for name, entry in lock["packages"].items()}
-    hashes = {}
+    wheels = {}
     for name in names:
         entry = packages[name]
         file_name = entry["file_name"]
@@ -263,24 +318,257 @@ def lock_wheels(lock: dict, names: list[str], dest: Path) -> dict[str, str]:
                              re.escape(file_name))
         if wheel.name != file_name:
             raise BuildError(f"{name}: the lock names {file_name}, the index gave {wheel.name}")
-        shutil.copy2(wheel, dest / file_name)
-        hashes[file_name] = sha256_of(wheel)
-    return hashes
+        wheels[name] = trimmed(wheel, TRIM[name]) if name in TRIM else wheel
+    return wheels
 
 
-def stage_contents(extra: list[Path], dest: Path) -> list[str]:
-    """Copy the tutorials (and any extra notebooks) into ``dest``; return the notebook names."""
+def trimmed(wheel: Path, prefixes: tuple[str, ...]) -> Path:
+    """A copy of ``wheel`` without the members under ``prefixes`` (RECORD updated), the folders
+    themselves kept, empty (jedi lists them); cached."""
+    key = hashlib.sha256(sha256_of(wheel).encode() + json.dumps(prefixes).encode()
+                         + b"folders kept")
+    target = CACHE / "trimmed" / key.hexdigest()[:24] / wheel.name
+    if target.is_file():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".partial")
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(partial, "w",
+                                                           zipfile.ZIP_DEFLATED) as out:
+        for prefix in prefixes:
+            folder = zipfile.ZipInfo(prefix, date_time=source.infolist()[0].date_time)
+            folder.external_attr = 0o40755 << 16 | 0x10
+            out.writestr(folder, b"")
+        for info in source.infolist():
+            if info.filename.startswith(prefixes):
+                continue
+            data = source.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode("utf-8").splitlines()
+                data = ("\n".join(line for line in lines if not line.startswith(prefixes))
+                        + "\n").encode("utf-8")
+            out.writestr(info, data)
+    partial.rename(target)
+    return target
+
+
+def top_level_names(wheel: Path) -> list[str]:
+    """The importable top-level names of a wheel (the lock's ``imports``)."""
+    names = set()
+    with zipfile.ZipFile(wheel) as archive:
+        for item in archive.namelist():
+            first, _, rest = item.partition("/")
+            if first.endswith((".dist-info", ".data")):
+                continue
+            if rest and (item.endswith("/__init__.py") and item.count("/") == 1):
+                names.add(first)
+            elif not rest and first.endswith(".py"):
+                names.add(first[:-3])
+    return sorted(names)
+
+
+def site_lock(lock: dict, lock_files: dict[str, Path], extra: dict[str, Path]) -> dict:
+    """The site's lock: Pyodide's entries for ``lock_files``, new entries for the ``extra`` wheels
+    (their dependencies as the lock names them), each entry's file name and sha256 those of the
+    file the site carries."""
+    packages = {canonicalize_name(name): entry for name, entry in lock["packages"].items()}
+    site = {}
+    for name, wheel in lock_files.items():
+        entry = dict(packages[name])
+        entry["file_name"] = wheel.name
+        entry["sha256"] = sha256_of(wheel)
+        site[name] = entry
+    for name, wheel in extra.items():
+        metadata = wheel_metadata(wheel)
+        site[name] = {
+            "name": metadata["Name"], "version": metadata["Version"], "file_name": wheel.name,
+            "install_dir": "site", "package_type": "package", "imports": top_level_names(wheel),
+            "depends": sorted({canonicalize_name(r.name) for r in wheel_requirements(wheel)}),
+            "sha256": sha256_of(wheel), "unvendored_tests": False,
+        }
+    for name, entry in site.items():
+        missing = [dep for dep in entry["depends"] if canonicalize_name(dep) not in site]
+        if missing:
+            raise BuildError(f"{name} needs {missing}, which the site's lock lacks")
+    return {**lock, "packages": dict(sorted(site.items()))}
+
+
+# --- bytecode -----------------------------------------------------------------------------------
+
+
+def node_python(runtime: Path, job: dict, scratch: Path) -> dict:
+    """Run lite/pyodide_compile.py on ``job`` inside Pyodide in Node.js; its JSON summary."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node not found: it compiles the site's bytecode (install Node.js 20+, "
+                         "or build with --no-bytecode for a slower site)")
+    (scratch / "job.json").write_text(json.dumps(job))
+    result = run([node, str(COMPILE_JS), str(runtime), str(scratch / "job.json")], cwd=ROOT)
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def host(path: Path) -> str:
+    """``path`` as Pyodide sees it in pyodide_compile.mjs (the host's files under /host)."""
+    return f"/host{path.resolve()}"
+
+
+def compiled(sources: list[Path], stdlib: Path | None, runtime: Path,
+             project: Path) -> dict[Path, Path]:
+    """Each wheel of ``sources`` (and the standard library's zip) with bytecode compiled by
+    Pyodide itself: {source: compiled copy}. A wheel gets bytecode for the modules a profile
+    (PROFILE_IMPORTS, PROFILE_SNIPPETS) imports, this package's wheel for all of its modules.
+    Profile and copies are cached by content; Node.js runs only for what is missing."""
+    recipe = hashlib.sha256(COMPILE_PY.read_bytes() + COMPILE_JS.read_bytes()
+                            + runtime.name.encode())
+    folder = CACHE / "bytecode"
+    folder.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix="bytecode-", dir=CACHE))
+    try:
+        # 1. Which modules a lesson's Python imports.
+        key = recipe.copy()
+        for wheel in sorted(sources, key=lambda w: w.name):
+            key.update(wheel.name.encode() + b"\0" + sha256_of(wheel).encode())
+        key.update(json.dumps([PROFILE_IMPORTS, PROFILE_SNIPPETS]).encode())
+        profile_file = folder / f"profile-{key.hexdigest()[:24]}.json"
+        if not profile_file.is_file():
+            say("profiling what the kernel and the lessons import (Pyodide in Node.js)")
+            summary = node_python(runtime, {"profile": {
+                "wheels": [host(w) for w in sources], "imports": list(PROFILE_IMPORTS),
+                "snippets": list(PROFILE_SNIPPETS)}, "tasks": []}, scratch)
+            found = summary["profile"]
+            for problem in found["failed"]:
+                say("warning: profile: " + problem.strip().splitlines()[0])
+            used = {Path(w).name: members for w, members in found["used"].items()}
+            profile_file.write_text(json.dumps({"used": used, "failed": found["failed"]}))
+        used = json.loads(profile_file.read_text())["used"]
+
+        # 2. The compiled copies.
+        extra = {"sitecustomize.py": SITECUSTOMIZE}
+        tasks, done = [], {}
+        for source in sources + ([stdlib] if stdlib else []):
+            is_stdlib = source == stdlib
+            only = None if is_stdlib or source == project else sorted(used.get(source.name, []))
+            if only == []:
+                done[source] = source  # nothing of it is imported: nothing to compile
+                continue
+            key = recipe.copy()
+            key.update(source.read_bytes())
+            key.update(json.dumps(only).encode())
+            if is_stdlib:
+                for name, path in sorted(extra.items()):
+                    key.update(name.encode() + b"\0" + path.read_bytes())
+            target = folder / key.hexdigest()[:24] / source.name
+            done[source] = target
+            if target.is_file():
+                continue
+            task = {"kind": "stdlib" if is_stdlib else "wheel", "src": host(source),
+                    "dst": host(scratch / f"{len(tasks)}-{source.name}")}
+            if only is not None:
+                task["only"] = only
+            if is_stdlib:
+                task["extra"] = {name: host(path) for name, path in extra.items()}
+            tasks.append((task, target))
+        if tasks:
+            say(f"compiling bytecode for {len(tasks)} file(s) in Pyodide (Node.js; cached "
+                "afterwards)")
+            summary = node_python(runtime, {"tasks": [t for t, _ in tasks]}, scratch)
+            for (task, target), report in zip(tasks, summary["done"], strict=True):
+                if report["modules"] == 0 and task["kind"] == "stdlib":
+                    raise BuildError("no module of the standard library compiled")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.move(task["dst"][len("/host"):], target)
+        return done
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+# --- contents -----------------------------------------------------------------------------------
+
+
+def clean_notebook(source: Path, dest: Path) -> bool:
+    """Copy a notebook without outputs, execution counts or saved widget state; True when it had
+    any (a rehearsal in JupyterLab autosaves them into the file)."""
+    text = source.read_text(encoding="utf-8")
+    try:
+        notebook = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BuildError(f"{source} is not a notebook: {exc}") from None
+    had = False
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") != "code":
+            continue
+        if cell.get("outputs") or cell.get("execution_count") is not None:
+            had = True
+        cell["outputs"] = []
+        cell["execution_count"] = None
+        metadata = cell.get("metadata", {})
+        for key in ("execution", "collapsed", "scrolled"):
+            metadata.pop(key, None)
+    metadata = notebook.get("metadata", {})
+    if "widgets" in metadata:
+        had = True
+        del metadata["widgets"]
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return had
+
+
+def stage_contents(extra: list[Path], dest: Path) -> tuple[list[str], list[str]]:
+    """Copy the tutorials (every folder of ``notebooks/``, e.g. ``ro/``) and any extra notebooks
+    into ``dest``, notebooks without their outputs (each notebook that had some is named in a
+    warning). Returns (the notebooks' names in the site, the source notebooks that had outputs)."""
     dest.mkdir(parents=True)
+    sources: list[tuple[Path, Path]] = []
     if NOTEBOOKS.is_dir():
-        shutil.copytree(NOTEBOOKS, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
-            ".*", "__pycache__", "*.pyc"))
+        for path in sorted(NOTEBOOKS.rglob("*")):
+            parts = path.relative_to(NOTEBOOKS).parts
+            if path.is_file() and not any(part.startswith(".") or part == "__pycache__"
+                                          for part in parts) and path.suffix != ".pyc":
+                sources.append((path, dest.joinpath(*parts)))
     for path in extra:
         path = path.resolve()
         if path.is_dir():
-            shutil.copytree(path, dest / path.name, dirs_exist_ok=True)
+            sources += [(p, dest / path.name / p.relative_to(path)) for p in sorted(path.rglob("*"))
+                        if p.is_file() and ".ipynb_checkpoints" not in p.parts]
         else:
-            shutil.copy2(path, dest / path.name)
-    return sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*.ipynb"))
+            sources.append((path, dest / path.name))
+    dirty = []
+    for source, target in sources:
+        if source.suffix == ".ipynb":
+            if clean_notebook(source, target):
+                dirty.append(shown_path(source))
+                say(f"warning: {dirty[-1]} has outputs or execution counts (saved by a run in "
+                    "Jupyter?): the site gets it without them")
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    return sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*.ipynb")), dirty
+
+
+def shown_path(path: Path) -> str:
+    try:
+        return path.relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def add_starting_notice(site: Path) -> list[str]:
+    """Add lite/starting-python.js to the pages that can open a notebook; the pages changed."""
+    target = site / "static" / STARTING_JS.name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(STARTING_JS, target)
+    version = sha256_of(STARTING_JS)[:8]
+    changed = []
+    for app in STARTING_APPS:
+        page = site / app / "index.html"
+        if not page.is_file():
+            continue
+        html = page.read_text(encoding="utf-8")
+        tag = f'<script src="../static/{STARTING_JS.name}?_={version}" defer></script>'
+        if "</head>" not in html:
+            raise BuildError(f"{page} has no </head> to add the starting notice to")
+        page.write_text(html.replace("</head>", f"    {tag}\n  </head>", 1), encoding="utf-8")
+        changed.append(app)
+    return changed
 
 
 def folder_size(path: Path) -> tuple[float, int]:
@@ -291,17 +579,36 @@ def folder_size(path: Path) -> tuple[float, int]:
 # --- the build --------------------------------------------------------------------------------
 
 
-def build(out: Path, online: bool, extra_contents: list[Path]) -> dict:
+def build(out: Path, online: bool, extra_contents: list[Path], bytecode: bool = True,
+          preload: bool = True) -> dict:
     started = time.monotonic()
     CACHE.mkdir(parents=True, exist_ok=True)
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
 
+    preload = preload and not online
     ensure_frontend_bundle()
     project = project_wheel()
     runtime = pyodide_runtime(PYODIDE_VERSION)
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     lock_names, piplite = resolve(project, lock)
     piplite.insert(0, project)
+    piplite_names = [canonicalize_name(wheel_metadata(w)["Name"]) for w in piplite]
+
+    lock_files = {} if online else lock_wheels(lock, lock_names)
+    shims = shim_wheels() if preload else {}
+    # The kernel's shims go in the lock too: what the kernel loads at start (piplite, ipykernel,
+    # pyodide-kernel) and what a site wheel requires (widgetsnbextension, for ipywidgets).
+    extra_lock = dict(zip(piplite_names, piplite, strict=True)) if preload else {}
+    stdlib = runtime / "python_stdlib.zip"
+    if bytecode and not online:
+        done = compiled([*lock_files.values(), *piplite, *shims.values()], stdlib, runtime,
+                        project)
+        lock_files = {n: done[w] for n, w in lock_files.items()}
+        extra_lock = {n: done[w] for n, w in extra_lock.items()}
+        shims = {n: done[w] for n, w in shims.items()}
+        stdlib = done[stdlib]
+        piplite = [done.get(w, w) for w in piplite]
+    extra_lock.update(shims)
 
     work = Path(tempfile.mkdtemp(prefix="work-", dir=CACHE))
     partial = out.parent / f".{out.name}.partial"
@@ -309,22 +616,27 @@ def build(out: Path, online: bool, extra_contents: list[Path]) -> dict:
         lite_dir = work / "lite"
         lite_dir.mkdir()
         config = json.loads(LITE_CONFIG.read_text())
+        if preload:
+            settings = config["jupyter-config-data"].setdefault("litePluginSettings", {})
+            kernel = settings.setdefault(KERNEL_PLUGIN, {})
+            kernel.setdefault("loadPyodideOptions", {})["packages"] = list(PRELOAD)
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
+        site_lock_data = None
         if not online:
             static = lite_dir / "static" / "pyodide"
             static.mkdir(parents=True)
             for name in PYODIDE_FILES[:-1]:
-                shutil.copy2(runtime / name, static / name)
-            hashes = lock_wheels(lock, lock_names, static)
+                shutil.copy2(stdlib if name == "python_stdlib.zip" else runtime / name,
+                             static / name)
+            for wheel in [*lock_files.values(), *extra_lock.values()]:
+                shutil.copy2(wheel, static / wheel.name)
             # The lock lists only what the site carries, each with the hash of the file it
             # carries. An import of anything else (numpy, matplotlib) is then a plain
             # ModuleNotFoundError, instead of a fetch of a wheel the site does not have.
-            lock["packages"] = {name: entry for name, entry in lock["packages"].items()
-                                if entry["file_name"] in hashes}
-            for entry in lock["packages"].values():
-                entry["sha256"] = hashes[entry["file_name"]]
-            (static / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
-        notebooks = stage_contents(extra_contents, work / "contents")
+            site_lock_data = site_lock(lock, lock_files, extra_lock)
+            (static / "pyodide-lock.json").write_text(
+                json.dumps(site_lock_data, separators=(",", ":")))
+        notebooks, dirty = stage_contents(extra_contents, work / "contents")
 
         shutil.rmtree(partial, ignore_errors=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTER")}
@@ -337,7 +649,9 @@ def build(out: Path, online: bool, extra_contents: list[Path]) -> dict:
             cmd += ["--piplite-wheels", str(wheel)]
         say(f"jupyter lite build ({'online: Pyodide from its CDN' if online else 'offline'})")
         run(cmd, cwd=lite_dir, env=env)
-        check_site(partial, online, [w.name for w in piplite])
+        pages = add_starting_notice(partial)
+        check_site(partial, online, [w.name for w in piplite], site_lock_data,
+                   PRELOAD if preload else (), pages)
 
         out.parent.mkdir(parents=True, exist_ok=True)
         old = out.parent / f".{out.name}.old"
@@ -354,16 +668,19 @@ def build(out: Path, online: bool, extra_contents: list[Path]) -> dict:
     summary = {
         "site": str(out), "online": online, "seconds": round(time.monotonic() - started, 1),
         "size_mb": round(size_mb, 1), "files": files, "notebooks": notebooks,
-        "pyodide": PYODIDE_VERSION, "lock_wheels": [] if online else lock_names,
-        "piplite_wheels": [w.name for w in piplite],
+        "cleaned_notebooks": dirty, "pyodide": PYODIDE_VERSION,
+        "lock_wheels": sorted(site_lock_data["packages"]) if site_lock_data else [],
+        "preloaded": list(PRELOAD) if preload else [], "bytecode": bytecode and not online,
+        "piplite_wheels": [w.name for w in piplite], "starting_notice": pages,
     }
     return summary
 
 
-def check_site(site: Path, online: bool, wheels: list[str]) -> None:
+def check_site(site: Path, online: bool, wheels: list[str], lock: dict | None,
+               preloaded: tuple[str, ...], pages: list[str]) -> None:
     """Fail loudly when the built site is not what it must be."""
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
-    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    kernel = config["litePluginSettings"][KERNEL_PLUGIN]
     if kernel.get("disablePyPIFallback") is not True:
         raise BuildError("jupyter-lite.json: disablePyPIFallback is not true")
     url = kernel.get("pyodideUrl")
@@ -379,6 +696,22 @@ def check_site(site: Path, online: bool, wheels: list[str]) -> None:
     for needed in ("anywidget", "@jupyter-widgets/jupyterlab-manager"):
         if not (extensions / needed / "package.json").is_file():
             raise BuildError(f"the site lacks the {needed} extension")
+    if lock is not None:
+        folder = site / "static" / "pyodide"
+        for name, entry in lock["packages"].items():
+            path = folder / entry["file_name"]
+            if not path.is_file() or sha256_of(path) != entry["sha256"]:
+                raise BuildError(f"the lock's {name} is not the file the site carries: {path}")
+    if preloaded:
+        told = kernel.get("loadPyodideOptions", {}).get("packages", [])
+        if list(told) != list(preloaded):
+            raise BuildError(f"jupyter-lite.json preloads {told}, not {list(preloaded)}")
+        packages = lock["packages"] if lock is not None else {}
+        absent = [n for n in preloaded if canonicalize_name(n) not in packages]
+        if absent:
+            raise BuildError(f"preloaded but not in the site's lock: {absent}")
+    if "lab" not in pages:
+        raise BuildError("the lab page lacks the starting-Python notice")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -396,10 +729,18 @@ def main(argv: list[str] | None = None) -> int:
                                              "(repeatable)")
     parser.add_argument("--json", type=Path, metavar="FILE",
                         help="also write the build summary to FILE as JSON")
+    parser.add_argument("--no-bytecode", dest="bytecode", action="store_false",
+                        help="ship Python sources only (no Node.js step; lessons start slower): "
+                             "for comparisons")
+    parser.add_argument("--no-preload", dest="preload", action="store_false",
+                        help="let the kernel install its packages and the site's wheels with "
+                             "piplite after Pyodide starts, as JupyterLite does by default "
+                             "(lessons start slower): for comparisons")
     args = parser.parse_args(argv)
     out = args.out if args.out.is_absolute() else Path.cwd() / args.out
     try:
-        summary = build(out.resolve(), args.online, args.extra_contents)
+        summary = build(out.resolve(), args.online, args.extra_contents, args.bytecode,
+                        args.preload)
     except BuildError as exc:
         print(f"[build_lite] ERROR: {exc}", file=sys.stderr)
         return 1
@@ -407,9 +748,11 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps(summary, indent=2) + "\n")
     say(f"notebooks: {', '.join(summary['notebooks']) or '(none: notebooks/ is empty)'}")
     if not args.online:
-        say(f"Pyodide {summary['pyodide']} with {len(summary['lock_wheels'])} lock packages: "
-            + ", ".join(summary["lock_wheels"]))
-    say("site wheels: " + ", ".join(summary["piplite_wheels"]))
+        say(f"Pyodide {summary['pyodide']}, its lock with {len(summary['lock_wheels'])} packages"
+            + (", bytecode compiled" if summary["bytecode"] else ", no bytecode")
+            + (f"; loaded at start: {', '.join(summary['preloaded'])} (and what they need)"
+               if summary["preloaded"] else ""))
+    say("site wheels (also for %pip): " + ", ".join(summary["piplite_wheels"]))
     say(f"built {summary['site']} in {summary['seconds']} s: {summary['size_mb']} MB, "
         f"{summary['files']} files")
     try:

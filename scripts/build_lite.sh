@@ -8,7 +8,8 @@
 #   python3 -m http.server -b 127.0.0.1 -d site 8000   # then open http://127.0.0.1:8000/
 #
 # On a fresh clone it runs scripts/bootstrap.sh first. The build tools live in .venv-lite (pinned in
-# lite/requirements.txt); downloads are cached in .cache/lite/, so a rebuild takes seconds.
+# lite/requirements.txt); downloads and compiled bytecode are cached in .cache/lite/, so a rebuild
+# takes seconds. Node.js (which bootstrap.sh needs anyway) compiles the site's bytecode.
 # The steps are in scripts/build_lite.py; `--help` lists the options.
 set -euo pipefail
 

@@ -1,15 +1,24 @@
 """The static JupyterLite site: built by scripts/build_lite.sh, served as plain files, used offline.
 
-One session build (into a temp dir, with tests/lite/smoke.ipynb added to the tutorials) is served
-by ``python -m http.server`` on 127.0.0.1. Headless Chromium opens tutorial 1 (or the smoke
-notebook while tutorial 1 does not exist yet), waits for the Pyodide kernel, runs every cell, then
-throws and moves on the board by clicking, and asks Python what it saw. Every request the browser
+One session build (into a temp dir, with tests/lite/smoke.ipynb and a copy of it carrying outputs
+added to the tutorials) is served by ``python -m http.server`` on 127.0.0.1. Headless Chromium
+opens tutorial 1 (or the smoke notebook while tutorial 1 does not exist yet): the page says
+"Starting Python…" until the Pyodide kernel is ready, then stops saying it; every cell runs, the
+board throws and moves by clicking, and Python is asked what it saw. Every request the browser
 makes (the page, the kernel's web worker, the service worker) is recorded: all of them must go to
-127.0.0.1. The timings are printed and written to test-results/lite-timings.json.
+127.0.0.1, and the kernel's packages must come from the site's Pyodide lock, loaded at start.
+Timings (open → kernel ready → board drawn) are printed and written to
+test-results/lite-timings.json, screenshots of the page while Python starts and once it is ready
+to test-results/lite-starting.png and lite-ready.png.
+
+The build's own promises are checked on its output: every notebook of notebooks/ (ro/ included)
+is in the site, and a notebook saved with outputs reaches the site without them, named in a
+warning.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import signal
@@ -29,8 +38,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("li
 ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = "01_board_and_track.ipynb"
 SMOKE = ROOT / "tests" / "lite" / "smoke.ipynb"
+DIRTY = "smoke_with_outputs.ipynb"
 RESULTS = ROOT / "test-results"
-#: Pyodide starts in 16-20 s here; other tests share the 2 cores.
+NOTICE = "#pachisi-starting-python"
+#: Pyodide starts in about 10 s here on a quiet machine; other tests share the 2 cores.
 KERNEL_TIMEOUT_MS = 150_000
 CELLS_TIMEOUT_MS = 150_000
 CLICK_TIMEOUT_MS = 30_000
@@ -81,15 +92,34 @@ def _python(page, code: str, timeout_ms: int = 30_000) -> str:
     return out.strip()
 
 
+def _dirty_copy(path: Path) -> Path:
+    """The smoke notebook as a rehearsal in JupyterLab saves it: outputs, execution counts and
+    widget state in the file."""
+    notebook = json.loads(SMOKE.read_text())
+    notebook = copy.deepcopy(notebook)
+    count = 0
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            count += 1
+            cell["execution_count"] = count
+            cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": ["rehearsed\n"]}]
+    notebook["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    path.write_text(json.dumps(notebook, indent=1))
+    return path
+
+
 @pytest.fixture(scope="session")
 def lite_site(tmp_path_factory) -> dict:
-    """The site, built once per session by scripts/build_lite.sh; its build summary."""
+    """The site, built once per session by scripts/build_lite.sh; its build summary (with the
+    build's printed output under "stdout")."""
     base = tmp_path_factory.mktemp("lite")
     summary_file = base / "build.json"
+    dirty = _dirty_copy(base / DIRTY)
     started = time.monotonic()
     result = subprocess.run(
         ["bash", str(ROOT / "scripts" / "build_lite.sh"), "--out", str(base / "site"),
-         "--extra-contents", str(SMOKE), "--json", str(summary_file)],
+         "--extra-contents", str(SMOKE), "--extra-contents", str(dirty),
+         "--json", str(summary_file)],
         cwd=ROOT, capture_output=True, text=True, timeout=1200,
     )
     if result.returncode != 0:
@@ -97,7 +127,31 @@ def lite_site(tmp_path_factory) -> dict:
                     f"{result.stdout[-3000:]}\n{result.stderr[-5000:]}", pytrace=False)
     summary = json.loads(summary_file.read_text())
     summary["build_wall_s"] = round(time.monotonic() - started, 1)
+    summary["stdout"] = result.stdout
     return summary
+
+
+def test_site_has_every_lesson_clean(lite_site):
+    """Every notebook of notebooks/ (each language's folder included) is in the site, without
+    outputs; a notebook that had outputs is named in a warning."""
+    site = Path(lite_site["site"])
+    files = site / "files"
+    wanted = sorted(p.relative_to(ROOT / "notebooks").as_posix()
+                    for p in (ROOT / "notebooks").rglob("*.ipynb")
+                    if not any(part.startswith(".") for part in p.parts))
+    missing = sorted(set(wanted) - set(lite_site["notebooks"]))
+    assert not missing, f"notebooks missing from the site: {missing}"
+    for name in [*lite_site["notebooks"]]:
+        notebook = json.loads((files / name).read_text(encoding="utf-8"))
+        code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+        assert all(c["outputs"] == [] and c["execution_count"] is None for c in code), (
+            f"{name} reached the site with outputs or execution counts")
+        assert "widgets" not in notebook["metadata"], f"{name} kept its saved widget state"
+    warned = [line for line in lite_site["stdout"].splitlines()
+              if "warning" in line and DIRTY in line]
+    assert warned, f"no warning named {DIRTY}:\n{lite_site['stdout']}"
+    assert lite_site["cleaned_notebooks"] and all(DIRTY in n or "notebooks/" in n
+                                                  for n in lite_site["cleaned_notebooks"])
 
 
 @pytest.fixture
@@ -153,20 +207,37 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
     # Every request of the context: the page, its web workers (the kernel), the service worker.
     requests: list[str] = []
     bad: list[str] = []
+    drive: list[str] = []
     context = page.context
-    context.on("request", lambda request: requests.append(request.url))
+
+    def seen_request(request) -> None:
+        requests.append(request.url)
+        if "/api/drive" in request.url and request.method == "POST":
+            drive.append(request.url)
+
+    context.on("request", seen_request)
     context.on("requestfailed",
                lambda request: bad.append(f"failed {request.url}: {request.failure}"))
     context.on("response", lambda response: response.status >= 400
                and bad.append(f"HTTP {response.status} {response.url}"))
+    timings["load_average_1min"] = round(os.getloadavg()[0], 2)
 
-    # 1. Open the notebook; wait for the Pyodide kernel.
+    # 1. Open the notebook: the page says Python is starting until the kernel is ready.
     started = time.monotonic()
     page.goto(f"{lite_server}/lab/index.html?path={notebook}")
+    notice = page.locator(NOTICE)
+    expect(notice).to_be_visible(timeout=30_000)
+    expect(notice).to_contain_text("Starting Python", timeout=KERNEL_TIMEOUT_MS)
     page.wait_for_function(_APP_READY_JS, timeout=KERNEL_TIMEOUT_MS)
+    RESULTS.mkdir(exist_ok=True)
+    if not page.evaluate(_KERNEL_IDLE_JS):
+        # The screenshot is worth having only if Python is still starting.
+        expect(notice).to_contain_text("Starting Python")
+        page.screenshot(path=str(RESULTS / "lite-starting.png"))
     page.wait_for_function(_KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT_MS)
     expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=KERNEL_TIMEOUT_MS)
     timings["kernel_ready_s"] = round(time.monotonic() - started, 1)
+    timings["drive_requests_to_ready"] = len(drive)
 
     # 2. Run every cell (not awaited: an awaited evaluate has no timeout); wait for the board.
     run_started = time.monotonic()
@@ -178,12 +249,34 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
     expect(status).to_be_attached(timeout=CELLS_TIMEOUT_MS)
     expect(widget.locator('[data-action="throw"]').first).to_be_visible(timeout=CELLS_TIMEOUT_MS)
     timings["widget_render_s"] = round(time.monotonic() - run_started, 1)
+    timings["open_to_board_s"] = round(time.monotonic() - started, 1)
     try:
         page.wait_for_function(ALL_RUN_JS, timeout=CELLS_TIMEOUT_MS)
     finally:
         errors = page.evaluate(ERRORS_JS)
     assert not errors, f"cells raised in {notebook}: {errors}"
     timings["all_cells_s"] = round(time.monotonic() - run_started, 1)
+    # The notice said Python was ready, briefly, and then nothing more.
+    expect(notice).to_be_hidden(timeout=10_000)
+    told = page.evaluate("() => window.pachisiStartingPython.log.map(([state]) => state)")
+    assert "starting" in told and told[-1] == "", f"the notice said {told}"
+    assert told.index("starting") < len(told) - 1 and "ready" in told, f"the notice said {told}"
+    page.screenshot(path=str(RESULTS / "lite-ready.png"))
+
+    # The site's Python is the one build_lite.py made: bytecode shipped, the working-folder hook.
+    site_python = json.loads(_python(page, (
+        "import json, os, sys, pachisi_widget\n"
+        "print(json.dumps([getattr(sys.path_hooks[0], '__name__', ''),"
+        " os.path.isfile(pachisi_widget.__spec__.cached), 'sitecustomize' in sys.modules]))")))
+    assert site_python == ["working_folder_hook", True, True], site_python
+    # A student's own module in the working folder still imports from a cell.
+    assert _python(page, (
+        "from pathlib import Path\n"
+        "Path('lite_test_module.py').write_text('ANSWER = 42\\n')\n"
+        "import importlib; importlib.invalidate_caches()\n"
+        "import lite_test_module\n"
+        "print(lite_test_module.ANSWER)\n"
+        "Path('lite_test_module.py').unlink()")) == "42"
 
     # 3. A throw and a move, by clicking the board; Python must see both.
     before = json.loads(_python(page, "import json; print(json.dumps("
@@ -224,8 +317,14 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
     timings["http_errors"] = bad
     _report(timings)
     assert hosts == ["127.0.0.1"], f"the site asked other hosts: {hosts}"
-    for needed in ("pyodide.asm.wasm", "/pypi/pachisi_widget-", "/static/pyodide/micropip-"):
+    for needed in ("pyodide.asm.wasm", "/static/pyodide/pachisi_widget-",
+                   "/static/pyodide/micropip-", "/static/pyodide/ipython-"):
         assert any(needed in url for url in requests), f"no request for {needed} was recorded"
+    # The kernel's packages came from the site's lock, loaded while Pyodide started: piplite
+    # (the lesson's first cell) found them installed and fetched nothing.
+    late = [url for url in requests if url.split("?")[0].endswith(".whl")
+            and "/static/pyodide/" not in url]
+    assert not late, f"wheels fetched by piplite instead of the lock: {late}"
     assert not bad, "failed requests:\n" + "\n".join(bad)
 
 
@@ -234,9 +333,37 @@ def _report(timings: dict) -> None:
     (RESULTS / "lite-timings.json").write_text(json.dumps(timings, indent=2) + "\n")
     print(
         f"\n[lite] {timings['notebook']}: build {timings['build_s']} s, site "
-        f"{timings['site_mb']} MB in {timings['site_files']} files, kernel ready "
-        f"{timings['kernel_ready_s']} s, widget rendered {timings['widget_render_s']} s after "
-        f"run-all (all cells {timings['all_cells_s']} s), throw click "
+        f"{timings['site_mb']} MB in {timings['site_files']} files, load average "
+        f"{timings['load_average_1min']}: open to board {timings['open_to_board_s']} s (kernel "
+        f"ready {timings['kernel_ready_s']} s, {timings['drive_requests_to_ready']} file-browser "
+        f"requests; widget rendered {timings['widget_render_s']} s after run-all, all cells "
+        f"{timings['all_cells_s']} s), throw click "
         f"{timings['throw_click_s']} s, move click {timings['move_click_s']} s, "
         f"{timings['requests']} requests to {timings['hosts']}"
     )
+
+
+def test_romanian_lesson_opens_in_jupyterlite(page, lite_site, lite_server):
+    """A lesson of notebooks/ro/ is in the site and opens there: Romanian text, the starting
+    notice in Romanian, and its Python (which has the package) starts."""
+    from playwright.sync_api import expect
+
+    lessons = [name for name in lite_site["notebooks"] if name.startswith("ro/")]
+    assert lessons, f"no Romanian lesson in the site: {lite_site['notebooks']}"
+    lesson = lessons[0]
+    title = next(line for line in json.loads(
+        (Path(lite_site["site"]) / "files" / lesson).read_text(encoding="utf-8"))["cells"][0]
+        ["source"] if line.startswith("# ")).strip("# \n")
+    page.goto(f"{lite_server}/lab/index.html?path={lesson}")
+    notice = page.locator(NOTICE)
+    expect(notice).to_contain_text("Python pornește", timeout=KERNEL_TIMEOUT_MS)
+    expect(page.locator(".jp-RenderedMarkdown h1").first).to_contain_text(
+        title, timeout=KERNEL_TIMEOUT_MS)
+    RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(RESULTS / "lite-starting-ro.png"))
+    page.wait_for_function(_APP_READY_JS, timeout=KERNEL_TIMEOUT_MS)
+    page.wait_for_function(_KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT_MS)
+    assert _python(page, "import pachisi_widget; print(pachisi_widget.__name__)") == (
+        "pachisi_widget")
+    expect(notice).to_be_hidden(timeout=10_000)
+    page.screenshot(path=str(RESULTS / "lite-ro.png"))
