@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# A teacher's versions of the lessons: solutions, and an nbgrader course to hand out and grade.
+#
+#   bash scripts/teacher.sh solutions             # classroom/solutions/: every exercise answered
+#   bash scripts/teacher.sh nbgrader              # classroom/course-en/: nbgrader source + release
+#   bash scripts/teacher.sh autograde             # grade classroom/course-en/submitted/, print scores
+#   bash scripts/teacher.sh --help                # every option
+#
+# The lessons in notebooks/ (and notebooks/ro/) are already the students' version: no exercise cell
+# shows its answer, each one checks itself. "solutions" writes a copy with every answer filled in.
+# "nbgrader" writes an nbgrader course (https://nbgrader.readthedocs.io): source notebooks with a
+# solution region and a hidden graded test per exercise, then runs `nbgrader generate_assignment`
+# so release/ holds what students get (the same lesson, answers out of sight). Collect their
+# notebooks into submitted/<student>/<lesson>/ and run "autograde".
+#
+# nbgrader runs from its own environment, .venv-teach (pinned in scripts/teacher-requirements.txt),
+# so the lessons' JupyterLab is not changed; the lessons themselves run in the project's .venv.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT="$PWD"
+PY="${PYTHON:-python3}"
+say() { printf '[teacher] %s\n' "$*"; }
+
+if [[ ! -x .venv/bin/python ]]; then
+    say "setting the project up first (scripts/bootstrap.sh)"
+    bash scripts/bootstrap.sh
+fi
+
+needs_nbgrader=0
+for arg in "$@"; do
+    [[ "$arg" == nbgrader || "$arg" == autograde ]] && needs_nbgrader=1
+done
+if ((needs_nbgrader)); then
+    VENV="$ROOT/.venv-teach"
+    mkdir -p .cache
+    if command -v flock >/dev/null 2>&1; then  # one set-up at a time
+        exec 9>"$ROOT/.cache/.teacher.lock"
+        flock 9
+    fi
+    stamp="$VENV/.teacher-stamp"
+    want="$(sha256sum scripts/teacher-requirements.txt | cut -d' ' -f1)"
+    if [[ ! -x "$VENV/bin/python" || ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
+        say "installing nbgrader into .venv-teach (scripts/teacher-requirements.txt)"
+        rm -rf "$VENV"
+        "$PY" -m venv "$VENV"
+        log="$(mktemp)"
+        if ! "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
+                -r scripts/teacher-requirements.txt >"$log" 2>&1; then
+            cat "$log" >&2
+            rm -f "$log"
+            say "ERROR: could not install scripts/teacher-requirements.txt into .venv-teach" >&2
+            exit 1
+        fi
+        rm -f "$log"
+        printf '%s\n' "$want" >"$stamp"
+    fi
+    export PACHISI_NBGRADER="$VENV/bin/nbgrader"
+fi
+
+exec .venv/bin/python scripts/teacher.py "$@"
