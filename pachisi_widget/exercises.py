@@ -587,3 +587,154 @@ TEXTS: dict[str, dict[str, str]] = {
     },
 }
 """The exercises' sentences by language and code ("02.3.why", "02.3.hint", one per mistake)."""
+
+
+# -- lesson 08: write your own player ---------------------------------------------------------------
+# (appended as one block with its sentences, so that the lesson's exercises stay together)
+
+_FIRST_POSITION = [[14, 47, 0, 0], None, [16, 70, 0, 0], None]
+"""Lesson 08, exercise 1: South throws a 3 here."""
+_DUEL = (113, 200)
+"""Lesson 08, exercise 2: a duel's wins and games."""
+
+
+def _first_player(state):
+    """The lesson's first rule of thumb: capture if you can, otherwise the rearmost piece."""
+    return max(state.legal_moves(),
+               key=lambda m: (-1, 0) if m.kind == "pass" else (len(m.captures), -m.start))
+
+
+@_exercise("08", 1)
+def _first_rule() -> Solution:
+    game = Game.from_position(_FIRST_POSITION, to_move=0, seed=11)
+    game.throw(value=3)
+    chosen = _first_player(game.state)
+    moving = [m for m in game.legal_moves() if m.kind != "pass"]
+    rear = min(m.start for m in moving)
+    north = next(s for s in _FIRST_POSITION[2]
+                 if 0 < s < board.HOME and board.step_of(0, board.square(2, s)) == chosen.end)
+    return Solution(chosen.start, ("integer", {}),
+                    {"start": chosen.start, "end": chosen.end, "value": chosen.value,
+                     "rear": rear, "north": north},
+                    _drop_equal(chosen.start, {"rearmost": rear}))
+
+
+@_exercise("08", 2)
+def _read_an_interval() -> Solution:
+    from .simulate import wilson_interval
+
+    wins, games = _DUEL
+    rate = wilson_interval(wins, games)
+    verdict = "wins" if rate.low > 0.5 else "loses" if rate.high < 0.5 else "unclear"
+    point = "wins" if rate.rate > 0.5 else "loses"
+    return Solution(verdict, ("choice", {"key": "08.2", "words": {
+                        "wins": ("win", "won", "beats", "castiga"),
+                        "loses": ("lose", "lost", "pierde"),
+                        "unclear": ("no clear difference", "no difference", "unclear",
+                                    "nicio diferenta", "neclar")}}),
+                    {"wins": wins, "games": games, "rate": 100 * rate.rate,
+                     "low": 100 * rate.low, "high": 100 * rate.high},
+                    _drop_equal(verdict, {"point": point}))
+
+
+@_exercise("08", 3)
+def _half_the_width() -> Solution:
+    games, factor = 200, 2 ** 2
+    return Solution(games * factor, ("integer", {}),
+                    {"games": games, "factor": factor, "result": games * factor},
+                    {"double": 2 * games, "fewer": games // 2})
+
+
+@_exercise("08", 4)
+def _games_for_an_edge() -> Solution:
+    edge = Fraction(7, 100)
+    root = Fraction(98, 100) / edge
+    return Solution(int(root ** 2), ("integer", {}),
+                    {"edge": float(edge), "root": int(root), "games": int(root ** 2)},
+                    {"root": int(root), "two": round(1 / edge ** 2)})
+
+
+@_exercise("08", 5)
+def _rating_odds() -> Solution:
+    d = 400
+    odds = Fraction(10) ** (d // 400)           # 400 points: odds of 10 to 1
+    p = odds / (1 + odds)
+    return Solution(p, ("number", {"decimals": 2}),
+                    {"d": d, "odds": odds, "p": p, "percent": round(100 * p)},
+                    {"odds": odds, "weaker": 1 - p, "ten_in_ten": (odds - 1) / odds})
+
+
+TEXTS["en"].update({
+    "08.1.why": "the piece on step {start}: the {value} takes it to step {end}, onto North's piece "
+    "(North's step {north}), and a capture comes first; without it, the rearmost piece (step "
+    "{rear}) would move.",
+    "08.1.hint": "look for a capture first: where does each piece land, and where do North's "
+    "pieces stand? (the picture above the exercise shows them)",
+    "08.1.rearmost": "is the rearmost piece, but the first player captures when it can: the "
+    "piece on step {start} lands on North's piece.",
+    "08.2.why": "{rate:.1f}% is above 50%, but the interval [{low:.1f}%, {high:.1f}%] reaches "
+    "below 50%: these games cannot tell.",
+    "08.2.hint": "is the whole interval above 50%, below it, or neither?",
+    "08.2.point": "reads only the win rate, {rate:.1f}%; the interval reaches below 50%, so the "
+    "games do not show a win.",
+    "08.2.wins": "wins",
+    "08.2.loses": "loses",
+    "08.2.unclear": "no clear difference",
+    "08.3.why": "{result}: the width shrinks like 1/√n, so half the width takes 2² = {factor} "
+    "times as many games as {games}.",
+    "08.3.hint": "the width shrinks like 1/√n (part 5): which n makes √n twice as large?",
+    "08.3.double": "doubles the games, which only makes the width 1/√2 ≈ 0.71 of what it was; "
+    "half the width takes four times the games.",
+    "08.3.fewer": "is fewer games: fewer games give a wider interval, not a narrower one.",
+    "08.4.why": "(0.98/{edge})² = {root}² = {games} games between the two players.",
+    "08.4.hint": "n ≈ (0.98/e)², with the edge e = 0.07 (part 5).",
+    "08.4.root": "is 0.98/0.07; the number of games is its square.",
+    "08.4.two": "uses 2 in place of 1.96, a fair rule of thumb; the lesson's formula gives "
+    "(0.98/0.07)² = {games}.",
+    "08.5.why": "odds of {odds} to 1 mean {odds} wins for each loss: {odds} in {odds} + 1, "
+    "p = 1 / (1 + 10^(−{d}/400)) = {p} ≈ {p:.2f}; the stronger player wins about {percent}% of "
+    "such games.",
+    "08.5.hint": "10^(−{d}/400) = 1/10; then 1 / (1 + that).",
+    "08.5.odds": "is the odds, wins to losses, not the probability: p = odds / (1 + odds).",
+    "08.5.weaker": "is the weaker player's chance; the question asks for the stronger one's.",
+    "08.5.ten_in_ten": "reads odds of {odds} to 1 as {odds} − 1 wins in {odds} games: they "
+    "mean {odds} wins for each loss, {odds} in {odds} + 1 games.",
+})
+
+TEXTS["ro"].update({
+    "08.1.why": "piesa de pe pătratul {start}: aruncarea de {value} o duce pe pătratul {end}, "
+    "peste piesa lui Nord (pătratul {north} al lui Nord), iar captura are întâietate; fără ea, "
+    "s-ar fi mutat piesa din urmă (de pe pătratul {rear}).",
+    "08.1.hint": "caută întâi o captură: unde ajunge fiecare piesă și unde stau piesele lui "
+    "Nord? (desenul de deasupra exercițiului le arată)",
+    "08.1.rearmost": "este piesa din urmă, dar primul jucător capturează când poate: piesa de pe "
+    "pătratul {start} ajunge peste piesa lui Nord.",
+    "08.2.why": "{rate:.1f}% este peste 50%, dar intervalul [{low:.1f}%, {high:.1f}%] coboară "
+    "sub 50%: aceste jocuri nu pot decide.",
+    "08.2.hint": "este tot intervalul peste 50%, tot sub 50%, sau niciuna, nici alta?",
+    "08.2.point": "se uită doar la procentul de victorii, {rate:.1f}%; intervalul coboară sub "
+    "50%, deci jocurile nu arată o victorie.",
+    "08.2.wins": "câștigă",
+    "08.2.loses": "pierde",
+    "08.2.unclear": "nicio diferență clară",
+    "08.3.why": "{result}: lățimea scade ca 1/√n, deci jumătate din lățime cere de 2² = {factor} "
+    "ori mai multe jocuri decât {games}.",
+    "08.3.hint": "lățimea scade ca 1/√n (partea 5): pentru ce n este √n de două ori mai mare?",
+    "08.3.double": "dublează jocurile, iar asta face lățimea doar 1/√2 ≈ 0,71 din cât era; "
+    "jumătate din lățime cere de patru ori mai multe jocuri.",
+    "08.3.fewer": "înseamnă mai puține jocuri: mai puține jocuri dau un interval mai larg, nu "
+    "unul mai îngust.",
+    "08.4.why": "(0,98/{edge})² = {root}² = {games}: atâtea jocuri între cei doi jucători.",
+    "08.4.hint": "n ≈ (0,98/e)², cu avantajul e = 0,07 (partea 5).",
+    "08.4.root": "este 0,98/0,07; numărul de jocuri este pătratul lui.",
+    "08.4.two": "folosește 2 în loc de 1,96, o regulă practică bună; formula lecției dă "
+    "(0,98/0,07)² = {games}.",
+    "08.5.why": "o cotă de {odds} la 1 înseamnă {odds} victorii la fiecare înfrângere: {odds} "
+    "din {odds} + 1, p = 1 / (1 + 10^(−{d}/400)) = {p} ≈ {p:.2f}; jucătorul mai puternic "
+    "câștigă cam {percent}% dintre astfel de jocuri.",
+    "08.5.hint": "10^(−{d}/400) = 1/10; apoi 1 / (1 + rezultat).",
+    "08.5.odds": "este cota, victorii la înfrângeri, nu probabilitatea: p = cotă / (1 + cotă).",
+    "08.5.weaker": "este șansa jucătorului mai slab; întrebarea cere șansa celui mai puternic.",
+    "08.5.ten_in_ten": "citește cota de {odds} la 1 ca {odds} − 1 victorii din {odds} jocuri: "
+    "ea înseamnă {odds} victorii la fiecare înfrângere, adică {odds} din {odds} + 1 jocuri.",
+})
