@@ -62,6 +62,7 @@ __all__ = [
     "agents",
     "tournament",
     "check_agent",
+    "coach",
 ]
 
 
@@ -72,7 +73,8 @@ def __getattr__(name):
         from .widget import PachisiWidget
 
         return PachisiWidget
-    if name in ("agents", "probability", "lessons", "svg", "engine", "tables", "tournament"):
+    if name in ("agents", "probability", "lessons", "svg", "engine", "tables", "tournament",
+                "coach"):
         import importlib
 
         # pw.tournament is the module, and calling it runs a tournament (tournament.py)

@@ -61,7 +61,7 @@ from .tables import (
     reach_table,
 )
 
-__all__ = ["supports", "run_batch", "game_seeds", "iter_game_seeds", "seed_words"]
+__all__ = ["supports", "run_batch", "run_from", "game_seeds", "iter_game_seeds", "seed_words"]
 
 _KIND = {name: i for i, name in enumerate(FAST_AGENTS)}
 _RANDOM, _GREEDY, _RUNNER, _WAITER = (
@@ -550,6 +550,11 @@ def run_batch(rules, seats, agents, seeds, trace=None, width=None) -> dict:
         width = 1024 if s.need_random else 640
     streams = _Streams(np, seeds, width)
     b = _Batch(np, s, *streams.openings(rules, seats, s.cdf_list))
+    return _play(s, b, streams, trace)
+
+
+def _play(s, b, streams, trace=None) -> dict:
+    """Play the games of batch ``b`` to their end (the loop of :func:`run_batch`)."""
     while len(b):
         streams.refill(b)
         t = _throw(s, b, streams)
@@ -569,6 +574,45 @@ def run_batch(rules, seats, agents, seeds, trace=None, width=None) -> dict:
         if over.any():
             b.retire(over, winner)
     return b.results
+
+
+def run_from(rules, seats, agents, starts, seeds, width=None) -> dict:
+    """Play on from given positions: one game per pair of a start and a seed (rollouts).
+
+    ``starts`` are positions in phase ``"throw"`` (:class:`~pachisi_widget.state.GameState`
+    values, or anything with their ``pieces``, ``to_move``, ``owed``, ``idle``, ``fresh``,
+    ``captures`` and ``turn``); game ``j * len(seeds) + i`` starts from ``starts[j]`` and draws
+    from ``random.Random(seeds[i])``, its first double for its first throw (no opening throws),
+    exactly as :func:`pachisi_widget.simulate.play_out` does on the rules engine. So every start
+    meets the same throws (common random numbers) for as long as the games stay alike.
+
+    Returns :func:`run_batch`'s arrays, each of shape ``(len(starts), len(seeds))``.
+    """
+    import numpy as np
+
+    seats = tuple(sorted(seats))
+    s = _Setup(np, rules, seats, agents)
+    if width is None:
+        width = 1024 if s.need_random else 640
+    k, n = len(starts), len(seeds)
+    one = _Streams(np, seeds, width)  # each seed's stream once, shared by every start
+    streams = _Streams.__new__(_Streams)
+    streams.np, streams.width, streams.rs = np, width, one.rs
+    streams.seeds = list(seeds) * k
+    streams.U = np.tile(one.U, (k, 1))
+    b = _Batch(np, s, [st.to_move for st in starts for _ in range(n)], [0] * (k * n))
+    for j, st in enumerate(starts):
+        assert st.phase == "throw", st.phase
+        rows = slice(j * n, (j + 1) * n)
+        for seat in seats:
+            b.pieces[rows, seat] = st.pieces[seat]
+        b.owed[rows] = st.owed
+        b.idle[rows] = st.idle
+        b.fresh[rows] = [bool(f) for f in st.fresh]
+        b.captures[rows] = [int(c) for c in st.captures]
+        b.turn[rows] = st.turn
+    out = _play(s, b, streams)
+    return {name: a.reshape(k, n) for name, a in out.items()}
 
 
 def _dead(rules, seats, P, fresh, capc, to_move) -> bool:

@@ -484,6 +484,65 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "rule_pyada_off": "without pyada",
         "rule_teams_on": "teams (South and North against East and West)",
         "rule_teams_off": "no teams",
+        # -- the coach (coach.py): each move's chance to win, and the tutor's verdict
+        "coach_move": "the move {start:from_step} {end:to_step} with the {value}",
+        "coach_move_enter": "bringing a piece onto the board, {end:to_step}, with the {value}",
+        "coach_move_pass": "passing",
+        "coach_position": "this position",
+        "coach_exact": "exact",
+        "coach_col_move": "Move",
+        "coach_col_chance": "Chance to win",
+        "coach_col_interval": "95% interval",
+        "coach_col_loss": "Behind the best (points)",
+        "coach_col_rollouts": "Games played on",
+        "coach_note_over": "The game is over: {seat} has won.",
+        "coach_note_team_over": "The game is over: {seat} and {partner} have won.",
+        "coach_note_dead": "The game is over without a winner.",
+        "coach_note_throw": "{seat} must throw first: there is no move to choose yet. Before the "
+        "throw, {seat}'s chance to win is {chance}.",
+        "coach_note_only_move": "{seat} has only one legal move here: there is nothing to choose.",
+        "coach_note_budget": "The time ran out before every game asked for was played (per move: "
+        "{done} of {total}), so the intervals are wider than asked for.",
+        "coach_only": "{move} is the only legal move: there is nothing to choose.",
+        "coach_best": "A good move: {move} has the best chance to win here ({chance}).",
+        "coach_close": "A good move: {move} wins {chance} of the games, close to the best move's "
+        "{best}.",
+        "coach_worse": "{grade}: {move} lowers the chance to win from {best} to {chance}. Better "
+        "is {better}.",
+        "coach_grade_inaccuracy": "Inaccuracy",
+        "coach_grade_mistake": "Mistake",
+        "coach_grade_blunder": "Blunder",
+        "coach_why_capture": "It captures {victims} on step {end}.",
+        "coach_why_home": "It brings a piece home.",
+        "coach_why_escape": "It takes the piece {start:from_step} out of danger: left there, it is "
+        "hit before your next turn with a chance of {p}.",
+        "coach_why_castle": "It stops on the castle at step {end}, where no opponent can capture "
+        "the piece.",
+        "coach_why_safe": "It brings the piece {end:to_step}, where no opponent can reach it.",
+        "coach_why_exposed": "Your move leaves the piece {end:at_step}, where an opponent hits it "
+        "before your next turn with a chance of {p}.",
+        "coach_why_enter": "It brings a new piece onto the board.",
+        "coach_why_progress": "It moves {distance:steps} further than your move.",
+        "coach_why_rollouts": "No single reason shows at once: played on from both moves with the "
+        "same throws, the games favour it.",
+        "coach_not_state": "the coach evaluates a game state (game.state), not {got}",
+        "coach_bad_engine": "engine must be auto, numpy or python, not {got}",
+        "coach_bad_rollouts": "rollouts must be a whole number 1..{max}, not {got}",
+        "coach_bad_seed": "the seed must be a whole number 0 <= seed < 2**128, not {got}",
+        "coach_bad_budget": "the budget must be a number of seconds above 0, not {got}",
+        "coach_bad_progress": "progress must be a function progress(done, total), not {got}",
+        "coach_policy_count": "the policy must give one player per seat in play ({players}), not "
+        "{count}",
+        "coach_bad_policy": "the policy must be one of the computer players {agents} or an object "
+        "with choose(state, rng), not {got}",
+        "coach_numpy_cannot": "the numpy engine plays the move_each_throw rules without split_throw "
+        "or revenge_rule, with the built-in players only; use engine='python' for these",
+        "coach_bad_margin": "the margin must be a chance, 0 <= margin < 1, not {got}",
+        "coach_no_move": "{seat} must throw first: there is no move to judge yet",
+        "coach_over": "the game is over: there is no move to judge",
+        "coach_other_evaluation": "the evaluation given belongs to another position",
+        "coach_bad_language": "the language must be en (English) or ro (Romanian), not {got}",
+        "coach_bad_exact": "exact must be True or False, not {got}",
     },
     "ro": {
         # -- aruncări
@@ -788,6 +847,69 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "rule_pyada_off": "fără pyada",
         "rule_teams_on": "în echipe (Sud și Nord contra Est și Vest)",
         "rule_teams_off": "fără echipe",
+        # -- antrenorul (coach.py): șansa de câștig a fiecărei mutări și verdictul
+        "coach_move": "mutarea {start:from_step} {end:to_step} cu aruncarea de {value}",
+        "coach_move_enter": "introducerea unei piese pe tablă, {end:to_step}, cu aruncarea de "
+        "{value}",
+        "coach_move_pass": "trecerea",
+        "coach_position": "această poziție",
+        "coach_exact": "exact",
+        "coach_col_move": "Mutare",
+        "coach_col_chance": "Șansa de câștig",
+        "coach_col_interval": "Interval de 95%",
+        "coach_col_loss": "Față de cea mai bună (puncte)",
+        "coach_col_rollouts": "Partide jucate mai departe",
+        "coach_note_over": "Jocul s-a încheiat: a câștigat {seat}.",
+        "coach_note_team_over": "Jocul s-a încheiat: au câștigat {seat} și {partner}.",
+        "coach_note_dead": "Jocul s-a încheiat fără câștigător.",
+        "coach_note_throw": "{seat} trebuie mai întâi să arunce: încă nu este nicio mutare de ales. "
+        "Înainte de aruncare, șansa de câștig a lui {seat} este {chance}.",
+        "coach_note_only_move": "{seat} are aici o singură mutare permisă: nu este nimic de ales.",
+        "coach_note_budget": "Timpul s-a terminat înainte să fie jucate toate partidele cerute "
+        "(pentru fiecare mutare: {done} din {total}), deci intervalele sunt mai largi decât s-a "
+        "cerut.",
+        "coach_only": "{move} este singura mutare permisă: nu este nimic de ales.",
+        "coach_best": "O mutare bună: {move} are aici cea mai mare șansă de câștig ({chance}).",
+        "coach_close": "O mutare bună: {move} câștigă {chance} din partide, aproape de {best}, cât "
+        "câștigă cea mai bună mutare.",
+        "coach_worse": "{grade}: {move} scade șansa de câștig de la {best} la {chance}. Mai bună "
+        "este {better}.",
+        "coach_grade_inaccuracy": "Imprecizie",
+        "coach_grade_mistake": "Greșeală",
+        "coach_grade_blunder": "Greșeală gravă",
+        "coach_why_capture": "Aceasta capturează {victims} pe pătratul {end}.",
+        "coach_why_home": "Aceasta duce o piesă acasă.",
+        "coach_why_escape": "Aceasta pune la adăpost piesa {start:from_step}: lăsată acolo, este "
+        "capturată înainte să-ți vină din nou rândul cu o șansă de {p}.",
+        "coach_why_castle": "Aceasta se oprește pe castelul de pe pătratul {end}, unde niciun "
+        "adversar nu poate captura piesa.",
+        "coach_why_safe": "Aceasta duce piesa {end:to_step}, unde niciun adversar nu o poate ajunge.",
+        "coach_why_exposed": "Mutarea ta lasă piesa {end:at_step}, unde un adversar o capturează "
+        "înainte să-ți vină din nou rândul cu o șansă de {p}.",
+        "coach_why_enter": "Aceasta introduce o piesă nouă pe tablă.",
+        "coach_why_progress": "Aceasta avansează cu {distance:steps} mai mult decât mutarea ta.",
+        "coach_why_rollouts": "Niciun motiv nu se vede imediat: jucate mai departe de la ambele "
+        "mutări, cu aceleași aruncări, partidele o favorizează.",
+        "coach_not_state": "antrenorul evaluează o stare a jocului („game.state”), nu {got}",
+        "coach_bad_engine": "motorul trebuie să fie auto, numpy sau python, nu {got}",
+        "coach_bad_rollouts": "numărul de partide jucate mai departe trebuie să fie un număr "
+        "întreg 1..{max}, nu {got}",
+        "coach_bad_seed": "sămânța trebuie să fie un număr întreg, 0 ≤ sămânța < 2**128, nu {got}",
+        "coach_bad_budget": "timpul alocat trebuie să fie un număr de secunde mai mare decât 0, nu "
+        "{got}",
+        "coach_bad_progress": "progress trebuie să fie o funcție progress(done, total), nu {got}",
+        "coach_policy_count": "jucătorii partidelor simulate trebuie dați câte unul pentru fiecare "
+        "loc în joc ({players}), nu {count}",
+        "coach_bad_policy": "jucătorul partidelor simulate trebuie să fie unul dintre jucătorii "
+        "calculatorului, {agents}, sau un obiect cu choose(state, rng), nu {got}",
+        "coach_numpy_cannot": "motorul numpy joacă doar regulile move_each_throw fără split_throw "
+        "sau revenge_rule, și doar cu jucătorii incluși; pentru acestea folosește engine='python'",
+        "coach_bad_margin": "marja trebuie să fie o șansă, 0 ≤ marja < 1, nu {got}",
+        "coach_no_move": "{seat} trebuie mai întâi să arunce: încă nu este nicio mutare de judecat",
+        "coach_over": "jocul s-a încheiat: nu este nicio mutare de judecat",
+        "coach_other_evaluation": "evaluarea dată aparține altei poziții",
+        "coach_bad_language": "limba trebuie să fie en (engleză) sau ro (română), nu {got}",
+        "coach_bad_exact": "exact trebuie să fie True sau False, nu {got}",
     },
 }
 """Sentence templates by language and code."""

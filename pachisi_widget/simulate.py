@@ -84,6 +84,7 @@ __all__ = [
     "MAX_GAMES",
     "iter_game_seeds",
     "play_game",
+    "play_out",
     "wilson_interval",
     "run_chunks",
     "as_executor",
@@ -520,6 +521,23 @@ def play_game(rules, seats, agents, rng: random.Random, cdf=None) -> Engine:
     if cdf is None:
         cdf = throw_cdf(rules)
     g = Engine(rules, seats, opening(rules, seats, rng, cdf), narrate=False)
+    return play_out(g, agents, rng, cdf)
+
+
+def play_out(g: Engine, agents, rng: random.Random, cdf=None) -> Engine:
+    """Play the game held by engine ``g`` on to its end (``g`` changes) and return ``g``.
+
+    ``agents`` gives a player per seat of ``g.seats`` (in order), as for :func:`play_game`;
+    every throw and random choice is drawn from ``rng`` (one double a throw, one a random
+    player's choice among two or more moves). :func:`pachisi_widget.fastnp.run_from` plays the
+    same games in numpy.
+
+    Raises:
+        IllegalMoveError, PachisiError: as :func:`play_game`.
+    """
+    rules, seats = g.rules, g.seats
+    if cdf is None:
+        cdf = throw_cdf(rules)
     kind: list = [None] * 4
     objs: list = [None] * 4
     for s, a in zip(seats, agents, strict=True):
