@@ -251,9 +251,11 @@ export function buildTargets(doc, geometry, legalMoves, opts = {}) {
       let [x, y] = targetPoint(geometry, m);
       const shared = group.length > 1;
       if (shared) {
-        const angle = (2 * Math.PI * i) / group.length - Math.PI / 2;
-        x += 0.24 * Math.cos(angle);
-        y -= 0.24 * Math.sin(angle);
+        // side by side around the square (never on top of each other), each ring with its value
+        const angle = (2 * Math.PI * i) / group.length + (group.length === 2 ? 0 : -Math.PI / 2);
+        const spread = group.length === 2 ? 0.4 : 0.45;
+        x += spread * Math.cos(angle);
+        y -= spread * Math.sin(angle);
       }
       const [cx, cy] = centre(geometry, x, y);
       const stackKey = `${m.seat}:${m.start}`;
@@ -271,13 +273,13 @@ export function buildTargets(doc, geometry, legalMoves, opts = {}) {
         transform: `translate(${cx} ${cy})`,
       });
       g.appendChild(svgEl(doc, "title", {}, m.label ?? ""));
-      const rr = shared ? 11 : 17;
+      const rr = shared ? 14 : 18;
       g.appendChild(svgEl(doc, "circle", { class: "pachisi-target-ring", r: rr, stroke: scene.seat_colors[m.seat] }));
       if (m.captures?.length) {
         g.appendChild(svgEl(doc, "text", { class: "pachisi-capture-mark", x: rr * 0.75, y: -rr * 0.45, "text-anchor": "middle" }, "✕"));
       }
       if (opts.showValues || shared) {
-        g.appendChild(svgEl(doc, "text", { class: "pachisi-target-value", y: 4, "text-anchor": "middle" }, String(m.value)));
+        g.appendChild(svgEl(doc, "text", { class: "pachisi-target-value", y: 6, "text-anchor": "middle" }, String(m.value)));
       }
       layer.appendChild(g);
     });
@@ -419,7 +421,7 @@ function buildCharkoni(doc, geometry, labels) {
   g.appendChild(svgEl(doc, "text", {
     class: "pachisi-charkoni-label",
     x: mid[0],
-    y: mid[1] + 4,
+    y: mid[1] + 6,
     "text-anchor": "middle",
   }, labels.charkoni));
   return g;
@@ -450,22 +452,27 @@ function buildSeatCards(doc, geometry, state) {
     const name = seatName(state, seat);
     g.appendChild(svgEl(doc, "title", {}, name));
     const [W, H] = scene.cards.size;
+    const lay = scene.cards.layout;
     g.appendChild(svgEl(doc, "rect", { class: "pachisi-seat-card-bg", x: -W / 2, y: -H / 2, width: W, height: H, rx: 12, stroke: scene.seat_colors[seat] }));
-    g.appendChild(pieceIcon(doc, scene, state, seat, 14, { transform: `translate(${-W / 2 + 30} ${-H / 2 + 34})` }));
-    g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-name", x: -W / 2 + 56, y: -H / 2 + 32 }, clip(name, 15)));
+    const [ix, iy, ir] = lay.icon;
+    g.appendChild(pieceIcon(doc, scene, state, seat, ir, { transform: `translate(${ix} ${iy})` }));
+    g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-name", x: lay.name[0], y: lay.name[1] }, clip(name, 15)));
     const agentLabels = state.agent_labels ?? {};
     const player = players[seat] ? agentLabels[players[seat]] ?? (players[seat] === "human" ? labels.human : players[seat]) : "";
     const seatLabel = (state.seat_labels ?? [])[seat] ?? seatLetter(state, seat);
     const sub = name === seatLabel ? player : `${seatLabel} · ${player}`;
-    g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-sub", x: -W / 2 + 56, y: -H / 2 + 54 }, clip(sub, 26)));
+    g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-sub", x: lay.sub[0], y: lay.sub[1] }, clip(sub, 19)));
+    // pieces waiting in the Charkoni; those at home stand apart, in the card's home tray
     const waiting = steps.filter((s) => s === 0).length;
     const home = steps.filter((s) => s === scene.home_step).length;
-    const counts = `${labels.waiting}: ${waiting} · ${labels.home}: ${home}`;
-    g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-counts", x: -W / 2 + 16, y: -H / 2 + 80 }, clip(counts, 34)));
+    g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-counts", x: lay.waiting[0], y: lay.waiting[1] }, clip(`${labels.waiting}: ${waiting}`, 24)));
+    const [tx, ty, tw, th] = lay.tray;
+    g.appendChild(svgEl(doc, "rect", { class: "pachisi-home-tray", "data-home-tray": seat, x: tx, y: ty, width: tw, height: th, rx: 8, stroke: scene.seat_colors[seat] }));
+    g.appendChild(svgEl(doc, "text", { class: "pachisi-home-tray-label", x: lay.tray_label[0], y: lay.tray_label[1] }, `⌂ ${labels.home}: ${home}`));
     let note = "";
     if (won) note = `★ ${labels.winner}`;
     else if (toMove) note = `▶ ${labels.to_move}`;
-    if (note) g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-note", x: -W / 2 + 16, y: -H / 2 + 101 }, note));
+    if (note) g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-note", x: lay.note[0], y: lay.note[1] }, note));
     layer.appendChild(g);
   }
   return layer;

@@ -35,6 +35,7 @@ export { secondsText, shortcuts };
  * @property {string[]} agent_names
  * @property {number} speed        seconds between computer actions
  * @property {boolean} animate
+ * @property {boolean} large      the large board (for a projector)
  * @property {boolean} teacher
  * @property {number} revision
  * @property {string[]} presets
@@ -61,7 +62,7 @@ export function downloadText(doc, text, filename) {
 }
 
 const TRAITS = ["geometry", "state", "legal_moves", "status", "status_kind", "log", "last_throw", "language",
-  "seat_players", "agent_names", "names", "speed", "animate", "teacher", "revision", "presets"];
+  "seat_players", "agent_names", "names", "speed", "animate", "large", "teacher", "revision", "presets"];
 
 export default {
   /** Once per model: answer Save with a download (one per model, not one per view). */
@@ -153,12 +154,16 @@ export default {
         revision,
         can: controlStates(state),
         model,
+        get selected() {
+          return board.selectedKey();
+        },
       };
       const active = doc.activeElement;
       const hadFocus = !!active && root.contains(active);
       const activeAction = hadFocus ? active.getAttribute?.("data-action") : null;
       for (const panel of panels) panel.update(view);
       root.setAttribute("data-revision", String(revision ?? 0));
+      root.classList.toggle("pachisi-large", !!model.get("large"));
       focusAfterRedraw(hadFocus, activeAction);
       scheduleComputer(state, revision);
     };

@@ -50,6 +50,7 @@ function mount(model) {
   return el;
 }
 const flush = () => new Promise((r) => setTimeout(r, 0));
+const doc = () => document;
 const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 const key = (node, k) => node.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
 
@@ -116,8 +117,8 @@ describe("render", () => {
     mount(fakeModel("mixed"));
     const side = el.querySelector(".pachisi-side");
     const order = [...side.children].map((n) => n.className.split(" ")[0]);
-    expect(order).toEqual(["pachisi-turn-slot", "pachisi-cowrie-slot", "pachisi-controls", "pachisi-status",
-      "pachisi-log-box", "pachisi-teacher", "pachisi-settings"]);
+    expect(order).toEqual(["pachisi-turn-slot", "pachisi-cowrie-slot", "pachisi-controls", "pachisi-confirm",
+      "pachisi-status", "pachisi-hint-line", "pachisi-log-box", "pachisi-teacher", "pachisi-settings"]);
   });
 });
 
@@ -185,8 +186,61 @@ describe("buttons and shortcuts", () => {
     click(el.querySelector('[data-action="throw"]'));
     click(el.querySelector('[data-action="undo"]'));
     click(el.querySelector('[data-action="new-game"]'));
+    expect(model.sent).toEqual([{ kind: "throw" }, { kind: "undo" }]); // New game asks first
+    click(el.querySelector('[data-action="confirm-new-game"]'));
     expect(model.sent).toEqual([{ kind: "throw" }, { kind: "undo" }, { kind: "new_game", players: 2, preset: "classic" }]);
     expect(el.querySelector('[data-action="pass"]').disabled).toBe(true); // nothing to pass before a throw
+  });
+
+  it("New game asks first, says Undo brings the game back, and can be cancelled", () => {
+    const model = fakeModel("mixed");
+    mount(model);
+    const ask = el.querySelector('[data-role="confirm-new-game"]');
+    expect(ask.hidden).toBe(true);
+    click(el.querySelector('[data-action="new-game"]'));
+    expect(ask.hidden).toBe(false);
+    expect(ask.textContent).toContain(model.get("state").labels.new_game_confirm);
+    expect(doc().activeElement).toBe(el.querySelector('[data-action="confirm-new-game"]'));
+    click(el.querySelector('[data-action="cancel-new-game"]'));
+    expect(ask.hidden).toBe(true);
+    click(el.querySelector('[data-action="new-game"]'));
+    key(ask, "Escape");
+    expect(ask.hidden).toBe(true);
+    expect(model.sent).toEqual([]);
+  });
+
+  it("tells a first-timer what to do: throw, then click a ringed piece and its ring", () => {
+    const labels = fixture.positions.mixed.state.labels;
+    const model = fakeModel("mixed");
+    mount(model);
+    const hint = el.querySelector('[data-role="hint"]');
+    expect(hint.textContent).toBe(labels.hint_move);
+    const start = fakeModel("computer", { state: { ...fixture.positions.computer.state, computer_to_act: false } });
+    cleanup();
+    mount(start);
+    expect(el.querySelector('[data-role="hint"]').textContent).toBe(labels.hint_throw);
+  });
+
+  it("the log keeps its newest line in view and the keyboard reaches it", () => {
+    const model = fakeModel("mixed");
+    mount(model);
+    const scroller = el.querySelector(".pachisi-log-scroll");
+    expect(scroller.getAttribute("tabindex")).toBe("0");
+    expect(scroller.getAttribute("role")).toBe("log");
+    expect(scroller.getAttribute("aria-label")).toBe(model.get("state").labels.log);
+    expect(scroller.querySelector('[data-role="log"]')).not.toBeNull();
+  });
+
+  it("names the languages in their own words and explains the computer's pace", () => {
+    const model = fakeModel("romanian");
+    mount(model);
+    const options = [...el.querySelectorAll('select[data-role="language"] option')].map((o) => o.textContent);
+    expect(options).toEqual(["English", "Română"]);
+    expect(el.querySelector('[data-role="speed-hint"]').textContent).toBe(model.get("state").labels.speed_hint);
+    const large = el.querySelector('input[data-role="large"]');
+    large.checked = true;
+    large.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.get("large")).toBe(true);
   });
 
   it("t, p and u work from the keyboard; typing in a field does not trigger them", () => {

@@ -33,6 +33,7 @@ from . import errors as _errors
 
 __all__ = [
     "LANGUAGES",
+    "LANGUAGE_NAMES",
     "CATALOGUES",
     "LABELS",
     "SEATS",
@@ -51,6 +52,9 @@ __all__ = [
 ]
 
 LANGUAGES = ("en", "ro")
+
+LANGUAGE_NAMES = {"en": "English", "ro": "Română"}
+"""Each language named in its own words (the board's language menu)."""
 
 SEATS = {
     "en": ("South", "East", "North", "West"),
@@ -321,6 +325,7 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "saved": "The game is downloaded as the file {filename}.",
         "undone": "{action} was taken back.",
         "undone_several": "Taken back: {actions}.",
+        "undone_new_game": "The new game was taken back: the game before it is back.",
         "undo_item_throw": "{seat}'s throw of {value}",
         "undo_item_move": "{seat}'s move {start:from_step} {end:to_step}",
         "undo_item_pass": "{seat}'s pass",
@@ -671,6 +676,7 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "saved": "Jocul se descarcă în fișierul {filename}.",
         "undone": "{action} a fost luată înapoi.",
         "undone_several": "Au fost luate înapoi: {actions}.",
+        "undone_new_game": "Jocul nou a fost luat înapoi: jocul de dinainte continuă.",
         "undo_item_throw": "aruncarea de {value} a lui {seat}",
         "undo_item_move": "mutarea lui {seat} {start:from_step} {end:to_step}",
         "undo_item_pass": "trecerea lui {seat}",
@@ -935,7 +941,17 @@ LABELS: dict[str, dict[str, str]] = {
         "home": "home",
         "log": "What happened",
         "language": "Language",
-        "speed": "Speed",
+        "speed": "Computer's pace",
+        "speed_hint": "how long a computer player waits before each of its throws and moves",
+        "large": "Large board (projector)",
+        "new_game_confirm": "Start a new game? Undo brings this one back.",
+        "confirm_new_game": "Yes, new game",
+        "cancel": "Cancel",
+        "hint_throw": "Press Throw to throw the cowries.",
+        "hint_move": "Click a ringed piece, then the ring where it should go (or Tab to a ring "
+        "and press Enter). Pass when no move suits you.",
+        "hint_choose": "Now click one of the lit rings, or the piece again to choose another.",
+        "home_tray": "home",
         "animate": "Animation",
         "grace": "grace",
         "bonus": "bonus grace",
@@ -987,7 +1003,18 @@ LABELS: dict[str, dict[str, str]] = {
         "home": "acasă",
         "log": "Desfășurarea jocului",
         "language": "Limba",
-        "speed": "Viteza",
+        "speed": "Ritmul calculatorului",
+        "speed_hint": "cât așteaptă calculatorul înainte de fiecare aruncare și mutare a sa",
+        "large": "Tablă mare (proiector)",
+        "new_game_confirm": "Începi un joc nou? Cu „Ia înapoi” revii la acesta.",
+        "confirm_new_game": "Da, joc nou",
+        "cancel": "Renunță",
+        "hint_throw": "Apasă „Aruncă” ca să arunci cojile.",
+        "hint_move": "Apasă pe o piesă încercuită, apoi pe cercul unde trebuie să ajungă (sau "
+        "„Tab” până la cerc și „Enter”). Apasă „Treci” dacă nu vrei nicio mutare.",
+        "hint_choose": "Acum apasă pe unul dintre cercurile aprinse sau din nou pe piesă ca să "
+        "alegi alta.",
+        "home_tray": "acasă",
         "animate": "Animație",
         "grace": "har",
         "bonus": "har fără introducere",

@@ -28,6 +28,8 @@ __all__ = [
     "STACK_OFFSETS",
     "SHAPES",
     "CARD_SIZE",
+    "CARD_LAYOUT",
+    "FONT_MIN",
     "charkoni_spots",
     "card_centre",
     "stacks",
@@ -46,11 +48,11 @@ CELL = 40
 """Size of one square in SVG units."""
 MARGIN = 34
 """Room around the board for the 25-castle labels beyond the arm tips."""
-PIECE_R = 13
+PIECE_R = 14
 """Radius of a piece on the board."""
-HOME_R = 10
-"""Radius of a piece at home."""
-SHARED_R = 10
+HOME_R = 14
+"""Radius of a piece at home (in its seat card's home tray)."""
+SHARED_R = 11
 """Radius of each stack on a square that stacks of several seats (or steps) share."""
 STACK_OFFSETS = {
     2: ((-0.22, 0.12), (0.22, -0.12)),
@@ -62,15 +64,30 @@ SHAPES = {
     "triangle": ((0, -1.22), (1.15, 0.86), (-1.15, 0.86)),
     "diamond": ((0, -1.25), (1.25, 0), (0, 1.25), (-1.25, 0)),
     "letter_dy": (0.36, 0.36, 0.45, 0.36),
-    "letter_size": 0.95,
-    "badge": {"offset": 0.95, "r": 0.58, "font": 0.72, "dy": 0.24},
+    "letter_size": 1.2,
+    "badge": {"offset": 0.95, "r": 0.75, "font": 1.2, "dy": 0.42},
     "returning": "scale(1.25 0.74) rotate(90)",
 }
 """Piece outlines in units of the radius r (a circle is r itself): the square's half side and
 corner, the triangle's and diamond's corners; the letter's baseline and size; the count badge;
 a returning piece lies on its side (turned a quarter and flattened)."""
-CARD_SIZE = (250, 112)
+CARD_SIZE = (270, 176)
 """Width and height of a seat card."""
+CARD_LAYOUT = {
+    "icon": (-105, -56, 15),
+    "name": (-80, -49),
+    "sub": (-80, -25),
+    "waiting": (-119, 4),
+    "tray": (-121, 16, 242, 44),
+    "tray_label": (-109, 44),
+    "home": (95, 38),
+    "note": (-119, 80),
+}
+"""Where things stand on a seat card, in SVG units from its centre (y down): the seat's icon
+(x, y, r), the name, the player, the waiting count, the home tray (x, y, width, height) with its
+label and the spot of the pieces at home, and the note (to move, winner)."""
+FONT_MIN = 18
+"""The smallest text on the board, in SVG units: 12 px on screen once the board is 560 px wide."""
 
 
 def _turn(x: float, y: float, k: int) -> list:
@@ -81,17 +98,22 @@ def _turn(x: float, y: float, k: int) -> list:
 
 
 def charkoni_spots() -> dict:
-    """Where waiting (step 0) and home (step 84) pieces stand in the Charkoni, per seat.
+    """Where waiting (step 0) and home (step 84) pieces stand, per seat.
 
-    Each seat uses the triangle of the Charkoni towards its own arm, waiting pieces on one side,
-    home pieces on the other; seat k's spots are South's turned k quarter turns.
+    Waiting pieces stand in the Charkoni, in the triangle towards their seat's arm, off its
+    middle so that the Charkoni's name stays readable between them (seat k's spot is South's
+    turned k quarter turns). Pieces that have come home stand apart, in the home
+    tray of their seat's card, so a piece in the Charkoni is always one still to enter.
 
-    >>> charkoni_spots()["waiting"][0], charkoni_spots()["home"][1]
-    ([8.5, 8.0], [10.0, 9.5])
+    >>> charkoni_spots()["waiting"][0], charkoni_spots()["home"][0]
+    ([8.4, 7.85], [16.875, 2.55])
     """
+    hx, hy = CARD_LAYOUT["home"]
     return {
-        "waiting": [_turn(8.5, 8.0, k) for k in board.SEATS],
-        "home": [_turn(9.5, 8.0, k) for k in board.SEATS],
+        "waiting": [_turn(8.4, 7.85, k) for k in board.SEATS],
+        "home": [
+            [x + hx / CELL, y - hy / CELL] for x, y in (card_centre(k) for k in board.SEATS)
+        ],
     }
 
 
@@ -167,6 +189,11 @@ def scene() -> dict:
             for k, v in SHAPES.items()
         },
         "spots": charkoni_spots(),
-        "cards": {"centres": [card_centre(s) for s in board.SEATS], "size": list(CARD_SIZE)},
+        "cards": {
+            "centres": [card_centre(s) for s in board.SEATS],
+            "size": list(CARD_SIZE),
+            "layout": {k: list(v) for k, v in CARD_LAYOUT.items()},
+        },
+        "font_min": FONT_MIN,
         "home_step": board.HOME,
     }

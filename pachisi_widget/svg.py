@@ -200,7 +200,8 @@ def board_svg(state, size: int | None = None, names=None, lang: str | None = Non
         out.append(
             f'<text class="pachisi-twenty-five" data-twenty-five="{seat}" x="{_f(lx)}" '
             f'y="{_f(ly + 12)}" '
-            f'text-anchor="middle" font-size="13" font-weight="800" fill="{color}">25</text>'
+            f'text-anchor="middle" font-size="{scene.FONT_MIN}" font-weight="800" '
+            f'fill="{color}">25</text>'
         )
     out.append(_charkoni(lang))
     for st in scene.stacks(state.pieces, state.seats):
@@ -245,7 +246,8 @@ def _charkoni(lang: str) -> str:
         f'stroke-width="2"/>'
     )
     out.append(
-        f'<text x="{_f(mx)}" y="{_f(my + 4)}" text-anchor="middle" font-size="11" '
+        f'<text x="{_f(mx)}" y="{_f(my + 6)}" text-anchor="middle" '
+        f'font-size="{scene.FONT_MIN}" '
         f'font-style="italic" '
         f'fill="#5a5a5a">{escape(LABELS[lang]["charkoni"])}</text></g>'
     )
@@ -253,6 +255,8 @@ def _charkoni(lang: str) -> str:
 
 
 def _seat_cards(state, names, lang: str) -> str:
+    """Each seat's card (:data:`pachisi_widget.scene.CARD_LAYOUT`): its piece, name, player,
+    the pieces waiting in the Charkoni and the home tray where its finished pieces stand."""
     out = ['<g class="pachisi-seat-cards">']
     over = state.phase == "over"
     winners = (
@@ -260,6 +264,9 @@ def _seat_cards(state, names, lang: str) -> str:
         if state.winner is None
         else (state.winner if isinstance(state.winner, tuple) else (state.winner,))
     )
+    lay = scene.CARD_LAYOUT
+    words = LABELS[lang]
+    font = scene.FONT_MIN
     for seat in state.seats:
         cx, cy = _xy(*scene.card_centre(seat))
         w, h = scene.CARD_SIZE
@@ -279,36 +286,45 @@ def _seat_cards(state, names, lang: str) -> str:
             f'<rect x="{-w / 2}" y="{-h / 2}" width="{w}" height="{h}" rx="12" fill="{fill}" '
             f'stroke="{color}" stroke-width="{stroke_w}"/>'
         )
-        out.append(piece_shape(seat, -w / 2 + 30, -h / 2 + 34, 14, stroke_width=1.2))
-        ly = -h / 2 + 34 + (6 if SEAT_SHAPES[seat] == "triangle" else 5)
+        ix, iy, ir = lay["icon"]
+        out.append(piece_shape(seat, ix, iy, ir, stroke_width=1.2))
         out.append(
-            f'<text x="{-w / 2 + 30}" y="{_f(ly)}" text-anchor="middle" font-size="13" '
-            f'font-weight="800" '
+            f'<text x="{ix}" y="{_f(iy + ir * _SHAPES["letter_dy"][seat])}" text-anchor="middle" '
+            f'font-size="{_f(ir * _SHAPES["letter_size"])}" font-weight="800" '
             f'fill="{_LETTER_FILL[seat]}">{_LETTERS[lang][seat]}</text>'
         )
+        x, y = lay["name"]
         out.append(
-            f'<text x="{-w / 2 + 56}" y="{-h / 2 + 32}" font-size="20" font-weight="700" '
-            'fill="#1f1f1f">'
+            f'<text x="{x}" y="{y}" font-size="22" font-weight="700" fill="#1f1f1f">'
             f"{escape(shown)}</text>"
         )
-        sub = seat_name if shown != seat_name else ""
-        if sub:
+        if shown != seat_name:
+            x, y = lay["sub"]
             out.append(
-                f'<text x="{-w / 2 + 56}" y="{-h / 2 + 54}" font-size="14" '
-                f'fill="#5a5a5a">{escape(sub)}</text>'
+                f'<text x="{x}" y="{y}" font-size="{font}" fill="#4a4a4a">'
+                f"{escape(seat_name)}</text>"
             )
-        counts = _text(
-            "svg_counts", {"waiting": pieces.count(0), "home": pieces.count(board.HOME)}, lang
-        )
+        x, y = lay["waiting"]
         out.append(
-            f'<text x="{-w / 2 + 16}" y="{-h / 2 + 80}" font-size="14" '
-            f'fill="#5a5a5a">{escape(counts)}</text>'
+            f'<text class="pachisi-seat-card-counts" x="{x}" y="{y}" font-size="{font}" '
+            f'fill="#4a4a4a">{escape(words["waiting"])}: {pieces.count(0)}</text>'
         )
-        words = LABELS[lang]
+        tx, ty, tw, th = lay["tray"]
+        out.append(
+            f'<rect class="pachisi-home-tray" x="{tx}" y="{ty}" width="{tw}" height="{th}" '
+            f'rx="8" fill="#ffffff" fill-opacity="0.6" stroke="{color}" stroke-dasharray="4 3"/>'
+        )
+        x, y = lay["tray_label"]
+        out.append(
+            f'<text class="pachisi-home-tray-label" x="{x}" y="{y}" font-size="{font}" '
+            f'font-weight="700" fill="#1f1f1f">'
+            f'⌂ {escape(words["home"])}: {pieces.count(board.HOME)}</text>'
+        )
         note = f"★ {words['winner']}" if won else f"▶ {words['to_move']}" if to_move else ""
         if note:
+            x, y = lay["note"]
             out.append(
-                f'<text x="{-w / 2 + 16}" y="{-h / 2 + 101}" font-size="14" font-weight="700" '
+                f'<text x="{x}" y="{y}" font-size="{font}" font-weight="700" '
                 f'fill="#1f1f1f">{escape(note)}</text>'
             )
         out.append("</g>")

@@ -234,6 +234,7 @@ def board_view(
     seat_players=("human", "human", "human", "human"),
     computer_seats=(),
     start_note=None,
+    can_undo: bool | None = None,
     code: str | None = None,
     params: dict | None = None,
     kind: str = "info",
@@ -244,7 +245,8 @@ def board_view(
     revision}: ``move_ids`` maps each id of ``legal_moves`` to its Move (kept by the widget, not
     sent); ``start_note`` is the (code, params) that opens the log, renewed when ``code`` starts
     a game (``new_game``, ``loaded``, ``setup``); ``status`` is the sentence of ``code`` when one
-    is given, else the latest event's narration.
+    is given, else the latest event's narration. ``can_undo`` says whether Undo can take
+    something back (default: the game has an action to take back).
     """
     st = game.state
     shown = display_names(names, lang)
@@ -272,7 +274,7 @@ def board_view(
             "turn_mode": game.rules.turn_mode,
             "shells": game.rules.shells,
             "throw_values": list(game.rules.table),
-            "can_undo": game.can_undo,
+            "can_undo": game.can_undo if can_undo is None else can_undo,
             "last_move": last_move_view(events),
             "stacks": scene.stacks(st.pieces, st.seats),
             "returning_step": board.RETURNING_STEP,
@@ -281,6 +283,7 @@ def board_view(
             "labels": dict(i18n.LABELS[lang]),
             "preset_names": dict(i18n.PRESET_NAMES[lang]),
             "agent_labels": dict(i18n.AGENT_NAMES[lang]),
+            "language_names": dict(i18n.LANGUAGE_NAMES),
             "up_texts": [
                 i18n.text("mouths_up", {"up": up}, lang) for up in range(game.rules.shells + 1)
             ],

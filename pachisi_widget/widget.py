@@ -29,7 +29,7 @@ game, a position set up or a game loaded replaces the current one only once it h
 completely (its record saves, its view is drawn); a status line quotes at most a few dozen
 characters of anything the board sent. Move ids carry the ``revision`` they were made for, so a
 click on a board that has changed since is recognised as stale. The view writes only its display
-preferences (``speed``, ``animate``).
+preferences (``speed``, ``animate``, ``large``).
 
 >>> import pachisi_widget as pw            # doctest: +SKIP
 >>> w = pw.PachisiWidget(players=2, seed=7)  # doctest: +SKIP
@@ -137,6 +137,8 @@ class PachisiWidget(anywidget.AnyWidget):
     """Seconds between two actions of computer seats."""
     animate = traitlets.Bool(True).tag(sync=True)
     """Whether the cowries and pieces animate (off for tests and for calm classrooms)."""
+    large = traitlets.Bool(False).tag(sync=True)
+    """The large board, for a projector: the board takes the whole width, the rest goes below."""
     teacher = traitlets.Bool(False).tag(sync=True)
     """Whether the teacher controls (force a throw, set a position, save/load) are shown."""
     revision = traitlets.Int(0).tag(sync=True)
@@ -155,6 +157,7 @@ class PachisiWidget(anywidget.AnyWidget):
         names=None,
         speed: float = 0.6,
         animate: bool = True,
+        large: bool = False,
         teacher: bool = False,
         **kwargs,
     ):
@@ -163,7 +166,7 @@ class PachisiWidget(anywidget.AnyWidget):
             raise TypeError(
                 f"PachisiWidget got unknown argument(s) {sorted(unknown)}; "
                 "see help(PachisiWidget) for game, players, rules, seed, computer, "
-                "language, names, speed, animate, teacher"
+                "language, names, speed, animate, large, teacher"
             )
         if not isinstance(language, str) or language not in i18n.LANGUAGES:
             raise ValueError(
@@ -181,9 +184,11 @@ class PachisiWidget(anywidget.AnyWidget):
         self._events: list = []  # (kind, before, action, after) for narration in any language
         self._agents: dict = {}
         self._start_note = None
+        self._before = None  # the game a new game (set-up, load) replaced: Undo brings it back
         self.language = language
         self.speed = float(speed)
         self.animate = animate
+        self.large = large
         self.teacher = teacher
         self.geometry = view.geometry()
         self.names = self._check_names(names)
@@ -264,10 +269,16 @@ class PachisiWidget(anywidget.AnyWidget):
         actions of computer seats, so the human gets back the decision they want to reconsider
         instead of watching the computer replay at once.
 
+        At the start of a game that replaced another one (a new game, a position set up, a game
+        loaded), Undo brings the game before it back, so one mis-click loses nothing.
+
         Raises:
             IllegalMoveError: when there is nothing to undo (the view says so instead).
         """
         g = self._game
+        if not g.can_undo and self._before is not None:
+            self._restore_before()
+            return
         taken = [self._undo_one()]
         while to_human and self._agents and g.can_undo and g.to_move in self._agents:
             taken.append(self._undo_one())
@@ -276,6 +287,21 @@ class PachisiWidget(anywidget.AnyWidget):
             self._sync("undone", {"action": taken[0]})
         else:
             self._sync("undone_several", {"actions": taken})
+
+    def _restore_before(self) -> None:
+        """Show again the game that the current one replaced."""
+        game, events, agents, note, players = self._before
+        kept = self._game, self._events, self._agents, self._start_note
+        self._game, self._events, self._agents, self._start_note = game, events, agents, note
+        try:
+            shown = self._view("undone_new_game", {}, "info", players, can_undo=game.can_undo)
+        except BaseException:
+            self._game, self._events, self._agents, self._start_note = kept
+            raise
+        self._before = None
+        with self.hold_sync():
+            self.seat_players = players
+            self._show(shown)
 
     def _undo_one(self) -> Message:
         """Take back the last action; what it was, as words to say."""
@@ -375,12 +401,14 @@ class PachisiWidget(anywidget.AnyWidget):
                 players[s] = "human"
         agents = {s: a for s, a in self._agents.items() if s in game.seats}
         kept = self._game, self._events, self._agents
+        before = (*kept, self._start_note, list(self.seat_players))
         self._game, self._events, self._agents = game, [], agents
         try:
-            view = self._view(code, {"seat": game.to_move}, "info", players)
+            view = self._view(code, {"seat": game.to_move}, "info", players, can_undo=True)
         except BaseException:
             self._game, self._events, self._agents = kept
             raise
+        self._before = before
         with self.hold_sync():
             self.seat_players = players
             self._show(view)
@@ -396,8 +424,10 @@ class PachisiWidget(anywidget.AnyWidget):
         self._show(self._view(code, params, kind))
 
     def _view(self, code: str | None, params: dict | None, kind: str = "info",
-              seat_players: list | None = None) -> dict:
+              seat_players: list | None = None, can_undo: bool | None = None) -> dict:
         """Everything the view is sent for the current game (nothing is assigned yet)."""
+        if can_undo is None:
+            can_undo = self._game.can_undo or self._before is not None
         return view.board_view(
             self._game,
             self._events,
@@ -407,6 +437,7 @@ class PachisiWidget(anywidget.AnyWidget):
             seat_players=self.seat_players if seat_players is None else seat_players,
             computer_seats=self._agents,
             start_note=self._start_note,
+            can_undo=can_undo,
             code=code,
             params=params,
             kind=kind,

@@ -121,12 +121,32 @@ def test_pieces_stand_where_the_track_says(mixed):
 
 def test_charkoni_places_are_shared_with_the_widget():
     spots = svg.charkoni_spots()
-    assert spots["waiting"] == [[8.5, 8.0], [10.0, 8.5], [9.5, 10.0], [8.0, 9.5]]
-    assert spots["home"] == [[9.5, 8.0], [10.0, 9.5], [8.5, 10.0], [8.0, 8.5]]
-    for p in spots["waiting"] + spots["home"]:
+    assert spots["waiting"] == [[8.4, 7.85], [10.15, 8.4], [9.6, 10.15], [7.85, 9.6]]
+    for p in spots["waiting"]:
         assert all(7.5 <= c <= 10.5 for c in p)  # inside the Charkoni
     w = pw.PachisiWidget(players=2, seed=1)
     assert w.geometry["spots"] == spots
+
+
+def test_pieces_at_home_stand_apart_in_their_seats_home_tray():
+    """The Charkoni holds only pieces still to enter; finished ones stand on their seat's card,
+    in a tray that says how many are home."""
+    from pachisi_widget import scene
+
+    spots = svg.charkoni_spots()
+    w, h = scene.CARD_SIZE
+    for seat, (x, y) in enumerate(spots["home"]):
+        assert not (7.5 <= x <= 10.5 and 7.5 <= y <= 10.5)  # not in the Charkoni
+        cx, cy = scene.card_centre(seat)
+        assert abs(x - cx) * scene.CELL < w / 2 and abs(y - cy) * scene.CELL < h / 2  # on the card
+    g = pw.Game.from_position([[84, 84, 0, 5], None, [0, 0, 0, 0], None], seed=1)
+    root = parse(g._repr_svg_())
+    home = next(p for p in pieces(root) if p.get("data-step") == "84")
+    hx, hy = svg._xy(*spots["home"][0])
+    assert home.get("transform") == f"translate({svg._f(hx)} {svg._f(hy)})"
+    assert home.get("data-count") == "2"
+    text = g._repr_svg_()
+    assert "in the Charkoni: 1" in text and "home: 2" in text and "pachisi-home-tray" in text
 
 
 def test_the_pictures_facts_are_written_once():

@@ -34,6 +34,7 @@ TRAITS = (
     "names",
     "speed",
     "animate",
+    "large",
     "teacher",
     "revision",
     "presets",
@@ -81,7 +82,7 @@ def test_traits_describe_the_new_game(w):
     assert sorted(
         sq["twenty_five"] for sq in w.geometry["squares"] if sq["twenty_five"] is not None
     ) == [0, 1, 2, 3]
-    assert w.geometry["spots"]["waiting"][0] == [8.5, 8.0] and len(w.geometry["spots"]["home"]) == 4
+    assert w.geometry["spots"]["waiting"][0] == [8.4, 7.85] and len(w.geometry["spots"]["home"]) == 4
     st = w.state
     assert st["seats"] == [0, 2] and st["phase"] == "throw" and st["pieces"][1] is None
     assert st["labels"]["throw"] == "Throw" and st["seat_labels"] == [
@@ -311,6 +312,35 @@ def test_new_game_intent(w):
     assert w.seat_players == ["human", "human", "human", ""]
     accepted(w, {"kind": "new_game"})
     assert w.game.players == 3 and w.game.rules == pw.Rules.preset("mitra")
+
+
+def test_undo_after_a_new_game_brings_the_game_before_it_back(w):
+    w.throw(up=3)
+    w.play(first_move_obj(w))
+    before, record = w.game, json.dumps(w.game.to_dict(), sort_keys=True)
+    log = list(w.log)
+    accepted(w, {"kind": "new_game", "players": 3})
+    assert w.game is not before and w.state["can_undo"] is True
+    w.throw(up=2)
+    accepted(w, {"kind": "undo"})  # the new game's throw first
+    assert w.game.history == () and w.state["can_undo"] is True
+    accepted(w, {"kind": "undo"})  # then the new game itself
+    assert w.game is before and json.dumps(w.game.to_dict(), sort_keys=True) == record
+    assert w.status == "The new game was taken back: the game before it is back."
+    assert w.log == log and w.seat_players == ["human", "", "human", ""]
+    assert w.state["can_undo"] is True  # and on into the old game's own actions
+    accepted(w, {"kind": "undo"})
+    assert len(w.game.history) == 1
+
+
+def test_undo_brings_back_the_game_a_setup_or_a_load_replaced(w):
+    w.throw(up=3)
+    record = w.save()
+    accepted(w, {"kind": "setup", "positions": [[5, 0, 0, 0], None, [0, 0, 0, 0], None]})
+    accepted(w, {"kind": "undo"})
+    assert w.save() == record
+    refused_twice = PachisiWidget(players=2, seed=1, animate=False)
+    refused(refused_twice, {"kind": "undo"}, contains="Nothing to take back")
 
 
 @pytest.mark.parametrize(

@@ -119,6 +119,8 @@ export function createBoard({ doc, win, model, send, redraw }) {
     update,
     /** The first destination a keyboard user can focus (null when none). */
     firstTarget: () => board?.querySelector(".pachisi-target") ?? null,
+    /** The stack ("seat:step") chosen by a click, or null. */
+    selectedKey: () => selected,
     /** Forget a chosen piece; true when one was chosen. */
     clearSelection: () => {
       if (!selected) return false;

@@ -1,5 +1,8 @@
 // The controls panel: Throw, Pass, Undo and New game (real buttons with their keyboard
-// shortcuts in the board's language) and the status line (data-role="status").
+// shortcuts in the board's language), the status line (data-role="status") and, under it, a
+// hint for a first-timer (data-role="hint"): what to press or click now. New game asks first
+// (data-action="confirm-new-game" or "cancel-new-game"): the game on the board ends, and Undo
+// brings it back.
 import { htmlEl } from "../draw.js";
 
 // [data-action, label key, key of its keyboard shortcut in the labels]: the shortcut follows the
@@ -35,6 +38,35 @@ export function createControls({ doc, send, newGame }) {
     bar.appendChild(b);
   }
   const status = htmlEl(doc, "p", { class: "pachisi-status", "data-role": "status", role: "status", "aria-live": "polite" });
+  const hint = htmlEl(doc, "p", { class: "pachisi-hint-line", "data-role": "hint" });
+  const confirm = htmlEl(doc, "div", { class: "pachisi-confirm", role: "alertdialog", "data-role": "confirm-new-game", hidden: true });
+  const confirmText = htmlEl(doc, "span", { class: "pachisi-confirm-text" });
+  const yes = htmlEl(doc, "button", { type: "button", class: "pachisi-button", "data-action": "confirm-new-game" });
+  const no = htmlEl(doc, "button", { type: "button", class: "pachisi-button", "data-action": "cancel-new-game" });
+  confirm.append(confirmText, yes, no);
+  confirm.setAttribute("aria-label", "");
+  const ask = (open) => {
+    confirm.hidden = !open;
+    buttons["new-game"].setAttribute("aria-expanded", String(open));
+    if (open) yes.focus();
+  };
+  yes.addEventListener("click", () => {
+    ask(false);
+    send(newGame());
+    buttons["new-game"].focus();
+  });
+  no.addEventListener("click", () => {
+    ask(false);
+    buttons["new-game"].focus();
+  });
+  confirm.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      event.stopPropagation();
+      ask(false);
+      buttons["new-game"].focus();
+    }
+  });
 
   const press = (action) => {
     const b = buttons[action];
@@ -42,11 +74,11 @@ export function createControls({ doc, send, newGame }) {
     if (action === "throw") send({ kind: "throw" });
     else if (action === "pass") send({ kind: "pass" });
     else if (action === "undo") send({ kind: "undo" });
-    else if (action === "new-game") send(newGame());
+    else if (action === "new-game") ask(confirm.hidden);
   };
   for (const [action] of ACTIONS) buttons[action].addEventListener("click", () => press(action));
 
-  const update = ({ labels, can, model }) => {
+  const update = ({ state, labels, can, model, selected }) => {
     for (const [action, labelKey, shortcutKey] of ACTIONS) {
       const b = buttons[action];
       const shortcut = shortcutKey ? labels[shortcutKey] : null;
@@ -59,7 +91,16 @@ export function createControls({ doc, send, newGame }) {
     const error = model.get("status_kind") === "error";
     status.classList.toggle("pachisi-status-error", error);
     status.setAttribute("data-kind", error ? "error" : "info");
+    let words = "";
+    if (!state.computer_to_act && state.phase === "throw") words = labels.hint_throw;
+    else if (!state.computer_to_act && state.phase === "move") words = selected ? labels.hint_choose : labels.hint_move;
+    hint.textContent = words ?? "";
+    hint.hidden = !words;
+    confirmText.textContent = labels.new_game_confirm ?? "";
+    confirm.setAttribute("aria-label", labels.new_game_confirm ?? "");
+    yes.textContent = labels.confirm_new_game ?? "";
+    no.textContent = labels.cancel ?? "";
   };
 
-  return { nodes: [bar, status], buttons, press, update };
+  return { nodes: [bar, confirm, status, hint], buttons, press, update };
 }

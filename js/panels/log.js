@@ -1,16 +1,20 @@
-// The log panel: the narration, oldest first, the newest kept in view.
+// The log panel: the narration, oldest first, the newest kept in view. The log scrolls in its
+// own box, which the keyboard reaches too (Tab, then the arrow keys).
 import { buildLog, htmlEl } from "../draw.js";
 
 /** @param {{doc: Document}} ctx */
 export function createLog({ doc }) {
   const box = htmlEl(doc, "section", { class: "pachisi-log-box" });
-  const title = htmlEl(doc, "h4", { class: "pachisi-heading" });
+  const title = htmlEl(doc, "h4", { class: "pachisi-heading", id: null });
+  const scroller = htmlEl(doc, "div", { class: "pachisi-log-scroll", tabindex: "0", role: "log" });
   let list = buildLog(doc, []);
-  box.append(title, list);
+  scroller.append(list);
+  box.append(title, scroller);
   let key = "";
 
   const update = ({ labels, model }) => {
     title.textContent = labels.log ?? "";
+    scroller.setAttribute("aria-label", labels.log ?? "");
     const lines = model.get("log") ?? [];
     const lk = JSON.stringify(lines);
     if (lk === key) return;
@@ -18,7 +22,8 @@ export function createLog({ doc }) {
     const next = buildLog(doc, lines);
     list.replaceWith(next);
     list = next;
-    list.scrollTop = list.scrollHeight;
+    // column-reverse (widget.css) shows the newest line; this keeps it so where that is unknown
+    scroller.scrollTop = scroller.scrollHeight;
   };
 
   return { nodes: [box], update };

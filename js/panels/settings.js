@@ -1,14 +1,10 @@
-// The settings panel: who plays each seat, the language, the computer's pace, animation, and the
-// players and rules of the next new game. It writes only the view's own preferences (`speed`,
-// `animate`) to the model; everything else is an intent.
+// The settings panel: who plays each seat, the language, the computer's pace (explained under
+// it), animation, the large board for a projector, and the players and rules of the next new
+// game. It writes only the view's own preferences (`speed`, `animate`, `large`) to the model;
+// everything else is an intent. Every name shown comes from Python in the board's language.
 import { htmlEl } from "../draw.js";
 import { fillSelect, labelled, seatColor } from "./common.js";
 
-/** The board's languages, each named in its own language. */
-export const LANGUAGES = [
-  ["en", "English"],
-  ["ro", "Română"],
-];
 const SPEEDS = [0, 0.3, 0.6, 1, 2];
 
 /** A number of seconds as the board's language writes it ("0.6 s", "0,6 s"). */
@@ -24,15 +20,18 @@ export function createSettings({ doc, model, send }) {
   const languageSelect = htmlEl(doc, "select", { "data-role": "language" });
   const speedSelect = htmlEl(doc, "select", { "data-role": "speed" });
   const animateBox = htmlEl(doc, "input", { type: "checkbox", "data-role": "animate" });
+  const largeBox = htmlEl(doc, "input", { type: "checkbox", "data-role": "large" });
+  const speedHint = htmlEl(doc, "span", { class: "pachisi-field-hint", id: null, "data-role": "speed-hint" });
   const playersSelect = htmlEl(doc, "select", { "data-role": "players" });
   const presetSelect = htmlEl(doc, "select", { "data-role": "preset" });
   const language = labelled(doc, "", languageSelect);
   const speed = labelled(doc, "", speedSelect);
   const animate = labelled(doc, "", animateBox, "pachisi-field pachisi-check");
+  const large = labelled(doc, "", largeBox, "pachisi-field pachisi-check");
   const players = labelled(doc, "", playersSelect);
   const preset = labelled(doc, "", presetSelect);
   const prefRow = htmlEl(doc, "div", { class: "pachisi-row" });
-  prefRow.append(language.label, speed.label, animate.label);
+  prefRow.append(language.label, speed.label, speedHint, animate.label, large.label);
   const gameRow = htmlEl(doc, "div", { class: "pachisi-row" });
   gameRow.append(players.label, preset.label);
   el.append(title, seatsRow, prefRow, gameRow);
@@ -44,6 +43,10 @@ export function createSettings({ doc, model, send }) {
   });
   animateBox.addEventListener("change", () => {
     model.set("animate", animateBox.checked);
+    model.save_changes();
+  });
+  largeBox.addEventListener("change", () => {
+    model.set("large", largeBox.checked);
     model.save_changes();
   });
   seatsRow.addEventListener("change", (event) => {
@@ -92,13 +95,17 @@ export function createSettings({ doc, model, send }) {
     language.caption.textContent = labels.language ?? "";
     speed.caption.textContent = labels.speed ?? "";
     animate.caption.textContent = labels.animate ?? "";
+    large.caption.textContent = labels.large ?? "";
+    speedHint.textContent = labels.speed_hint ?? "";
+    speedSelect.title = labels.speed_hint ?? "";
     players.caption.textContent = labels.players ?? "";
     preset.caption.textContent = labels.preset ?? "";
-    fillSelect(languageSelect, LANGUAGES, model.get("language"));
+    fillSelect(languageSelect, Object.entries(state.language_names ?? {}), model.get("language"));
     const sp = Number(model.get("speed"));
     const speeds = SPEEDS.includes(sp) ? SPEEDS : [...SPEEDS, sp].sort((a, b) => a - b);
     fillSelect(speedSelect, speeds.map((v) => [v, secondsText(v, labels)]), sp);
     animateBox.checked = !!model.get("animate");
+    largeBox.checked = !!model.get("large");
     fillSelect(playersSelect, [[2, "2"], [3, "3"], [4, "4"]], state.players ?? (state.seats ?? []).length);
     const presets = model.get("presets") ?? [];
     const presetNames = state.preset_names ?? {};

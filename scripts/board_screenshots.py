@@ -1,0 +1,127 @@
+"""Pictures of the live board, without Jupyter: the built front end (pachisi_widget/static/) draws
+positions that Python computes now (the same views the widget sends), in headless Chromium.
+
+    .venv/bin/python scripts/board_screenshots.py [out_dir]    # default: test-results/board/
+
+Writes one PNG per position and language (start, mid-game with a pooled throw, a finished
+game, each in English and Romanian, and one large board) and prints, for each, the smallest
+text on the board in CSS pixels (the newcomer review asked for nothing under 12 px).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+import pachisi_widget as pw
+
+REPO = Path(__file__).resolve().parents[1]
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="widget.css">
+<style>body { margin: 0; font-family: system-ui, sans-serif; background: #fff; }
+#out { width: %(width)dpx; padding: 8px; }</style></head>
+<body><div id="out"></div><script type="module">
+import widget from "./widget.js";
+const data = await (await fetch(`traits.json?${Date.now()}`, { cache: "no-store" })).json();
+const model = { get: (k) => data[k], set: (k, v) => { data[k] = v; }, save_changes() {}, send() {},
+  on() {}, off() {} };
+widget.render({ model, el: document.getElementById("out") });
+document.body.dataset.ready = "1";
+</script></body></html>"""
+
+MIN_TEXT_JS = """() => {
+  const out = [];
+  for (const t of document.querySelectorAll('.pachisi-widget text, .pachisi-widget p, .pachisi-widget li, .pachisi-widget span, .pachisi-widget button, .pachisi-widget summary, .pachisi-widget label, .pachisi-widget h4')) {
+    if (!t.textContent.trim() || t.closest('[hidden]') || t.closest('details:not([open]) > :not(summary)')) continue;
+    const fs = parseFloat(getComputedStyle(t).fontSize);
+    const svg = t.ownerSVGElement;
+    const scale = svg ? svg.getScreenCTM().a : 1;
+    out.push([fs * scale, t.getAttribute('class') || t.tagName, t.textContent.slice(0, 30)]);
+  }
+  out.sort((a, b) => a[0] - b[0]);
+  return out.slice(0, 6);
+}"""
+
+
+def positions() -> dict:
+    """name -> widget, each showing one situation a newcomer meets."""
+    names = ["Asha", "Bilal", "Chen", "Dana"]
+    out = {}
+    for lang in ("en", "ro"):
+        start = pw.PachisiWidget(players=4, seed=5, names=names, language=lang, animate=False)
+        out[f"start-{lang}"] = start
+        pool = pw.PachisiWidget(
+            game=pw.Game.from_position(
+                [[20, 30, 84, 0], [84, 84, 8, 0], [0, 0, 0, 0], None],
+                to_move=0, rules="cowrie_skill", seed=3,
+            ),
+            computer={1: "castle_waiter"}, language=lang, animate=False, teacher=True,
+        )
+        pool.throw(up=1)
+        pool.throw(up=3)
+        out[f"pool-{lang}"] = pool
+        over = pw.PachisiWidget(
+            game=pw.Game.from_position([[84, 84, 84, 82], [0, 5, 84, 84], None, None], seed=2),
+            language=lang, animate=False,
+        )
+        over.throw(value=2)
+        move = next(m for m in over.game.legal_moves() if m.start == 82 and m.end == 84)
+        over.play(move)
+        out[f"over-{lang}"] = over
+    large = pw.PachisiWidget(players=4, seed=5, animate=False, large=True)
+    large.throw(up=0)
+    out["large-en"] = large
+    return out
+
+
+TRAITS = ("geometry", "state", "legal_moves", "status", "status_kind", "log", "last_throw",
+          "language", "seat_players", "agent_names", "names", "speed", "animate", "large",
+          "teacher", "revision", "presets")
+
+
+def main(out_dir: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    site = Path(tempfile.mkdtemp())
+    for name in ("widget.js", "widget.css"):
+        shutil.copy(REPO / "pachisi_widget" / "static" / name, site / name)
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=shutil.which("chromium") or "/usr/bin/chromium", headless=True,
+                args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+            )
+            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            for name, w in positions().items():
+                width = 1150 if name.startswith("large") else 1000
+                (site / "index.html").write_text(PAGE % {"width": width}, encoding="utf-8")
+                traits = {t: getattr(w, t) for t in TRAITS}
+                (site / "traits.json").write_text(json.dumps(traits), encoding="utf-8")
+                page.goto(f"http://127.0.0.1:{port}/index.html?{name}")
+                page.wait_for_selector("body[data-ready='1'] svg.pachisi-board")
+                page.locator(".pachisi-widget").screenshot(path=str(out_dir / f"{name}.png"))
+                smallest = page.evaluate(MIN_TEXT_JS)
+                print(name, [(round(s, 1), c, t) for s, c, t in smallest[:3]])
+            browser.close()
+    finally:
+        server.shutdown()
+        shutil.rmtree(site, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "test-results" / "board")
