@@ -20,10 +20,11 @@ points..."). Placeholders take the formats of :func:`pachisi_widget.lessons.word
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
-from typing import Any, Callable
+from typing import Any
 
 from . import board
 from .game import Game
@@ -287,9 +288,9 @@ def _first_piece() -> Solution:
     start = [0, 0, 0, 0]
     step = _enters_on(start, 4)
     grace = min(Rules().entry_graces)
+    waits = _enters_on(start, 4, Rules(first_piece_any_throw=False))
     return Solution(step, ("integer", {}), {"step": step, "value": 4},
-                    _drop_equal(step, {"grace": _enters_on(start, grace),
-                                       "waits": _enters_on(start, 4, Rules(first_piece_any_throw=False))}))
+                    _drop_equal(step, {"grace": _enters_on(start, grace), "waits": waits}))
 
 
 @_exercise("03", 3)

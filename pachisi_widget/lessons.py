@@ -7,7 +7,7 @@ holds the student's answer and asks for the check, so it shows the question and 
 
 >>> ex = exercise("02", 3)
 >>> ex.check(...)                                      # doctest: +ELLIPSIS
-No answer yet: write your answer in place of the ... and run the cell again. Answer with a fraction...
+No answer yet: write your answer in place of the ... and run the cell again. Answer with...
 >>> ex.check("10.67")                                  # 32/3, to the stated 2 decimal places
 Right! P(10) = 6/64 = 3/32, so the average wait is 1/P(10) = 32/3 ≈ 10.67 throws.
 >>> ex.check(0.09375)                                  # doctest: +ELLIPSIS
@@ -119,7 +119,8 @@ def _same(answer, expected, tolerance) -> bool:
         except TypeError:
             return False
     if isinstance(expected, (list, tuple)) and isinstance(answer, (list, tuple)):
-        return len(answer) == len(expected) and all(_same(a, e, tolerance) for a, e in zip(answer, expected))
+        return len(answer) == len(expected) and all(
+            _same(a, e, tolerance) for a, e in zip(answer, expected, strict=True))
     if isinstance(expected, Number) and isinstance(answer, Number) and not isinstance(answer, bool):
         if tolerance is not None:
             return abs(float(answer) - float(expected)) <= tolerance
@@ -157,7 +158,7 @@ def check(
     return Result(False, text(code, {"answer": repr(answer), "hint": hint}, lang))
 
 
-# -- reading an answer in any of its equivalent forms -----------------------------------------------
+# -- reading an answer in any of its equivalent forms ---------------------------------------------
 
 
 class _Unreadable(Exception):
@@ -226,7 +227,7 @@ _SEAT_WORDS = {"south": 0, "s": 0, "sud": 0, "east": 1, "e": 1, "est": 1,
 
 
 def _plain(word: str) -> str:
-    """A word lowercased, without diacritics or surrounding spaces and quotes ("Puțin" -> "putin")."""
+    """A word lowercased, without diacritics, spaces or quotes around it ("Puțin" -> "putin")."""
     decomposed = unicodedata.normalize("NFKD", str(word).strip().strip("\"'„”").lower())
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
@@ -315,7 +316,8 @@ class NumberForm(Form):
         if value.denominator == 1:
             return str(value.numerator)
         decimal = _decimal(value, self.decimals, lang)
-        return f"{value} ≈ {decimal}" if Fraction(decimal.replace(",", ".")) != value else str(value)
+        exact = Fraction(decimal.replace(",", ".")) == value
+        return str(value) if exact else f"{value} ≈ {decimal}"
 
 
 class IntegerForm(Form):
@@ -442,7 +444,10 @@ def _decimal(value, places: int, lang: str) -> str:
     return out.replace(".", ",") if lang == "ro" else out
 
 
-# -- the words: an exercise's sentences with their numbers, in one language -------------------------
+# -- the words: an exercise's sentences with their numbers, in one language -----------------------
+
+
+_JOINTS = {"and": {"en": " and ", "ro": " și "}, "or": {"en": " or ", "ro": " sau "}}
 
 
 class _Words(string.Formatter):
@@ -465,8 +470,10 @@ class _Words(string.Formatter):
             return "{" + ", ".join(str(v) for v in sorted(value)) + "}"
         if spec in ("and", "or"):
             words = [str(v) for v in value]
-            joint = {"and": {"en": " and ", "ro": " și "}, "or": {"en": " or ", "ro": " sau "}}[spec][lang]
-            return joint.join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
+            joint = _JOINTS[spec][lang]
+            if len(words) < 2:
+                return "".join(words)
+            return joint.join([", ".join(words[:-1]), words[-1]])
         if spec == "opening":
             verb = {"en": "{} threw {}", "ro": "{} a aruncat {}"}[lang]
             return self.format_field([verb.format(seat_label(s, lang), v) for s, v in value], "and")
@@ -486,7 +493,7 @@ def words(template: str, params: dict, lang: str) -> str:
     return _Words(lang).vformat(template, (), params)
 
 
-# -- exercises --------------------------------------------------------------------------------------
+# -- exercises ------------------------------------------------------------------------------------
 
 
 def _form(spec) -> Form:
@@ -504,7 +511,8 @@ def _form(spec) -> Form:
     if kind == "letters":
         return LettersForm(**options)
     if kind == "choice":
-        labels = {lang: {k: _exercises.TEXTS[lang][f"{options['key']}.{k}"] for k in options["words"]}
+        key = options["key"]
+        labels = {lang: {k: _exercises.TEXTS[lang][f"{key}.{k}"] for k in options["words"]}
                   for lang in LANGUAGES}
         return ChoiceForm(options["words"], labels)
     raise ValueError(f"unknown form of answer {kind!r}")
@@ -525,9 +533,10 @@ class Exercise:
     def __init__(self, lesson: str, number: int, lang: str | None = None):
         key = (lesson, number)
         if key not in _exercises.EXERCISES:
-            have = sorted(n for (l, n) in _exercises.EXERCISES if l == lesson)
+            have = sorted(n for (of, n) in _exercises.EXERCISES if of == lesson)
             where = f"exercises {have}" if have else "no exercises in the package"
-            raise ValueError(f"there is no exercise {number!r} in lesson {lesson!r}: it has {where}")
+            raise ValueError(
+                f"there is no exercise {number!r} in lesson {lesson!r}: it has {where}")
         self.lesson, self.number, self._lang = lesson, number, lang
         solution = _exercises.EXERCISES[key]()
         self.form = _form(solution.form)
@@ -561,7 +570,9 @@ class Exercise:
         """The name of the typical mistake that ``answer`` makes, if it is one of them."""
         for name, wrong in self.mistakes.items():
             try:
-                if wrong(self.form.read(answer)) if callable(wrong) else self.form.same(answer, wrong):
+                made = wrong(self.form.read(answer)) if callable(wrong) else self.form.same(
+                    answer, wrong)
+                if made:
                     return name
             except (_Unreadable, _Comma):
                 return None
@@ -588,7 +599,8 @@ class Exercise:
             return Result(False, self._say("exercise_unreadable", lang, answer=shown, form=form),
                           "unreadable")
         if right:
-            return Result(True, self._say("exercise_right", lang, why=self._text("why", lang)), "right")
+            why = self._text("why", lang)
+            return Result(True, self._say("exercise_right", lang, why=why), "right")
         name = self.mistake(answer)
         if name is not None:
             said = self._say("exercise_mistake", lang, answer=shown,
@@ -602,7 +614,8 @@ class Exercise:
     def hint(self, *, lang: str | None = None) -> Result:
         """A hint that points the way without giving the answer."""
         lang = _language(lang or self._lang)
-        return Result(False, self._say("exercise_hint", lang, hint=self._text("hint", lang)), "hint")
+        hint = self._text("hint", lang)
+        return Result(False, self._say("exercise_hint", lang, hint=hint), "hint")
 
     def solution(self, *, lang: str | None = None) -> Result:
         """The expected answer and why (for a teacher; a student's cell never calls it)."""

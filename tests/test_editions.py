@@ -172,7 +172,7 @@ def test_exercises_start_blank_and_hide_their_answers(name, lang):
                          rf'exercise\("{lesson}", (\d)\)\.check\(\1\)\s*', cell.source)
         assert m and m.group(2) == m.group(3), cell.source
         numbers.append(int(m.group(3)))
-    assert numbers == [n for l, n in exercises() if l == lesson]
+    assert numbers == [n for of, n in exercises() if of == lesson]
     assert not [c for c in _code(nb) if "def exercise(" in c.source], "no answers in the notebook"
 
 
@@ -215,7 +215,7 @@ def test_romanian_lesson_runs(romanian_runs):
                       if o.get("output_type") == "stream")
     assert "South" not in printed and "North" not in printed, "English seat names in Romanian"
     for english in ("refused", "legal moves", "played", "throws", "average", "mouths up"):
-        assert not re.search(rf"\b{english}\b", printed), f"English in the Romanian output: {english!r}"
+        assert not re.search(rf"\b{english}\b", printed), f"English in the output: {english!r}"
 
 
 @pytest.mark.xdist_group("romanian-lessons")

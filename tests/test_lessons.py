@@ -26,7 +26,7 @@ def _fields(template: str) -> set:
 
 def test_the_converted_lessons_have_their_exercises():
     for lesson in ("00", "02", "03"):
-        assert [n for l, n in KEYS if l == lesson] == [1, 2, 3, 4, 5], lesson
+        assert [n for of, n in KEYS if of == lesson] == [1, 2, 3, 4, 5], lesson
 
 
 def test_an_unknown_exercise_is_refused():
@@ -36,7 +36,7 @@ def test_an_unknown_exercise_is_refused():
         exercise("02", 1).check(1, lang="fr")
 
 
-# -- the sentences ----------------------------------------------------------------------------------
+# -- the sentences --------------------------------------------------------------------------------
 
 
 def test_both_languages_have_every_sentence_with_the_same_placeholders():
@@ -56,7 +56,8 @@ def test_every_exercise_has_its_sentences(key):
             wanted |= set(ex.form.labels[lang])
         assert codes == wanted, (lang, codes ^ wanted)
         for code in codes:
-            unknown = _fields(catalogue.TEXTS[lang][f"{ex.code}.{code}"]) - set(ex.params) - {"answer"}
+            template = catalogue.TEXTS[lang][f"{ex.code}.{code}"]
+            unknown = _fields(template) - set(ex.params) - {"answer"}
             assert not unknown, (code, unknown)
     assert ex.mistakes, "at least one typical mistake per exercise"
 
@@ -71,7 +72,8 @@ def _all_said(key, lang) -> list[str]:
     return out
 
 
-_RO_COUNTED = re.compile(r"(?<![\d.,])(\d+) (de )?(aruncări|căderi|pătrate|coji|piese|guri|haruri)\b")
+_RO_COUNTED = re.compile(
+    r"(?<![\d.,])(\d+) (de )?(aruncări|căderi|pătrate|coji|piese|guri|haruri)\b")
 
 
 @pytest.mark.parametrize("key", KEYS, ids=IDS)
@@ -98,7 +100,7 @@ def test_no_placeholder_is_left_unfilled(key):
             assert not re.search(r"\{[a-z_]+(:[^}]*)?\}", said), said
 
 
-# -- checking answers -------------------------------------------------------------------------------
+# -- checking answers -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("key", KEYS, ids=IDS)
@@ -185,7 +187,8 @@ def test_order_matters_only_where_it_should():
     order = exercise("00", 1)
     assert not order.check(list(reversed(order.expected)))
     pieces = exercise("00", 2)
-    assert pieces.check([1, 0, 9, 1]) and not pieces.check([0, 1, 9]) and not pieces.check([9, 1, 0, 0])
+    assert pieces.check([1, 0, 9, 1])
+    assert not pieces.check([0, 1, 9]) and not pieces.check([9, 1, 0, 0])
     assert pieces.check([9, 1, 1]).mistake == "three"
 
 

@@ -193,7 +193,7 @@ def test_exercise_cells_hide_their_answers(path: Path):
     lesson = path.name[:2]
     cells = _exercise_cells(_read(path))
     if not any("exercise(" in c.source for c in cells):
-        assert lesson not in {l for l, _ in exercises()}, (
+        assert lesson not in {of for of, _ in exercises()}, (
             f"{path.name}: the package has this lesson's exercises; check with exercise(...)")
         return
     numbers = []
@@ -205,7 +205,7 @@ def test_exercise_cells_hide_their_answers(path: Path):
             f"{path.name}: an exercise cell holds only `answer_k = ...` and "
             f'`exercise("{lesson}", k).check(answer_k)`, not:\n{cell.source}')
         numbers.append(int(m.group(3)))
-    assert numbers == [n for l, n in exercises() if l == lesson], numbers
+    assert numbers == [n for of, n in exercises() if of == lesson], numbers
 
 
 def _calls(tree) -> list:
