@@ -85,15 +85,23 @@ __all__ = [
     "DEFAULT_ROLLOUTS",
     "GRADES",
     "MAX_ROLLOUTS",
+    "TARGET",
 ]
 
 ENGINES = ("auto", "numpy", "python")
 """Values of ``evaluate(engine=...)``."""
 
-DEFAULT_ROLLOUTS = {"numpy": 1100, "python": 100}
-"""Rollouts per move when none are asked for: with numpy enough for intervals of about ±3
-points (Wilson, 95%, whatever the chance); on the pure-Python engine (JupyterLite) few enough
-to answer in seconds, with intervals of about ±10 points, shown as they are."""
+DEFAULT_ROLLOUTS = {"python": 100}
+"""Rollouts per move when none are asked for on the pure-Python engine (JupyterLite): few
+enough to answer in seconds, with intervals of about ±10 points, shown as they are. On the numpy
+engine the rollouts go on until every interval is within ±:data:`TARGET` (3 points)."""
+
+TARGET = 0.03
+"""With ``rollouts=None`` on the numpy engine, rollouts go on until every move's 95% interval is
+within ± this (3 points), or :data:`ADAPTIVE_MAX` rollouts per move."""
+
+ADAPTIVE_MAX = 20_000
+_ADAPTIVE_LEAST = 64
 
 MAX_ROLLOUTS = 1_000_000
 """The most rollouts per move one call plays."""
@@ -644,6 +652,29 @@ def _endgame(state: GameState) -> bool:
     return all(not 0 <= t <= 72 for s in state.seats for t in state.pieces[s])
 
 
+def _sides(state: GameState) -> tuple:
+    return (team_of(0), team_of(1)) if state.rules.teams else state.seats
+
+
+def _still_needed(wins: list, todo: list, done: int, sides: int) -> int:
+    """Rollouts per move still to play before every interval is within ±:data:`TARGET`: at first
+    enough for a chance of one in ``sides`` (a fair share), then enough for the widest interval
+    seen (a few more, as the estimate moves), or 0 when every interval is narrow enough."""
+    if done == 0:
+        p = 1 / max(2, sides)
+        return max(_ADAPTIVE_LEAST, math.ceil(_Z95 ** 2 * p * (1 - p) / TARGET ** 2))
+    widest = 0.0
+    pq = 0.0
+    for j in todo:
+        r = wilson_interval(sum(wins[j]), done)
+        widest = max(widest, (r.high - r.low) / 2)
+        pq = max(pq, r.rate * (1 - r.rate))
+    if widest <= TARGET:
+        return 0
+    need = math.ceil(1.05 * _Z95 ** 2 * max(pq, 0.01) / TARGET ** 2)
+    return max(_ADAPTIVE_LEAST, need - done)
+
+
 def _paired(best: list, other: list) -> tuple:
     """(mean of best - other, its 95% interval) over paired rollouts."""
     n = len(best)
@@ -663,7 +694,9 @@ def evaluate(state, *, rollouts: int | None = None, policy="greedy", seed: int =
         state: a :class:`~pachisi_widget.state.GameState` (``game.state``). With a move to
             choose every legal move is evaluated (the pass included); with a throw due, or the
             game over, the position itself is (:attr:`Evaluation.position`).
-        rollouts: games played on from each move (None: :data:`DEFAULT_ROLLOUTS` for the engine).
+        rollouts: games played on from each move. None: with numpy, as many as it takes for
+            every interval to be within ±3 points (:data:`TARGET`; about 800 in a 4-player game,
+            1100 between two sides); on the Python engine :data:`DEFAULT_ROLLOUTS`.
         policy: who plays every seat in the rollouts: a name of
             :data:`pachisi_widget.agents.AGENTS` (or an agent object, played on the Python
             engine), or a list with one per seat in play.
@@ -711,27 +744,44 @@ def evaluate(state, *, rollouts: int | None = None, policy="greedy", seed: int =
     if engine == "auto" and can_numpy and all(_endgame(starts[j]) for j in todo):
         can_numpy = False  # see _endgame
     use = "numpy" if (engine == "numpy" or (engine == "auto" and can_numpy)) else "python"
-    want = rollouts if rollouts is not None else DEFAULT_ROLLOUTS[use]
+    adaptive = rollouts is None and use == "numpy"
+    want = rollouts if rollouts is not None else (ADAPTIVE_MAX if adaptive else DEFAULT_ROLLOUTS[use])
     wins: list = [[] for _ in starts]
     done = 0
+    planned = want  # rollouts per move the current stage ends at
+    stopped = False
     if todo:
-        seeds_all = list(islice(iter_game_seeds(seed), want))
-        chunk = want if (use == "numpy" and budget is None and progress is None) else (
-            _NUMPY_CHUNK if use == "numpy" else _PYTHON_CHUNK)
+        seeds = iter_game_seeds(seed)
+        chunk = (_NUMPY_CHUNK if use == "numpy" else _PYTHON_CHUNK) if (
+            budget is not None or progress is not None) else want
         sub = [starts[j] for j in todo]
-        while done < want:
-            if budget is not None and done and time.perf_counter() - t0 >= budget:
+        while not stopped:
+            # a stage: all the rollouts asked for, or (adaptive) as many as the intervals need;
+            # it is played in chunks (for the budget and progress), which never change the plan
+            if adaptive:
+                n = _still_needed(wins, todo, done, len(_sides(state)))
+                if not n:
+                    break
+                planned = min(want, done + n)
+            elif done >= want:
                 break
-            seeds = seeds_all[done:done + chunk]
-            if use == "numpy":
-                got = _roll_numpy(rules, seats, names, sub, seeds, side)
-            else:
-                got = _roll_python(rules, seats, players, sub, seeds, side)
-            for j, w in zip(todo, got, strict=True):
-                wins[j].extend(w)
-            done += len(seeds)
-            if progress is not None:
-                progress(done, want)
+            while done < planned:
+                if budget is not None and done and time.perf_counter() - t0 >= budget:
+                    stopped = True
+                    break
+                part = list(islice(seeds, min(chunk, planned - done)))
+                if use == "numpy":
+                    got = _roll_numpy(rules, seats, names, sub, part, side)
+                else:
+                    got = _roll_python(rules, seats, players, sub, part, side)
+                for j, w in zip(todo, got, strict=True):
+                    wins[j].extend(w)
+                done += len(part)
+                if progress is not None:
+                    progress(done, planned)
+            if done >= ADAPTIVE_MAX or not adaptive:
+                break
+        want = planned if adaptive else want
     results = []
     for j, m in enumerate(moves):
         if exact[j] is not None:

@@ -407,14 +407,17 @@ def _legal_slots(s, b, t) -> _Slots:
     row0 = rows * s.squares
     counts = np.bincount((sl.opponents + row0[:, None]).ravel(), minlength=N * s.squares)
     sl.occupants = counts[row0[:, None] + sl.square]  # (N, 5)
-    if s.need_greedy:
-        sl.threats = s.threatens[(at * s.squares)[:, None, :] + sl.square[:, :, None]].sum(2)
     occupied = sl.occupants > 0
     sl.castle = s.is_castle[sl.ends]
     if s.blocks:
         ok &= ~(occupied & sl.castle)
     sl.takes = occupied & ~sl.castle
     sl.valid = ok
+    if s.need_greedy:  # opponents one throw behind, counted only where the greedy key reads them
+        sl.threats = np.zeros((N, 5), np.int64)
+        need = ok & sl.on_loop & ~sl.castle
+        gi, si = np.nonzero(need)
+        sl.threats[gi, si] = s.threatens[(at[gi] * s.squares) + sl.square[gi, si][:, None]].sum(1)
     sl.restricted = restricted
     return sl
 

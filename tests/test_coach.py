@@ -73,6 +73,15 @@ def test_the_same_seed_gives_the_same_numbers(capture_state, capture_eval):
     assert other.moves != capture_eval.moves
 
 
+def test_by_default_numpy_plays_until_every_interval_is_within_three_points(capture_state):
+    ev = evaluate(capture_state, seed=1)
+    assert ev.engine == "numpy" and ev.complete and ev.rollouts >= 500
+    assert all(mc.half_width <= coach.TARGET for mc in ev)
+    seen = []
+    chunked = evaluate(capture_state, seed=1, progress=lambda done, total: seen.append(done))
+    assert chunked.moves == ev.moves and seen[-1] == ev.rollouts and len(seen) > 1
+
+
 def test_both_engines_play_the_same_games():
     """The numpy rollouts and the rules engine's draw the same throws from the same seeds, so
     they agree exactly (well within each other's intervals)."""
