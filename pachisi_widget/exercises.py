@@ -590,7 +590,7 @@ TEXTS: dict[str, dict[str, str]] = {
 """The exercises' sentences by language and code ("02.3.why", "02.3.hint", one per mistake)."""
 
 
-# -- lesson 08: write your own player ---------------------------------------------------------------
+# -- lesson 08: write your own player -------------------------------------------------------------
 # (appended as one block with its sentences, so that the lesson's exercises stay together)
 
 _FIRST_POSITION = [[14, 47, 0, 0], None, [16, 70, 0, 0], None]
