@@ -223,6 +223,17 @@ describe("text is never parsed as HTML", () => {
     expect([...log.children].map((li) => li.textContent)).toEqual(["<i>a</i>", "b & c"]);
   });
 
+  it("puts targets that share a square side by side, each with its value, none on another", () => {
+    const base = pos.pool.legal_moves.find((m) => m.kind !== "pass");
+    const a = { ...base, id: "9.1", start: 20, value: 10, to: [12, 9] };
+    const b = { ...base, id: "9.2", start: 27, value: 3, to: [12, 9] };
+    const rings = [...buildTargets(document, geometry, [a, b]).querySelectorAll(".pachisi-target")];
+    const at = rings.map((g) => g.getAttribute("transform").match(/[-\d.]+/g).map(Number));
+    const r = Number(rings[0].querySelector(".pachisi-target-ring").getAttribute("r"));
+    expect(Math.hypot(at[0][0] - at[1][0], at[0][1] - at[1][1])).toBeGreaterThanOrEqual(2 * r);
+    expect(rings.map((g) => g.querySelector(".pachisi-target-value").textContent)).toEqual(["10", "3"]);
+  });
+
   it("keeps move labels as plain attributes", () => {
     const m = { ...pos.start.legal_moves[0], label: '"><script>x</script>' };
     const t = buildTargets(document, geometry, [m]).querySelector("[data-move]");

@@ -64,8 +64,8 @@ SHAPES = {
     "triangle": ((0, -1.22), (1.15, 0.86), (-1.15, 0.86)),
     "diamond": ((0, -1.25), (1.25, 0), (0, 1.25), (-1.25, 0)),
     "letter_dy": (0.36, 0.36, 0.45, 0.36),
-    "letter_size": 1.2,
-    "badge": {"offset": 0.95, "r": 0.75, "font": 1.2, "dy": 0.42},
+    "letter_size": 1.3,
+    "badge": {"offset": 1.0, "r": 0.8, "font": 1.3, "dy": 0.46},
     "returning": "scale(1.25 0.74) rotate(90)",
 }
 """Piece outlines in units of the radius r (a circle is r itself): the square's half side and

@@ -58,7 +58,7 @@ def positions() -> dict:
         out[f"start-{lang}"] = start
         pool = pw.PachisiWidget(
             game=pw.Game.from_position(
-                [[20, 30, 84, 0], [84, 84, 8, 0], [0, 0, 0, 0], None],
+                [[20, 27, 84, 0], [84, 84, 8, 0], [0, 0, 0, 0], None],
                 to_move=0, rules="cowrie_skill", seed=3,
             ),
             computer={1: "castle_waiter"}, language=lang, animate=False, teacher=True,

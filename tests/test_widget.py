@@ -591,6 +591,21 @@ def test_view_preferences_are_validated(w):
     with pytest.raises(Exception, match="speed"):
         w.speed = -0.5
     assert w.speed == 0
+    assert w.large is False and PachisiWidget(players=2, large=True).large is True
+
+
+def test_the_view_is_computed_by_pure_functions(w):
+    """view.board_view gives what the widget sends, from values only (no traitlets)."""
+    from pachisi_widget import view
+
+    w.throw(up=3)
+    shown = view.board_view(
+        w.game, w._events, revision=w.revision, names=w.names, seat_players=w.seat_players,
+        start_note=w._start_note,
+    )
+    assert shown["state"] == w.state and shown["legal_moves"] == w.legal_moves
+    assert shown["log"] == w.log and shown["last_throw"] == w.last_throw
+    assert shown["status"] == w.status
 
 
 def test_the_bundle_is_what_anywidget_loads():

@@ -7,12 +7,14 @@ move), keyboard play (Tab to a move, Enter/Space, the t shortcut), the path show
 teacher controls (forced throw, set-up, save as a download, load of a bad and a good file), undo,
 new game, computer seats playing by themselves, and the theme. The click-to-board latency is
 measured over ten moves and printed (and written to test-results/latency.txt), never asserted.
-Screenshots of the widget in the light and dark themes go to test-results/.
+Screenshots of the widget in the light and dark themes, and of a newcomer's board in English and
+Romanian, go to test-results/.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import time
 from pathlib import Path
@@ -283,7 +285,13 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
         what="the bad file refused",
     )
     assert game["history"] == saved["history"]  # the game is kept
+    widget.locator('button[data-action="new-game"]').click()  # New game asks first
+    widget.locator('button[data-action="confirm-new-game"]').click()
+    wait_game(root, lambda g: g["history"] == [], what="the new game")
+    widget.locator('button[data-action="undo"]').click()  # and Undo brings the game back
+    wait_game(root, lambda g: g["history"] == saved["history"], what="the game brought back")
     widget.locator('button[data-action="new-game"]').click()
+    widget.locator('button[data-action="confirm-new-game"]').click()
     wait_game(root, lambda g: g["history"] == [], what="the new game")
     load.set_input_files(
         {"name": "game.json", "mimeType": "application/json", "buffer": record_text.encode()}
@@ -360,3 +368,90 @@ def test_lab_computer_seats_play_by_themselves(page, jupyterlab):
     assert read_game(root)["history"] == game["history"]  # nobody played for North
     expect(throw).to_be_enabled()
     expect(turn).to_have_attribute("data-seat", "2")
+
+
+#: The smallest text in the widget, in CSS pixels (SVG text scaled by the board's size).
+SMALLEST_TEXT_JS = """(sel) => {
+  const root = document.querySelector(sel);
+  let least = [1e9, ''];
+  for (const t of root.querySelectorAll('text, p, li, span, button, summary, label, h4, option')) {
+    if (!t.textContent.trim() || t.closest('[hidden]') || !t.getClientRects().length) continue;
+    const svg = t.ownerSVGElement;
+    const px = parseFloat(getComputedStyle(t).fontSize) * (svg ? svg.getScreenCTM().a : 1);
+    if (px < least[0]) least = [px, (t.getAttribute('class') || t.tagName) + ': ' + t.textContent];
+  }
+  return least;
+}"""
+
+
+def test_lab_a_newcomers_board_in_english_and_romanian(page, jupyterlab):
+    """What a newcomer met: words readable (12 px and more), the log's newest line in view and
+    reachable from the keyboard, a hint of what to click, names instead of internal ones in the
+    settings, the whole board in Romanian; the root tells the revision Python last sent."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    server = jupyterlab()
+    root = server.root_dir
+    widget = open_widget(
+        page,
+        server,
+        "newcomer.ipynb",
+        'pw.PachisiWidget(players=4, seed=5, computer={1: "castle_waiter"}, speed=0, '
+        "animate=False)",
+    )
+    board = widget  # the root element of the board (WIDGET)
+    hint = widget.locator('[data-role="hint"]')
+    game = wait_game(root, lambda g: g["to_move"] != 1, what="the computer's first turns")
+    expect(board).to_have_attribute("data-revision", str(game["revision"]))
+    # a few turns, so that the log scrolls
+    for _ in range(4):
+        game = wait_game(root, lambda g: g["to_move"] != 1, what="a human's turn")
+        if game["phase"] == "throw":
+            expect(hint).to_have_text(re.compile("Throw"))
+            widget.locator('button[data-action="throw"]').click()
+            game = wait_game(root, lambda g, r=game["revision"]: g["revision"] > r)
+        if game["phase"] == "move" and game["to_move"] != 1:
+            expect(hint).to_have_text(re.compile("ringed piece"))
+            widget.locator('button[data-action="pass"]').click()
+            wait_game(root, lambda g, r=game["revision"]: g["revision"] > r)
+    game = read_game(root)
+    expect(board).to_have_attribute("data-revision", str(game["revision"]))
+    least, what = page.evaluate(SMALLEST_TEXT_JS, WIDGET)
+    assert least >= 12, f"text of {least:.1f} px: {what}"
+    # the log: its newest line is in view, and the keyboard reaches the log
+    scroller = widget.locator(".pachisi-log-scroll")
+    newest = widget.locator('[data-role="log"] li').last
+    box, line = scroller.bounding_box(), newest.bounding_box()
+    assert line["y"] + line["height"] <= box["y"] + box["height"] + 1, (box, line)
+    scroller.focus()
+    assert page.evaluate("() => document.activeElement.classList.contains('pachisi-log-scroll')")
+    expect(scroller).to_have_attribute("tabindex", "0")
+    widget.locator("details.pachisi-settings > summary").click()
+    options = widget.locator('select[data-seat-select="1"] option')
+    assert "castle waiter" in options.all_text_contents()
+    assert not [t for t in options.all_text_contents() if "_" in t]
+    assert not [t for t in widget.locator('select[data-role="preset"] option').all_text_contents()
+                if "_" in t]
+    dismiss_toasts(page)
+    widget.screenshot(path=str(RESULTS / "widget-lab-newcomer-en.png"))
+
+    widget.locator('select[data-role="language"]').select_option("ro")
+    expect(widget.locator('button[data-action="throw"]')).to_have_text("Aruncă")
+    expect(widget.locator('select[data-seat-select="1"] option[value="castle_waiter"]')).to_have_text(
+        "așteaptă la castel"
+    )
+    expect(widget.locator('[data-role="speed-hint"]')).to_contain_text("calculatorul")
+    expect(widget.locator('select[data-role="speed"] option').first).to_have_text("0 s")
+    expect(widget.locator('[data-seat-card="0"]')).to_contain_text("acasă")
+    least, what = page.evaluate(SMALLEST_TEXT_JS, WIDGET)
+    assert least >= 12, f"text of {least:.1f} px: {what}"
+    widget.locator('button[data-action="new-game"]').click()
+    expect(widget.locator('[data-role="confirm-new-game"]')).to_contain_text("Ia înapoi")
+    dismiss_toasts(page)
+    widget.screenshot(path=str(RESULTS / "widget-lab-newcomer-ro.png"))
+    widget.locator('button[data-action="cancel-new-game"]').click()
+    widget.locator('input[data-role="large"]').check()
+    expect(board).to_have_class(re.compile("pachisi-large"))
+    page.wait_for_timeout(300)
+    widget.screenshot(path=str(RESULTS / "widget-lab-large-ro.png"))
