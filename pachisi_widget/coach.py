@@ -25,21 +25,28 @@ its chance to win with a 95% interval (Wilson), best first, as GNU Backgammon's 
 
 :func:`verdict` is the tutor: after a move it says whether that move gave up more than
 ``margin`` of the chance to win against the best move, grades it (inaccuracy, mistake, blunder
-at 1, 2 and 3 times the margin: with the default 0.05 these are lichess's 5, 10 and 15 points),
+at 1, 2 and 3 times the margin: with the default 0.05 these are lichess's 5, 10 and 15 points;
+never while the paired interval of the loss still holds 0, so that too few rollouts do not blame
+a move for their own noise),
 names the better move and says why in words (a capture, the safety of a castle or of the home
 column, a danger avoided with the exact chance of being hit from
 :func:`pachisi_widget.probability.hit_chance`, a piece brought in or home, more progress), in
 English and Romanian.
 
 >>> import pachisi_widget as pw
->>> g = pw.Game.from_position([[0, 26, 0, 0], None, [0, 0, 0, 64], None], to_move=0, seed=1)
+>>> g = pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1)
 >>> _ = g.throw(up=4)                 # South throws 4: South's step 30 is North's 64
->>> ev = evaluate(g.state, rollouts=40, engine="python")
+>>> ev = evaluate(g.state, rollouts=100, engine="python")
 >>> [str(mc.move) for mc in ev]
-['South piece 1 moves 26->30 with 4 capturing 1', 'South passes']
+['South piece 3 moves 26->30 with 4 capturing 1', 'South passes']
 >>> v = verdict(g.state, ev.moves[1].move, evaluation=ev)
->>> v.is_mistake, str(v.better.move)
-(True, 'South piece 1 moves 26->30 with 4 capturing 1')
+>>> print(v.text())  # doctest: +ELLIPSIS
+Blunder: passing lowers the chance to win from ...% to ...%. Better is the move from step 26
+to step 30 with the 4. It captures a piece of North on step 30. ...
+>>> print(v.text("ro"))  # doctest: +ELLIPSIS
+Greșeală gravă: trecerea scade șansa de câștig de la ...% la ...%. Mai bună este mutarea de
+pe pătratul 26 pe pătratul 30 cu aruncarea de 4. Aceasta capturează o piesă a lui Nord pe
+pătratul 30. ...
 """
 
 from __future__ import annotations
@@ -64,7 +71,7 @@ from .agents import (
     waiter_index,
 )
 from .board import HOME
-from .engine import Engine, Move, team_of
+from .engine import Move, team_of
 from .errors import PachisiError
 from .fastnp import iter_game_seeds
 from .i18n import LANGUAGES, Message, number, text
@@ -116,6 +123,8 @@ _RACE_TAIL = 1e-12
 """A race is computed until less than this much probability is left undecided."""
 _RACE_ROUNDS = 20_000
 _NUMPY_CHUNK = 512
+_COLUMNS = ("coach_col_move", "coach_col_chance", "coach_col_interval", "coach_col_loss",
+            "coach_col_rollouts")
 _PYTHON_CHUNK = 1
 
 
@@ -248,11 +257,13 @@ class Evaluation:
                 out.append(text("coach_note_over", {"seat": w}, lang))
         elif self.note == "throw_due":
             pos = self.position
-            out.append(text("coach_note_throw", {"seat": self.seat, "chance": _pct(pos.chance, lang)}, lang))
+            params = {"seat": self.seat, "chance": _pct(pos.chance, lang)}
+            out.append(text("coach_note_throw", params, lang))
         elif self.note == "only_move":
             out.append(text("coach_note_only_move", {"seat": self.seat}, lang))
         if not self.complete:
-            out.append(text("coach_note_budget", {"done": self.rollouts, "total": self.requested}, lang))
+            params = {"done": self.rollouts, "total": self.requested}
+            out.append(text("coach_note_budget", params, lang))
         return out
 
     def rows(self, lang: str = "en") -> list:
@@ -262,13 +273,13 @@ class Evaluation:
 
     def to_text(self, lang: str = "en") -> str:
         """The table as plain text."""
-        head = [text(c, {}, lang) for c in ("coach_col_move", "coach_col_chance", "coach_col_interval",
-                                               "coach_col_loss", "coach_col_rollouts")]
+        head = [text(c, {}, lang) for c in _COLUMNS]
         rows = [self._cells(mc, lang) for mc in self.moves]
         if self.position is not None:
             rows.append(self._cells(self.position, lang))
         widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-        lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in [head, *rows]]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+                 for r in [head, *rows]]
         return "\n".join([*lines, *self.notes(lang)])
 
     def _cells(self, mc: MoveChance, lang: str) -> list:
@@ -278,20 +289,19 @@ class Evaluation:
         if mc is self.best or mc.move is None:
             loss = ""
         elif mc.rollouts and self.best.rollouts:
-            loss = f"{number(round(100 * mc.loss, 1), lang)} ({number(round(100 * mc.loss_low, 1), lang)}…" \
-                   f"{number(round(100 * mc.loss_high, 1), lang)})"
+            low, high = (number(round(100 * x, 1), lang) for x in (mc.loss_low, mc.loss_high))
+            loss = f"{number(round(100 * mc.loss, 1), lang)} ({low}…{high})"
         else:
             loss = number(round(100 * mc.loss, 1), lang)
-        return [what, _pct(mc.chance, lang), interval, loss, str(mc.rollouts) if not mc.exact else exact]
+        games = exact if mc.exact else str(mc.rollouts)
+        return [what, _pct(mc.chance, lang), interval, loss, games]
 
     def __str__(self) -> str:
         return self.to_text("en")
 
     def to_html(self, lang: str = "en") -> str:
         """The table as a small HTML table (notebooks show it)."""
-        head = "".join(f"<th>{escape(text(c, {}, lang))}</th>" for c in (
-            "coach_col_move", "coach_col_chance", "coach_col_interval", "coach_col_loss",
-            "coach_col_rollouts"))
+        head = "".join(f"<th>{escape(text(c, {}, lang))}</th>" for c in _COLUMNS)
         rows = [self._cells(mc, lang) for mc in self.moves]
         if self.position is not None:
             rows.append(self._cells(self.position, lang))
@@ -346,9 +356,9 @@ class Verdict:
         best = _pct(self.better.chance, lang)
         if self.grade is None:
             return text("coach_close", {"move": played, "chance": chance, "best": best}, lang)
-        out = [text("coach_worse", {"grade": text(f"coach_grade_{self.grade}", {}, lang), "move": played,
-                                    "chance": chance, "best": best,
-                                    "better": move_text(self.better.move, lang)}, lang)]
+        params = {"grade": text(f"coach_grade_{self.grade}", {}, lang), "move": played,
+                  "chance": chance, "best": best, "better": move_text(self.better.move, lang)}
+        out = [text("coach_worse", params, lang)]
         out.extend(text(r.code, r.params, lang) for r in self.reasons)
         return " ".join(out)
 
@@ -375,13 +385,14 @@ def _check_lang(lang) -> None:
 
 def _check_args(state, rollouts, policy, seed, engine, budget, progress):
     if not isinstance(state, GameState):
-        hint = " (game.state)" if hasattr(state, "state") and isinstance(getattr(state, "state"), GameState) else ""
+        hint = " (game.state)" if isinstance(getattr(state, "state", None), GameState) else ""
         raise CoachError.from_code("coach_not_state", {"got": _short(state) + hint})
     if not isinstance(engine, str) or engine not in ENGINES:
         raise CoachError.from_code("coach_bad_engine", {"got": _short(engine)})
     if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, int)
                                  or not 1 <= rollouts <= MAX_ROLLOUTS):
-        raise CoachError.from_code("coach_bad_rollouts", {"got": _short(rollouts), "max": MAX_ROLLOUTS})
+        raise CoachError.from_code("coach_bad_rollouts",
+                                   {"got": _short(rollouts), "max": MAX_ROLLOUTS})
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**128:
         raise CoachError.from_code("coach_bad_seed", {"got": _short(seed)})
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
@@ -392,16 +403,17 @@ def _check_args(state, rollouts, policy, seed, engine, budget, progress):
     seats = state.seats
     if isinstance(policy, (list, tuple)):
         if len(policy) != len(seats):
-            raise CoachError.from_code("coach_policy_count", {"count": len(policy), "players": len(seats)})
+            raise CoachError.from_code("coach_policy_count",
+                                       {"count": len(policy), "players": len(seats)})
         players = list(policy)
     else:
         players = [policy] * len(seats)
     for p in players:
-        if isinstance(p, str):
-            if p not in AGENTS:
-                raise CoachError.from_code("coach_bad_policy", {"got": _short(p), "agents": list(AGENTS)})
-        elif not (isinstance(p, Agent) or callable(getattr(p, "choose", None))):
-            raise CoachError.from_code("coach_bad_policy", {"got": _short(p), "agents": list(AGENTS)})
+        known = p in AGENTS if isinstance(p, str) else (
+            isinstance(p, Agent) or callable(getattr(p, "choose", None)))
+        if not known:
+            raise CoachError.from_code("coach_bad_policy",
+                                       {"got": _short(p), "agents": list(AGENTS)})
     return players
 
 
@@ -564,7 +576,8 @@ class _Race:
         """The exact chance that ``side`` wins, or None when the race does not settle."""
         state = self.state
         seats = state.seats
-        order = {s: i for i, s in enumerate(seats[seats.index(state.to_move):] + seats[:seats.index(state.to_move)])}
+        first = seats.index(state.to_move)
+        order = {s: i for i, s in enumerate(seats[first:] + seats[:first])}
         n = len(seats)
         cdf: dict = {}  # seat -> sorted [(global time, P(finished by then))], and P(never)
         for s in seats:
@@ -580,10 +593,7 @@ class _Race:
                 acc += times[k]
                 pts.append(((k - 1) * n + order[s], acc))
             cdf[s] = (pts, never)
-        if state.rules.teams:
-            groups = [team_of(0), team_of(1)]
-        else:
-            groups = [(s,) for s in seats]
+        groups = [team_of(0), team_of(1)] if state.rules.teams else [(s,) for s in seats]
         grid = sorted({t for s in seats for t, _ in cdf[s][0]})
 
         def by(s, t):  # P(seat s finished by time t)
@@ -629,10 +639,7 @@ def _roll_numpy(rules, seats, names, starts, seeds, side) -> list:
     from . import fastnp
 
     out = fastnp.run_from(rules, seats, names, starts, seeds)["winner"]
-    if rules.teams:
-        code = 4 if side == (0, 2) else 5
-    else:
-        code = side[0]
+    code = (4 if side == (0, 2) else 5) if rules.teams else side[0]
     return [(row == code).astype(int).tolist() for row in out]
 
 
@@ -745,7 +752,8 @@ def evaluate(state, *, rollouts: int | None = None, policy="greedy", seed: int =
         can_numpy = False  # see _endgame
     use = "numpy" if (engine == "numpy" or (engine == "auto" and can_numpy)) else "python"
     adaptive = rollouts is None and use == "numpy"
-    want = rollouts if rollouts is not None else (ADAPTIVE_MAX if adaptive else DEFAULT_ROLLOUTS[use])
+    default = ADAPTIVE_MAX if use == "numpy" else DEFAULT_ROLLOUTS["python"]
+    want = rollouts if rollouts is not None else default
     wins: list = [[] for _ in starts]
     done = 0
     planned = want  # rollouts per move the current stage ends at
@@ -822,7 +830,8 @@ def evaluate(state, *, rollouts: int | None = None, policy="greedy", seed: int =
 
 def _safe_end(m: Move) -> bool:
     """Whether the moved piece ends where no opponent can capture it."""
-    return m.end is not None and (m.end == HOME or IS_CASTLE[m.end] or m.end < 8 or m.end > ON_LOOP_LAST)
+    end = m.end
+    return end is not None and (end == HOME or IS_CASTLE[end] or end < 8 or end > ON_LOOP_LAST)
 
 
 def _danger(state: GameState, seat: int, step) -> float:
@@ -850,11 +859,13 @@ def _reasons(state: GameState, played: Move, better: Move) -> list:
     d_better = _danger(after_b, seat, better.end) if better.kind != "pass" else 0.0
     if better.kind != "pass" and better.start not in (None, 0):
         was = _danger(state, seat, better.start)
-        still = _danger(after_p, seat, better.start) if better.start in after_p.pieces[seat] else 0.0
+        left = better.start in after_p.pieces[seat]
+        still = _danger(after_p, seat, better.start) if left else 0.0
         if was > 0.02 and still > d_better + 0.02 and d_better < was:
             out.append(Message("coach_why_escape", {"start": better.start, "p": _pct(still)}))
     escaped = bool(out) and out[-1].code == "coach_why_escape"
-    if better.kind != "pass" and _safe_end(better) and better.end != HOME and (d_played > 0.02 or escaped):
+    safe = better.kind != "pass" and _safe_end(better) and better.end != HOME
+    if safe and (d_played > 0.02 or escaped):
         if IS_CASTLE[better.end]:
             out.append(Message("coach_why_castle", {"end": better.end}))
         else:
@@ -907,9 +918,10 @@ def verdict(state, move, *, margin: float = 0.05, evaluation: Evaluation | None 
     if played is best or played.loss <= 0:
         return Verdict(played, None, margin, None, (), evaluation)
     grade = None
-    for k, name in GRADES:
-        if played.loss > k * margin:
-            grade = name
-            break
+    if played.loss_low > 0 or played.exact and best.exact:  # not when the rollouts cannot tell
+        for k, name in GRADES:
+            if played.loss > k * margin:
+                grade = name
+                break
     reasons = tuple(_reasons(state, legal, best.move)) if grade else ()
     return Verdict(played, best, margin, grade, reasons, evaluation)

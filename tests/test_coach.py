@@ -141,8 +141,11 @@ def test_a_race_that_cannot_be_won_is_worth_zero():
     assert "only one legal move" in str(ev)
 
 
+TWO_RACE = [[84, 84, 84, 80], None, [84, 84, 84, 77], None]
+
+
 @pytest.mark.parametrize("pieces, rules", [(RACE, None), (RACE, pw.Rules(teams=True)),
-                                           ([[84, 84, 84, 80], None, [84, 84, 84, 77], None], None)])
+                                           (TWO_RACE, None)])
 def test_an_exact_race_agrees_with_rollouts(pieces, rules):
     state = position(pieces, up=2, rules=rules)
     exact = evaluate(state)
@@ -216,7 +219,16 @@ def test_the_margin_sets_when_the_tutor_speaks(capture_state, capture_eval):
     passing = capture_state.legal_moves()[-1]
     assert verdict(capture_state, passing, evaluation=capture_eval, margin=0.5).grade is None
     loss = capture_eval.find(passing).loss
-    assert verdict(capture_state, passing, evaluation=capture_eval, margin=loss / 2.5).grade == "mistake"
+    half = verdict(capture_state, passing, evaluation=capture_eval, margin=loss / 2.5)
+    assert half.grade == "mistake"
+
+
+def test_the_tutor_never_blames_a_move_for_the_noise_of_too_few_rollouts():
+    state = position(LATE4, up=3)
+    ev = evaluate(state, rollouts=20, seed=1)
+    for mc in ev.moves[1:]:
+        v = verdict(state, mc.move, evaluation=ev, margin=0.001)
+        assert (v.grade is None) == (mc.loss_low <= 0), mc
 
 
 def test_only_one_legal_move():
