@@ -1,8 +1,9 @@
 """PachisiWidget: a live Pachisi board for JupyterLab, Notebook 7, Voila and JupyterLite.
 
 The widget is a thin adapter over :class:`pachisi_widget.Game`. Python computes everything
-the view needs and writes it to synced traits; the front end (``js/``, bundled into
-``static/``) only draws and sends *intents* as custom messages:
+the view needs (:mod:`pachisi_widget.view`, pure functions of the game and its events) and
+writes it to synced traits; the front end (``js/``, bundled into ``static/``) only draws and
+sends *intents* as custom messages, each carried out by its handler in the table ``_HANDLERS``:
 
 =================  ==========================================================================
 intent ``kind``    fields
@@ -11,7 +12,8 @@ intent ``kind``    fields
 ``move``           ``id``: an id from the ``legal_moves`` trait
 ``pass``           (none)
 ``undo``           (none): takes back the last action, and the computer seats' actions before
-                   it, back to a human's decision
+                   it, back to a human's decision; at the start of a game that replaced
+                   another (new game, set-up, load), brings that game back
 ``new_game``       ``players`` (optional 2..4), ``seed`` (optional int), ``preset`` (optional)
 ``step``           ``turn`` and ``revision``: the ``state.turn`` and ``revision`` it was sent for;
                    plays one computer action (a timer from an older position does nothing)
