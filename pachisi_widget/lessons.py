@@ -172,6 +172,9 @@ class _Comma(Exception):
 def _fraction(text_: str) -> tuple[Fraction, bool]:
     """A number written as text: (value, exact). "32/3" and "5" are exact, "10.67" is not."""
     s = text_.strip().replace(" ", "").replace("\u2212", "-").replace(",", ".")
+    exponent = re.search(r"[eE][+-]?(\d+)", s)
+    if len(s) > 40 or (exponent and int(exponent.group(1)) > 30):
+        raise _Unreadable  # no answer is that long, and 1e999999999 would take forever
     percent = s.endswith("%")
     s = s.rstrip("%")
     try:

@@ -208,6 +208,8 @@ def test_near_misses_and_slips_of_form():
     assert exercise("00", 1).check(["West", "Up"]).verdict == "unreadable"
     assert exercise("02", 5).check("maybe").verdict == "unreadable"
     assert exercise("02", 5, lang="ro").check("mai putin probabil")   # without diacritics
+    for hostile in ("1e999999999", "9" * 5000, "1/" + "0" * 100, "1/0"):
+        assert wait.check(hostile).verdict == "unreadable"
 
 
 def test_language_follows_lessons_language(monkeypatch):
