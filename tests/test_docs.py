@@ -329,6 +329,118 @@ def test_lessons_index_and_teachers_guide_list_every_lesson(site):
     assert " ".join(first.learn[0].replace("`", "").split()[:4]) in guide.text
 
 
+# --- the teacher's guide: a section per lesson, in both languages --------------------------------
+
+GUIDE_PAGES = {"en": "teachers.html", "ro": "teachers-ro.html"}
+GUIDE_SOURCES = {"en": ROOT / "docs" / "teachers.md", "ro": ROOT / "docs" / "teachers-ro.md"}
+#: The parts of a lesson's section, in order, by language.
+GUIDE_PARTS = {
+    "en": ("Plan of the 45 minutes", "Materials", "Misconceptions to watch for",
+           "Questions for discussion", "Where the answers are"),
+    "ro": ("Planul celor 45 de minute", "Materiale", "Greșeli frecvente",
+           "Întrebări pentru discuție", "Unde sunt răspunsurile"),
+}
+#: How a section says that a lesson checks its exercises in the open, by language.
+GUIDE_IN_THE_CELL = {"en": "In the exercise cells", "ro": "În celulele exercițiilor"}
+
+
+def guide_sections(text: str) -> dict[str, str]:
+    """A guide page's lesson sections (``## ...`` with a ``lesson-guide`` of one lesson), by the
+    lesson's file name, in the page's order."""
+    found = {}
+    for part in re.split(r"^## ", text, flags=re.M):
+        match = re.search(r"^```\{lesson-guide\}[ \t]+(\S+)", part, flags=re.M)
+        if match:
+            found[match.group(1)] = part
+    return found
+
+
+#: A part's heading in a lesson's section: a rubric (a heading that stays out of the page's
+#: contents, which list the lessons only).
+GUIDE_RUBRIC = r"^```\{rubric\}[ \t]+(.+?)[ \t]*\n```[ \t]*$"
+
+
+def guide_part(section: str, heading: str) -> str:
+    """The text under the rubric ``heading`` of a lesson's section, up to the next rubric."""
+    match = re.search(rf"^```\{{rubric\}}[ \t]+{re.escape(heading)}[ \t]*\n```[ \t]*\n(.*?)"
+                      r"(?=^```\{rubric\}|^#{1,3} |\Z)", section, flags=re.M | re.S)
+    return match.group(1) if match else ""
+
+
+def packaged_exercises(path: Path) -> set[str]:
+    """The lessons whose exercises ``path``'s cells check with ``exercise("NN", k).check``."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    return set(re.findall(r"""exercise\(\s*["'](\w+)["']\s*,\s*\d+[^)]*\)\s*\.check""", code))
+
+
+def test_both_teachers_guides_show_every_lesson_with_its_links_and_goals(site):
+    """Each guide page has a box per lesson (id guide-<lesson>), linked to the lesson's page in
+    the guide's language when that edition exists, else to the English one; the goals shown are
+    the edition's own."""
+    from docutils.nodes import make_id
+
+    found = lessons_on_disk()
+    ro_names = {p.stem for p in found["ro"]}
+    ext = _docs_extension()
+    for lang, page_name in GUIDE_PAGES.items():
+        page = read_page(site / page_name)
+        for path in found["en"]:
+            assert make_id(f"guide-{path.stem}") in page.ids, f"{page_name}: no box for {path.name}"
+            edition = lang if path.stem in ro_names or lang == "en" else "en"
+            assert f"lessons/{edition}/{path.stem}.html" in page.links, \
+                f"{page_name}: no link to lessons/{edition}/{path.stem}.html"
+            if edition == lang:
+                source = path if lang == "en" else NOTEBOOKS / lang / path.name
+                learn = ext.read_lesson(source, lang).learn
+                assert learn, f"{source.name}: no goals found"
+                assert " ".join(learn[0].replace("`", "").replace("*", "").split()[:4]) \
+                    in page.text, f"{page_name}: the goals of {source.name} are not shown"
+
+
+@pytest.mark.parametrize("lang", sorted(GUIDE_SOURCES))
+def test_teachers_guide_has_a_full_section_for_every_lesson(lang):
+    """For every lesson in notebooks/ (so a new lesson without its section fails), in order: its
+    goals (the lesson-guide box; for a lesson with no edition in this language, the goals written
+    in it), a plan whose minutes add up to 45, materials, misconceptions, 2 to 4 questions for
+    discussion, and where the answers are, as the lesson checks its exercises."""
+    text = GUIDE_SOURCES[lang].read_text(encoding="utf-8")
+    sections = guide_sections(text)
+    lessons = sorted(NOTEBOOKS.glob("*.ipynb"))
+    names = [p.stem for p in lessons]
+    missing = [n for n in names if n not in sections]
+    assert not missing, f"{GUIDE_SOURCES[lang].name} has no section for {missing}"
+    assert [n for n in sections if n in names] == names, "the sections are not in lesson order"
+    unknown = [n for n in sections if n not in names]
+    assert not unknown, f"{GUIDE_SOURCES[lang].name}: sections for no lesson: {unknown}"
+    for path in lessons:
+        where = f"{GUIDE_SOURCES[lang].name}, {path.stem}"
+        section = sections[path.stem]
+        box = re.search(r"^```\{lesson-guide\}.*?\n(.*?)^```", section, flags=re.M | re.S)
+        assert box and f":lang: {lang}" in box.group(1), f"{where}: the box is not in {lang}"
+        own_edition = lang == "en" or (NOTEBOOKS / lang / path.name).is_file()
+        goals = [line for line in box.group(1).splitlines() if line.strip().startswith("- ")]
+        assert own_edition or goals, f"{where}: no edition in {lang}, and no goals written in"
+        headings = re.findall(GUIDE_RUBRIC, section, flags=re.M)
+        assert headings == list(GUIDE_PARTS[lang]), f"{where}: parts {headings}"
+        plan, materials, misconceptions, questions, answers = (
+            guide_part(section, h) for h in GUIDE_PARTS[lang])
+        minutes = [int(m) for m in re.findall(r"^\|\s*(\d+)\s*\|", plan, flags=re.M)]
+        assert sum(minutes) == 45, f"{where}: the plan's minutes add up to {sum(minutes)}"
+        assert re.search(r"^- ", materials, flags=re.M), f"{where}: no materials"
+        assert len(re.findall(r"^- \*\*", misconceptions, flags=re.M)) >= 2, \
+            f"{where}: fewer than two misconceptions"
+        asked = re.findall(r"^\d+\. ", questions, flags=re.M)
+        assert 2 <= len(asked) <= 4, f"{where}: {len(asked)} questions for discussion"
+        number = path.stem.split("_")[0]
+        if number in packaged_exercises(path):
+            assert f'exercise("{number}", 1' in answers and ".solution()" in answers, \
+                f"{where}: the exercises' answers are in the package: exercise(...).solution()"
+        else:
+            assert GUIDE_IN_THE_CELL[lang] in answers and "print(expected)" in answers, \
+                f"{where}: the lesson checks its exercises in the open: say they are in the cells"
+
+
 def test_the_rules_text_is_shown_whole_paragraph_by_paragraph(site):
     ext = _docs_extension()
     original = ext.rules_paragraphs(RULES_TEXT)

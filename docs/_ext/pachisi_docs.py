@@ -99,6 +99,7 @@ WORDS = {
         "needs": "What they need",
         "do": "What they do",
         "none": "There are no lessons in this language yet.",
+        "only_en": "in English only",
     },
     "ro": {
         "option": "Opțiune",
@@ -130,6 +131,7 @@ WORDS = {
         "needs": "Ce le trebuie",
         "do": "Ce fac",
         "none": "Încă nu există lecții în această limbă.",
+        "only_en": "lecția există deocamdată doar în engleză",
     },
 }
 
@@ -319,7 +321,7 @@ def _drop_widget_state(app, doctree) -> None:
 
 
 #: Pages made from the list of lessons: read again at every build, as lessons come and go.
-LESSON_LIST_PAGES = ("lessons/index", "teachers")
+LESSON_LIST_PAGES = ("lessons/index", "teachers", "teachers-ro")
 
 
 def _lesson_list_pages(app, env, added, changed, removed) -> list[str]:
@@ -647,44 +649,83 @@ class LessonTocTree(TocTree):
 
 
 class LessonGuideDirective(SphinxDirective):
-    """Each lesson (English beside Romanian when it exists) with its goals, as its first cell
-    states them, and links to the page and the live version (``:lang:`` of the words)."""
+    """The teacher's guide's view of the lessons: each lesson's title, its links (the page, the
+    other edition, the live version) and its goals, as its first cell states them.
 
+    Without an argument: every lesson of ``notebooks/``, in order. With one (a lesson's file name
+    without ``.ipynb``): that lesson only, the head of its section in a guide. ``:lang:`` is the
+    guide's language; the lesson's own edition in that language is used when it exists, else the
+    English one. For a lesson that has no edition in the guide's language, the directive's content
+    (the goals, translated by hand) is shown in place of the English goals; once the edition
+    exists, its own goals are shown and the content is not.
+    """
+
+    optional_arguments = 1
+    has_content = True
     option_spec = {"lang": _lang_option}
 
     def run(self):
         lang = self.options.get("lang", "en")
-        words = WORDS[lang]
         lessons = _lessons(self.env)
-        out = []
-        for lesson in lessons.get("en", []):
-            section = nodes.container(classes=["pachisi-guide-lesson"])
-            title = nodes.paragraph(classes=["pachisi-guide-title"])
-            title += addnodes.pending_xref(
-                "", nodes.inline("", lesson.title), refdomain="std", reftype="doc",
-                reftarget="/" + lesson.docname, refexplicit=True, refwarn=True)
-            twin = next((x for x in lessons.get("ro", []) if x.name == lesson.name), None)
+        english = lessons.get("en", [])
+        if not self.arguments:
+            return [self.lesson_box(lesson, lang, lessons, whole=True) for lesson in english]
+        name = self.arguments[0]
+        lesson = next((x for x in english if x.name == name), None)
+        if lesson is None:
+            raise self.error(f"lesson-guide: no lesson {name}.ipynb in notebooks/ "
+                             f"(the lessons: {', '.join(x.name for x in english)})")
+        return [self.lesson_box(lesson, lang, lessons, whole=False)]
+
+    def lesson_box(self, lesson: Lesson, lang: str, lessons: dict, whole: bool):
+        """One lesson's box: title line with links, then goals (and, for the whole list, what
+        students do and need)."""
+        words = WORDS[lang]
+        own = next((x for x in lessons.get(lang, []) if x.name == lesson.name), None)
+        shown = own or lesson
+        section = nodes.container(classes=["pachisi-guide-lesson"],
+                                  ids=[nodes.make_id(f"guide-{lesson.name}")])
+        title = nodes.paragraph(classes=["pachisi-guide-title"])
+        title += addnodes.pending_xref(
+            "", nodes.inline("", shown.title), refdomain="std", reftype="doc",
+            reftarget="/" + shown.docname, refexplicit=True, refwarn=True)
+        if own is None:
+            title += nodes.Text(f" ({words['only_en']})")
+        for other_lang in LESSON_LANGS:
+            if other_lang == shown.lang:
+                continue
+            twin = next((x for x in lessons.get(other_lang, []) if x.name == lesson.name), None)
             if twin is not None:
                 title += nodes.Text(" · ")
                 title += addnodes.pending_xref(
-                    "", nodes.inline("", "în limba română"), refdomain="std", reftype="doc",
-                    reftarget="/" + twin.docname, refexplicit=True, refwarn=True)
-            title += nodes.Text(" · ")
-            title += _link(words["live"], lite_url(self.env.docname, lesson))
-            section += title
-            for key, items in (("goals", lesson.learn), ("do", lesson.do), ("needs", lesson.need)):
-                if not items:
-                    continue
+                    "", nodes.inline("", WORDS[shown.lang]["other_lang"]), refdomain="std",
+                    reftype="doc", reftarget="/" + twin.docname, refexplicit=True, refwarn=True)
+        title += nodes.Text(" · ")
+        title += _link(words["live"], lite_url(self.env.docname, shown))
+        section += title
+        parts = [("goals", shown.learn)]
+        if whole:
+            parts += [("do", shown.do), ("needs", shown.need)]
+        elif own is not None:
+            parts += [("needs", shown.need)]
+        for key, items in parts:
+            if key == "goals" and own is None and self.content:
                 section += nodes.rubric("", words[key])
-                bullets = nodes.bullet_list()
-                for item in items:
-                    para = nodes.paragraph()
-                    parsed, _ = self.parse_inline(item)
-                    para.extend(parsed)
-                    bullets += nodes.list_item("", para)
-                section += bullets
-            out.append(section)
-        return out
+                box = nodes.container()
+                self.state.nested_parse(self.content, self.content_offset, box)
+                section += box.children
+                continue
+            if not items:
+                continue
+            section += nodes.rubric("", words[key])
+            bullets = nodes.bullet_list()
+            for item in items:
+                para = nodes.paragraph()
+                parsed, _ = self.parse_inline(item)
+                para.extend(parsed)
+                bullets += nodes.list_item("", para)
+            section += bullets
+        return section
 
     def parse_inline(self, text: str):
         """Inline Markdown of a lesson's bullet (code and emphasis) as nodes."""
