@@ -431,12 +431,16 @@ def _label(player) -> str:
     return player if isinstance(player, str) else getattr(player, "name", type(player).__name__)
 
 
-def _numpy_ok(rules, names) -> bool:
-    if any(n is None for n in names):
-        return False
+def _numpy_installed() -> bool:
     try:
         import numpy  # noqa: F401
     except ImportError:
+        return False
+    return True
+
+
+def _numpy_ok(rules, names) -> bool:
+    if any(n is None for n in names) or not _numpy_installed():
         return False
     from . import fastnp
 
@@ -747,6 +751,8 @@ def evaluate(state, *, rollouts: int | None = None, policy="greedy", seed: int =
     todo = [j for j, x in enumerate(exact) if x is None]
     can_numpy = _numpy_ok(rules, names) and all(starts[j].phase == "throw" for j in todo)
     if engine == "numpy" and todo and not can_numpy:
+        if not _numpy_installed():
+            raise CoachError.from_code("coach_numpy_missing", {})
         raise CoachError.from_code("coach_numpy_cannot", {})
     if engine == "auto" and can_numpy and all(_endgame(starts[j]) for j in todo):
         can_numpy = False  # see _endgame

@@ -548,6 +548,7 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "coach_other_evaluation": "the evaluation given belongs to another position",
         "coach_bad_language": "the language must be en (English) or ro (Romanian), not {got}",
         "coach_bad_exact": "exact must be True or False, not {got}",
+        "coach_numpy_missing": "numpy is not installed here; use engine='python' (or 'auto')",
     },
     "ro": {
         # -- aruncări
@@ -916,6 +917,8 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "coach_other_evaluation": "evaluarea dată aparține altei poziții",
         "coach_bad_language": "limba trebuie să fie en (engleză) sau ro (română), nu {got}",
         "coach_bad_exact": "exact trebuie să fie True sau False, nu {got}",
+        "coach_numpy_missing": "numpy nu este instalat aici; folosește engine='python' (sau "
+        "'auto')",
     },
 }
 """Sentence templates by language and code."""

@@ -297,6 +297,17 @@ def test_numpy_refuses_what_it_cannot_play():
     assert evaluate(state, rollouts=10).engine == "python"   # auto falls back
 
 
+def test_without_numpy_the_python_engine_answers(monkeypatch, capture_state):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    ev = evaluate(capture_state, rollouts=30)
+    assert ev.engine == "python" and ev.rollouts == 30
+    with pytest.raises(CoachError) as err:
+        evaluate(capture_state, engine="numpy")
+    assert err.value.code == "coach_numpy_missing"
+
+
 def test_play_out_is_the_rollout_of_the_python_engine():
     state = position(LATE4, up=3).apply(position(LATE4, up=3).legal_moves()[0])
     seed = next(iter_game_seeds(5))
