@@ -398,7 +398,7 @@ def _check_args(state, rollouts, policy, seed, engine, budget, progress):
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
                                or not budget > 0 or math.isinf(budget)):
         raise CoachError.from_code("coach_bad_budget", {"got": _short(budget)})
-    if progress is not None and not callable(progress):
+    if progress is not None and not isinstance(progress, bool) and not callable(progress):
         raise CoachError.from_code("coach_bad_progress", {"got": _short(progress)})
     seats = state.seats
     if isinstance(policy, (list, tuple)):
@@ -714,7 +714,8 @@ def evaluate(state, *, rollouts: int | None = None, policy="greedy", seed: int =
         seed: the same seed gives the same numbers (on either engine).
         engine: ``"auto"``, ``"numpy"`` or ``"python"``.
         budget: seconds; the rollouts stop when it is spent (the result says so).
-        progress: ``progress(done, total)``, called as rollouts per move finish.
+        progress: ``progress(done, total)``, called as rollouts per move finish; True shows a
+            tqdm bar (when tqdm is installed); None or False, nothing.
         exact: use the exact shortcuts where they exist (False: roll every move out, to check
             them).
 
@@ -730,6 +731,32 @@ def evaluate(state, *, rollouts: int | None = None, policy="greedy", seed: int =
     ('exact', [True, True])
     """
     players = _check_args(state, rollouts, policy, seed, engine, budget, progress)
+    bar = None
+    if isinstance(progress, bool):
+        progress, bar = (_bar() if progress else (None, None))
+    try:
+        return _evaluate(state, players, rollouts, seed, engine, budget, progress, exact)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _bar():
+    """(progress callback, bar) drawing a tqdm bar, or (None, None) without tqdm."""
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return None, None
+    bar = tqdm(unit="rollout", desc="rollouts per move")
+
+    def show(done, total):
+        bar.total = total
+        bar.update(done - bar.n)
+
+    return show, bar
+
+
+def _evaluate(state, players, rollouts, seed, engine, budget, progress, exact) -> Evaluation:
     t0 = time.perf_counter()
     rules, seats = state.rules, state.seats
     seat = state.to_move

@@ -535,7 +535,8 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "coach_bad_rollouts": "rollouts must be a whole number 1..{max}, not {got}",
         "coach_bad_seed": "the seed must be a whole number 0 <= seed < 2**128, not {got}",
         "coach_bad_budget": "the budget must be a number of seconds above 0, not {got}",
-        "coach_bad_progress": "progress must be a function progress(done, total), not {got}",
+        "coach_bad_progress": "progress must be a function progress(done, total), True or None, "
+        "not {got}",
         "coach_policy_count": "the policy must give one player per seat in play ({players}), not "
         "{count}",
         "coach_bad_policy": "the policy must be one of the computer players {agents} or an object "
@@ -904,7 +905,8 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "coach_bad_seed": "sămânța trebuie să fie un număr întreg, 0 ≤ sămânța < 2**128, nu {got}",
         "coach_bad_budget": "timpul alocat trebuie să fie un număr de secunde mai mare decât 0, nu "
         "{got}",
-        "coach_bad_progress": "progress trebuie să fie o funcție progress(done, total), nu {got}",
+        "coach_bad_progress": "progress trebuie să fie o funcție progress(done, total), True sau "
+        "None, nu {got}",
         "coach_policy_count": "jucătorii partidelor simulate trebuie dați câte unul pentru fiecare "
         "loc în joc ({players}), nu {count}",
         "coach_bad_policy": "jucătorul partidelor simulate trebuie să fie unul dintre jucătorii "

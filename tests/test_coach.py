@@ -252,6 +252,11 @@ def test_a_budget_stops_early_and_says_so():
     assert "time ran out" in str(ev) and "Timpul s-a terminat" in ev.to_text("ro")
 
 
+def test_progress_true_draws_a_bar_and_changes_nothing(capture_state):
+    plain = evaluate(capture_state, rollouts=40, engine="python")
+    assert evaluate(capture_state, rollouts=40, engine="python", progress=True).moves == plain.moves
+
+
 @pytest.mark.parametrize("kwargs, code", [
     ({"rollouts": 0}, "coach_bad_rollouts"),
     ({"rollouts": 2.5}, "coach_bad_rollouts"),
@@ -259,6 +264,7 @@ def test_a_budget_stops_early_and_says_so():
     ({"seed": -1}, "coach_bad_seed"),
     ({"budget": 0}, "coach_bad_budget"),
     ({"progress": "yes"}, "coach_bad_progress"),
+    ({"progress": 1}, "coach_bad_progress"),
     ({"policy": "clever"}, "coach_bad_policy"),
     ({"policy": ["greedy"]}, "coach_policy_count"),
     ({"exact": "no"}, "coach_bad_exact"),
