@@ -13,7 +13,8 @@ to test-results/lite-starting.png and lite-ready.png.
 
 The build's own promises are checked on its output: every notebook of notebooks/ (ro/ included)
 is in the site, and a notebook saved with outputs reaches the site without them, named in a
-warning.
+warning. A Romanian lesson (notebooks/ro/) opens in the site with the notice in Romanian and its
+Python starts (screenshots: test-results/lite-starting-ro.png, lite-ro.png).
 """
 
 from __future__ import annotations
