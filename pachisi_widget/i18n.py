@@ -906,7 +906,7 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "coach_bad_budget": "timpul alocat trebuie să fie un număr de secunde mai mare decât 0, nu "
         "{got}",
         "coach_bad_progress": "progress trebuie să fie o funcție progress(done, total), True sau "
-        "None, nu {got}",
+        "„None”, nu {got}",
         "coach_policy_count": "jucătorii partidelor simulate trebuie dați câte unul pentru fiecare "
         "loc în joc ({players}), nu {count}",
         "coach_bad_policy": "jucătorul partidelor simulate trebuie să fie unul dintre jucătorii "
