@@ -1073,11 +1073,25 @@ class TournamentResult:
                 ax.set_xlabel("rating (Elo scale) with its 95% interval")
                 ax.set_title(f"{self.total_games} games, seed {self.seed}")
                 fig.tight_layout()
-                return fig
+                return _shown_as_svg(fig)
         return charts.intervals(
             [r.player for r in ratings], [r.rating for r in ratings], [r.low for r in ratings],
             [r.high for r in ratings], title=f"{self.total_games} games, seed {self.seed}",
             xlabel="rating (Elo scale) with its 95% interval", reference=1500)
+
+
+def _shown_as_svg(fig):
+    """``fig`` (a matplotlib Figure made without pyplot) with an SVG picture for notebooks: the
+    inline backend draws only the figures pyplot made, so a bare Figure would show as its repr."""
+    import io
+
+    def svg():
+        out = io.StringIO()
+        fig.savefig(out, format="svg")
+        return out.getvalue()
+
+    fig._repr_svg_ = svg
+    return fig
 
 
 def _frame(rows: list, frame: bool | None):

@@ -133,3 +133,14 @@ def test_a_tournament_plots_its_ratings_with_the_same_chart():
     svg = t.plot(backend="svg")
     assert isinstance(svg, charts.Chart) and "greedy" in svg.summary and "random" in svg.summary
     _tree(svg)
+
+
+def test_a_tournament_plot_made_with_matplotlib_shows_as_a_picture_in_a_notebook():
+    pytest.importorskip("matplotlib")  # the optional extra; its absence is the test above
+    from IPython.core.formatters import DisplayFormatter
+
+    import pachisi_widget as pw
+
+    fig = pw.tournament(["greedy", "random"], games=20, seed=3, progress=False).plot()
+    shown, _ = DisplayFormatter().format(fig)
+    assert "<svg" in shown["image/svg+xml"]
