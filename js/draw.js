@@ -461,7 +461,7 @@ function buildSeatCards(doc, geometry, state) {
     const player = players[seat] ? agentLabels[players[seat]] ?? (players[seat] === "human" ? labels.human : players[seat]) : "";
     const seatLabel = (state.seat_labels ?? [])[seat] ?? seatLetter(state, seat);
     const sub = name === seatLabel ? player : `${seatLabel} · ${player}`;
-    g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-sub", x: lay.sub[0], y: lay.sub[1] }, clip(sub, 19)));
+    g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-sub", x: lay.sub[0], y: lay.sub[1] }, clip(sub, 22)));
     // pieces waiting in the Charkoni; those at home stand apart, in the card's home tray
     const waiting = steps.filter((s) => s === 0).length;
     const home = steps.filter((s) => s === scene.home_step).length;
