@@ -29,7 +29,7 @@ from typing import Any
 from . import board
 from .game import Game
 from .probability import turn_length_odds
-from .rules import Rules
+from .rules import CANCEL_HIGH, PYADA_VALUES, Rules
 from .throws import expected_value, grace_probability, throw_distribution, up_distribution
 
 __all__ = ["Solution", "EXERCISES", "TEXTS", "QUIZ_SEED"]
@@ -738,4 +738,273 @@ TEXTS["ro"].update({
     "08.5.weaker": "este șansa jucătorului mai slab; întrebarea cere șansa celui mai puternic.",
     "08.5.ten_in_ten": "citește cota de {odds} la 1 ca {odds} − 1 victorii din {odds} jocuri: "
     "ea înseamnă {odds} victorii la fiecare înfrângere, adică {odds} din {odds} + 1 jocuri.",
+})
+
+
+# -- lesson 04: pyada and the rules for skilled cowrie throwers --------------------------------
+# (one block with its sentences, so that the lesson's exercises stay together)
+
+_SKILLED = [[12, 20, 30, 40], None, [0, 0, 0, 0], None]
+"""Lesson 04: all of South's pieces have entered; North's all wait."""
+_WAITING = [[12, 20, 30, 0], None, [0, 0, 0, 0], None]
+"""Lesson 04, exercise 2: one of South's pieces still waits in the Charkoni."""
+_ENTERING = (25, 7, 10, 3)
+"""Lesson 04, exercise 2: South's pool; the 25 brings the waiting piece in first."""
+_NEAR_HOME = [[73, 80, board.HOME, board.HOME], None, [0, 0, 0, 0], None]
+"""Lesson 04, exercise 4: two of South's pieces near home, two home."""
+_SERIES = {"a": (25, 30, 10), "b": (25, 7, 30, 10, 3), "c": (7, 7, 14, 7, 3), "d": (14, 14, 14)}
+"""Lesson 04, exercise 3: South's throws, one series each."""
+
+
+def _skilled(pyada: bool = True) -> Rules:
+    return Rules.preset("cowrie_skill").replace(pyada=pyada)
+
+
+def _spent(pool, rules: Rules) -> list[int]:
+    """The steps each throw of ``pool`` moves one of South's pieces (all entered), in the pool's
+    order."""
+    game = Game.from_position(_SKILLED, to_move=0, rules=rules, seed=1)
+    for value in pool:
+        game.throw(value=value)
+    steps = []
+    for value in pool:
+        move = next(m for m in game.legal_moves() if m.kind != "pass" and m.value == value)
+        steps.append(move.end - move.start)
+        game.play(move)
+    return steps
+
+
+@_exercise("04", 1)
+def _pyada_total() -> Solution:
+    pool = (10, 30, 4)
+    steps = _spent(pool, _skilled())
+    plain = _spent(pool, _skilled(pyada=False))
+    earn = [v for v, s in zip(pool, steps, strict=True) if s > v]
+    return Solution(sum(steps), ("integer", {}),
+                    {"steps": " + ".join(map(str, steps)), "total": sum(steps),
+                     "plain": sum(plain), "earn": earn, "pool": pool,
+                     "none": [v for v in pool if v not in earn]},
+                    _drop_equal(sum(steps), {"forgot": sum(plain),
+                                             "every": sum(plain) + len(pool)}))
+
+
+def _pyadas_after_entering(rules: Rules) -> tuple[int, int]:
+    """(pyadas, steps) of South's pool ``_ENTERING`` with a piece waiting: the 25 brings it in
+    first, then the other throws move pieces on the board, in the pool's order."""
+    game = Game.from_position(_WAITING, to_move=0, rules=rules, seed=1)
+    for value in _ENTERING:
+        game.throw(value=value)
+    pyadas = steps = 0
+    for value in _ENTERING:
+        move = next(m for m in game.legal_moves() if m.kind != "pass" and m.value == value)
+        if move.kind != "enter":
+            pyadas += move.end - move.start - value
+            steps += move.end - move.start
+        game.play(move)
+    return pyadas, steps
+
+
+@_exercise("04", 2)
+def _pyada_when_spent() -> Solution:
+    pyadas, steps = _pyadas_after_entering(_skilled())
+    judged_at_throw, _ = _pyadas_after_entering(_skilled(pyada=False))
+    earning = [v for v in _ENTERING if v in PYADA_VALUES]
+    return Solution(pyadas, ("integer", {}),
+                    {"pyadas": pyadas, "pool": list(_ENTERING), "earning": earning,
+                     "entering": _ENTERING[0],
+                     "moving": [v for v in _ENTERING[1:] if v in PYADA_VALUES]},
+                    _drop_equal(pyadas, {"entered": len(earning), "thrown": judged_at_throw,
+                                         "steps": steps}))
+
+
+def _cancelled_values(series, rules: Rules) -> tuple:
+    """The throws voided when South throws ``series`` (all entered); () when none are."""
+    game = Game.from_position(_SKILLED, to_move=0, rules=rules, seed=1)
+    for value in series:
+        game.throw(value=value)
+        if game.state.cancelled:
+            return tuple(game.state.cancelled)
+    return ()
+
+
+def _cancelled(rules: Rules, reading=lambda series: series, voids=bool) -> frozenset:
+    """The letters of the series that end with throws cancelled, read by ``reading``, when the
+    voided throws pass ``voids``."""
+    return frozenset(x for x, series in _SERIES.items()
+                     if voids(_cancelled_values(reading(series), rules)))
+
+
+def _only_high(voided) -> bool:
+    """Whether throws were voided and all of them high (the reading where only high throws
+    cancel)."""
+    return bool(voided) and set(voided) <= CANCEL_HIGH
+
+
+@_exercise("04", 3)
+def _cancelling() -> Solution:
+    rules = _skilled()
+    found = _cancelled(rules)
+    breaks = rules.bonus_graces                 # the 7 and the 14
+
+    def bridged(series):          # a 7 or 14 after a high throw read as not breaking its run
+        return [v for i, v in enumerate(series)
+                if not (v in breaks and any(w in CANCEL_HIGH for w in series[:i]))]
+
+    def gathered(series):         # "three in one turn" read as three anywhere in the series
+        return sorted(series, key=lambda v: (v not in CANCEL_HIGH | breaks, v))
+
+    return Solution(found, ("letters", {"letters": "abcd"}),
+                    {"letters": [f"({x})" for x in sorted(found)], "high": sorted(CANCEL_HIGH)},
+                    _drop_equal(found, {
+                        "bridged": _cancelled(rules, bridged),
+                        "anywhere": _cancelled(rules, gathered),
+                        "high_only": _cancelled(rules, voids=_only_high)}))
+
+
+def _finishers(pieces, rules: Rules) -> dict[int, tuple[int, int]]:
+    """{value: (start, steps)} for each throw value that brings one of South's ``pieces`` home in
+    a single throw."""
+    found = {}
+    for value in sorted(set(rules.table)):
+        game = Game.from_position([pieces, *_NEAR_HOME[1:]], to_move=0, rules=rules, seed=1)
+        game.throw(value=value)
+        while game.phase == "throw":          # a grace: end the series with a 3
+            game.throw(value=3)
+        home = [m for m in game.legal_moves()
+                if m.end == board.HOME and m.value == value and m.kind != "pass"]
+        if home:
+            found[value] = (home[0].start, home[0].end - home[0].start)
+    return found
+
+
+@_exercise("04", 4)
+def _home_with_pyada() -> Solution:
+    pieces = _NEAR_HOME[0]
+    found = _finishers(pieces, _skilled())
+    plain = _finishers(pieces, _skilled(pyada=False))
+    one_further = [s + 1 if s < board.HOME else s for s in pieces]   # every throw moves one more
+    sums = [f"{start} + {value}{' + 1' if steps > value else ''} = {board.HOME}"
+            for value, (start, steps) in sorted(found.items())]
+    pyada = sorted(v for v, (_, steps) in found.items() if steps > v)
+    return Solution(frozenset(found), ("values", {}),
+                    {"found": set(found), "sums": sums, "pyada": pyada,
+                     "pyada_from": found[pyada[0]][0]},
+                    _drop_equal(frozenset(found), {
+                        "forgot": frozenset(plain),
+                        "every": frozenset(_finishers(one_further, _skilled(pyada=False)))}))
+
+
+@_exercise("04", 5)
+def _high_throw_chance() -> Solution:
+    rules = _skilled()
+    dist = throw_distribution(rules)
+    high = sorted(CANCEL_HIGH)
+    p = sum(dist[v] for v in high)
+    landings = 2 ** rules.shells
+    ways = int(p * landings)
+    grace_values = sorted(rules.entry_graces | rules.bonus_graces)
+    return Solution(p, ("number", {"decimals": 4}),
+                    {"p": p, "high": high, "ways": ways, "landings": landings,
+                     "parts": " + ".join(f"{dist[v]}" for v in high), "values": len(dist),
+                     "forgotten": max(high), "up": rules.table.index(max(high))},
+                    _drop_equal(p, {"ways": ways,
+                                    "equally": Fraction(len(high), len(dist)),
+                                    "forgot": p - dist[max(high)],
+                                    "graces": sum(dist[v] for v in grace_values)}))
+
+
+TEXTS["en"].update({
+    "04.1.why": "the {earn:and} earn pyada, the {none:and} does not: {steps} = {total:steps}.",
+    "04.1.hint": "all the pieces have entered: add one step for each 10, 25 or 30 (§18).",
+    "04.1.forgot": "forgets pyada: once all the pieces have entered, a {earn:or} moves one "
+    "extra step (§18).",
+    "04.1.every": "gives the {none:and} a pyada too; only a 10, 25 or 30 earns one (§18).",
+    "04.2.why": "{pyadas}: the {entering} brings the piece in onto step 1 and earns nothing; "
+    "after it all the pieces have entered, so the {moving:and} earns a pyada when it is spent "
+    "(§18).",
+    "04.2.hint": "pyada counts once all the pieces have entered, and the engine checks that "
+    "when each throw is spent, not when it is thrown.",
+    "04.2.entered": "counts the {entering} too: it brought the waiting piece in, onto step 1, "
+    "as a grace; a throw spent on entering earns no pyada.",
+    "04.2.thrown": "judges pyada when the throws were made, while a piece still waited; it is "
+    "judged when each throw is spent, and the {moving:and} is spent after the {entering} "
+    "brought the last piece in.",
+    "04.2.steps": "is the number of steps the pieces move after the entering; the question "
+    "asks only for the extra steps, one for each pyada.",
+    "04.3.why": "{letters:and}: three high throws ({high:or}) in a row, or three 14s in a row; "
+    "a throw of another kind between them breaks the run (§17).",
+    "04.3.hint": "only throws in a row count, and a throw of another kind breaks the run (§17).",
+    "04.3.bridged": "includes (b): the 7 between the 25 and the 30 breaks the run of high "
+    "throws, which is what the 7 is for (§17).",
+    "04.3.anywhere": "counts throws that are not in a row: in (b) the 7 breaks the run, in (c) "
+    "the 14 breaks the run of 7s (§15, §17).",
+    "04.3.high_only": "leaves out (d): three 14s in a row cancel too (§16).",
+    "04.4.why": "{found:set}: {sums:and}; with pyada the {pyada:or} moves one extra step "
+    "(§18), and home needs an exact count (§10).",
+    "04.4.hint": "how many steps does each piece still have to go? With pyada a 10, 25 or 30 "
+    "moves one extra step.",
+    "04.4.forgot": "forgets pyada: with it the {pyada:or} moves one extra step and takes the "
+    "piece on step {pyada_from} exactly home (§18).",
+    "04.4.every": "gives every throw a pyada; only a 10, 25 or 30 earns one (§18), the other "
+    "throws move exactly their value.",
+    "04.5.why": "P(10) + P(25) + P(30) = {parts} = {ways}/{landings} ≈ {p:.4f}.",
+    "04.5.hint": "10, 25 and 30 are 1, 5 and 6 mouths up: add C(7, k)/128 for those k.",
+    "04.5.ways": "is the number of landings that give a high throw; a probability divides it "
+    "by all {landings} landings.",
+    "04.5.equally": "treats the {values} values as equally likely; add the values' "
+    "probabilities instead.",
+    "04.5.forgot": "leaves out the {forgotten}: {up:mouths} up is a high throw too.",
+    "04.5.graces": "is the chance of a throw that gives another throw (7 and 14 too); the high "
+    "throws are only {high:and}.",
+})
+
+TEXTS["ro"].update({
+    "04.1.why": "aruncările de {earn:and} câștigă pyada, cea de {none:and} nu: {steps} = "
+    "{total:steps}.",
+    "04.1.hint": "toate piesele au intrat: adaugă un pătrat pentru fiecare aruncare de 10, 25 "
+    "sau 30 (§18).",
+    "04.1.forgot": "uită de pyada: după ce toate piesele au intrat, o aruncare de {earn:or} duce "
+    "piesa cu un pătrat în plus (§18).",
+    "04.1.every": "dă pyada și aruncării de {none:and}; doar aruncările de 10, 25 sau 30 o "
+    "câștigă (§18).",
+    "04.2.why": "{pyadas}: aruncarea de {entering} introduce piesa pe pătratul 1 și nu "
+    "câștigă nimic; după ea toate piesele au intrat, așa că aruncarea de {moving:and} câștigă o "
+    "pyada când este folosită (§18).",
+    "04.2.hint": "pyada se câștigă după ce toate piesele au intrat, iar motorul verifică asta "
+    "când fiecare aruncare este folosită, nu când este aruncată.",
+    "04.2.entered": "numără și aruncarea de {entering}: ea a introdus piesa care aștepta pe "
+    "pătratul 1, ca un har; o aruncare folosită la intrare nu câștigă pyada.",
+    "04.2.thrown": "judecă pyada în momentul aruncărilor, când o piesă încă aștepta; pyada se "
+    "judecă atunci când fiecare aruncare este folosită, iar aruncarea de {moving:and} este "
+    "folosită după ce aruncarea de {entering} a introdus ultima piesă.",
+    "04.2.steps": "este numărul de pătrate parcurse după intrare; întrebarea cere doar "
+    "pătratele în plus, câte unul pentru fiecare pyada.",
+    "04.3.why": "{letters:and}: trei aruncări mari ({high:or}) la rând, sau trei aruncări de "
+    "14 la rând; o aruncare de alt fel între ele întrerupe seria (§17).",
+    "04.3.hint": "contează doar aruncările la rând, iar o aruncare de alt fel întrerupe seria "
+    "(§17).",
+    "04.3.bridged": "conține (b): aruncarea de 7 dintre 25 și 30 întrerupe seria aruncărilor "
+    "mari, și tocmai pentru asta se aruncă (§17).",
+    "04.3.anywhere": "numără aruncări care nu sunt la rând: în (b) aruncarea de 7 întrerupe "
+    "seria, în (c) aruncarea de 14 întrerupe seria celor de 7 (§15, §17).",
+    "04.3.high_only": "nu conține (d): și trei aruncări de 14 la rând se anulează (§16).",
+    "04.4.why": "{found:set}: {sums:and}; cu pyada, aruncarea de {pyada:or} duce piesa cu un "
+    "pătrat în plus (§18), iar acasă se ajunge doar cu o aruncare exactă (§10).",
+    "04.4.hint": "câte pătrate mai are de parcurs fiecare piesă? Cu pyada, aruncările de 10, 25 "
+    "și 30 duc piesa cu un pătrat în plus.",
+    "04.4.forgot": "uită de pyada: cu ea, aruncarea de {pyada:or} duce piesa cu un pătrat în "
+    "plus și o aduce exact acasă de pe pătratul {pyada_from} (§18).",
+    "04.4.every": "dă pyada fiecărei aruncări; doar aruncările de 10, 25 sau 30 o câștigă "
+    "(§18), celelalte duc piesa exact cu valoarea lor.",
+    "04.5.why": "P(10) + P(25) + P(30) = {parts} = {ways}/{landings} ≈ {p:.4f}.",
+    "04.5.hint": "10, 25 și 30 înseamnă 1, 5 și 6 guri în sus: adună C(7, k)/128 pentru acești "
+    "k.",
+    "04.5.ways": "este numărul căderilor care dau o aruncare mare; probabilitatea îl împarte "
+    "la toate cele {landings} de căderi.",
+    "04.5.equally": "socotește cele {values} valori la fel de probabile; adună în schimb "
+    "probabilitățile valorilor.",
+    "04.5.forgot": "lasă deoparte aruncarea de {forgotten}: {up:mouths} în sus dau tot o "
+    "aruncare mare.",
+    "04.5.graces": "este probabilitatea unei aruncări care îți dă o nouă aruncare (și 7, și "
+    "14); aruncările mari sunt doar {high:and}.",
 })

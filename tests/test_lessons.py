@@ -25,7 +25,7 @@ def _fields(template: str) -> set:
 
 
 def test_the_converted_lessons_have_their_exercises():
-    for lesson in ("00", "02", "03"):
+    for lesson in ("00", "02", "03", "04"):
         assert [n for of, n in KEYS if of == lesson] == [1, 2, 3, 4, 5], lesson
 
 
@@ -181,6 +181,10 @@ def test_the_issues_examples():
     assert counted.verdict == "mistake" and counted.mistake == "counted"
     assert "grace's points" in counted.message
     assert "adună punctele harului" in exercise("03", 3, lang="ro").check(10).message
+    forgot = exercise("04", 1).check(44)                   # pyada forgotten
+    assert forgot.verdict == "mistake" and forgot.mistake == "forgot"
+    assert "forgets pyada" in forgot.message
+    assert "uită de pyada" in exercise("04", 1, lang="ro").check(44).message
 
 
 def test_order_matters_only_where_it_should():
@@ -190,6 +194,9 @@ def test_order_matters_only_where_it_should():
     assert pieces.check([1, 0, 9, 1])
     assert not pieces.check([0, 1, 9]) and not pieces.check([9, 1, 0, 0])
     assert pieces.check([9, 1, 1]).mistake == "three"
+    cancelled = exercise("04", 3)                          # letters in any order, any case
+    assert cancelled.check(["D", "A"]) and cancelled.check("a and d")
+    assert cancelled.check({"a", "b", "d"}).mistake == "bridged"
 
 
 def test_near_misses_and_slips_of_form():
