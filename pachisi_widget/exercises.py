@@ -980,13 +980,13 @@ TEXTS["ro"].update({
     "04.2.steps": "este numărul de pătrate parcurse după intrare; întrebarea cere doar "
     "pătratele în plus, câte unul pentru fiecare pyada.",
     "04.3.why": "{letters:and}: trei aruncări mari ({high:or}) la rând, sau trei aruncări de "
-    "14 la rând; o aruncare de alt fel între ele întrerupe seria (§17).",
-    "04.3.hint": "contează doar aruncările la rând, iar o aruncare de alt fel întrerupe seria "
+    "14 la rând; o aruncare de alt fel între ele întrerupe șirul (§17).",
+    "04.3.hint": "contează doar aruncările la rând, iar o aruncare de alt fel întrerupe șirul "
     "(§17).",
-    "04.3.bridged": "conține (b): aruncarea de 7 dintre 25 și 30 întrerupe seria aruncărilor "
+    "04.3.bridged": "conține (b): aruncarea de 7 dintre 25 și 30 întrerupe șirul aruncărilor "
     "mari, și tocmai pentru asta se aruncă (§17).",
     "04.3.anywhere": "numără aruncări care nu sunt la rând: în (b) aruncarea de 7 întrerupe "
-    "seria, în (c) aruncarea de 14 întrerupe seria celor de 7 (§15, §17).",
+    "șirul, în (c) aruncarea de 14 întrerupe șirul celor de 7 (§15, §17).",
     "04.3.high_only": "nu conține (d): și trei aruncări de 14 la rând se anulează (§16).",
     "04.4.why": "{found:set}: {sums:and}; cu pyada, aruncarea de {pyada:or} duce piesa cu un "
     "pătrat în plus (§18), iar acasă se ajunge doar cu o aruncare exactă (§10).",
