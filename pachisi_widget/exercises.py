@@ -1008,3 +1008,184 @@ TEXTS["ro"].update({
     "04.5.graces": "este probabilitatea unei aruncări care îți dă o nouă aruncare (și 7, și "
     "14); aruncările mari sunt doar {high:and}.",
 })
+
+
+# -- lesson 01: the board and the track ---------------------------------------------------------
+# (one block with its sentences, so that the lesson's exercises stay together)
+
+_ENTRY_SQUARES = ((11, 9), (9, 11), (7, 9))
+"""Lesson 01, exercise 2: squares next to the Charkoni; whose step 1 is each?"""
+_SOUTH_TIP = (9, 0)
+"""Lesson 01, exercise 3: South's tip, on East's track too."""
+_BEFORE_THE_CASTLE = 49
+"""Lesson 01, exercise 5: South's piece on step 49 goes for the 25-castle."""
+
+
+def _track_squares(seat: int) -> dict:
+    """{square: [steps]} of ``seat``'s track on the board (steps 1 to 83)."""
+    on = {}
+    for step in range(1, board.HOME):
+        on.setdefault(board.square(seat, step), []).append(step)
+    return on
+
+
+@_exercise("01", 1)
+def _squares_twice() -> Solution:
+    twice = {sq: steps for sq, steps in _track_squares(0).items() if len(steps) == 2}
+    tip = board.square(0, 8)
+    return Solution(len(twice), ("integer", {}), {"count": len(twice), "tip": tip},
+                    _drop_equal(len(twice), {"steps": sum(len(s) for s in twice.values()),
+                                             "tip": len(twice) - (tip in twice)}))
+
+
+def _owner(square, rotate=board.rot) -> int:
+    """The seat whose step 1 is ``square``, turning South's track by ``rotate`` once a seat."""
+    start = board.square(0, 1)
+    for seat in range(4):
+        if start == square:
+            return seat
+        start = rotate(*start)
+    raise AssertionError(square)
+
+
+def _clockwise(x: int, y: int) -> tuple:
+    """A quarter turn clockwise about the centre: three counter-clockwise turns."""
+    for _ in range(3):
+        x, y = board.rot(x, y)
+    return x, y
+
+
+@_exercise("01", 2)
+def _entry_squares() -> Solution:
+    seats = tuple(_owner(sq) for sq in _ENTRY_SQUARES)
+    assert all(board.square(seat, 1) == sq for seat, sq in zip(seats, _ENTRY_SQUARES, strict=True))
+    return Solution(seats, ("seats", {}),
+                    {"seats": seats, "squares": [str(sq) for sq in _ENTRY_SQUARES],
+                     "south": str(board.square(0, 1))},
+                    _drop_equal(seats, {
+                        "clockwise": tuple(_owner(sq, _clockwise) for sq in _ENTRY_SQUARES),
+                        "swapped": tuple(_owner((y, x)) for x, y in _ENTRY_SQUARES)}))
+
+
+@_exercise("01", 3)
+def _south_tip_for_east() -> Solution:
+    step = board.step_of(1, _SOUTH_TIP)
+    own = sorted(_track_squares(0)[_SOUTH_TIP])
+    return Solution(step, ("integer", {}),
+                    {"step": step, "to_go": board.HOME - step, "own": own,
+                     "twenty_five": board.TWENTY_FIVE_STEP},
+                    _drop_equal(step, {"own": own[0], "own_back": own[-1],
+                                       "clockwise": board.step_of(3, _SOUTH_TIP)}))
+
+
+@_exercise("01", 4)
+def _castles_ahead() -> Solution:
+    castle = board.TWENTY_FIVE_STEP
+    ahead = sorted(s for s in board.CASTLE_STEPS if s > castle)
+    return Solution(len(ahead), ("integer", {}),
+                    {"ahead": ahead, "count": len(ahead), "castle": castle},
+                    _drop_equal(len(ahead), {"including": len(ahead) + 1,
+                                             "squares": len(board.CASTLE_SQUARES),
+                                             "steps": len(board.CASTLE_STEPS)}))
+
+
+@_exercise("01", 5)
+def _throw_to_the_castle() -> Solution:
+    start, castle = _BEFORE_THE_CASTLE, board.TWENTY_FIVE_STEP
+    rules = Rules()
+    found = []
+    for value in sorted(set(rules.table)):
+        game = Game.from_position([[start, 20, 30, 40], None, [0, 0, 0, 0], None], to_move=0,
+                                  seed=5)
+        game.throw(value=value)
+        if any(m.start == start and m.end == castle for m in game.legal_moves()):
+            found.append(value)
+    (value,) = found
+    return Solution(value, ("integer", {}),
+                    {"value": value, "start": start, "castle": castle,
+                     "to_go": board.HOME - castle},
+                    _drop_equal(value, {"name": board.HOME - castle,
+                                        "home": board.HOME - start}))
+
+
+TEXTS["en"].update({
+    "01.1.why": "{count}: step n and step 84 − n share a square for n = 1 to {count}: South's "
+    "own middle column, down on the way out and up on the way home.",
+    "01.1.hint": "a piece goes down its own middle column and comes back up it.",
+    "01.1.steps": "counts steps, two for each square; the question asks for the squares.",
+    "01.1.tip": "leaves out the tip {tip}: the piece stands on it at step 8 and again at step "
+    "76.",
+    "01.2.why": "{seats:seats}: each seat's step 1 is next to the Charkoni, on its own arm; "
+    "South's is {south}, and the others follow counter-clockwise.",
+    "01.2.hint": "South's step 1 is {south}; turn it a quarter turn counter-clockwise for each "
+    "seat after South (pw.board.square(seat, 1)).",
+    "01.2.clockwise": "turns the board clockwise; seats and pieces go counter-clockwise: South "
+    "→ East → North → West.",
+    "01.2.swapped": "reads the squares as (y, x); x counts columns to the East and y rows to the "
+    "North.",
+    "01.3.why": "it is East's step {step}, East's 25-castle, {to_go} steps from home.",
+    "01.3.hint": "East goes round counter-clockwise: E, N, W, then S; try "
+    "pw.board.step_of(seat, (x, y)).",
+    "01.3.own": "is South's step there; the question asks for the step of East's track.",
+    "01.3.own_back": "is South's second step there (its tip is met twice); the question asks for "
+    "East's track.",
+    "01.3.clockwise": "is West's step there (and, by chance, the steps still to go from it); "
+    "East reaches South's arm last, after the North and West arms.",
+    "01.4.why": "the castle steps after {castle} are {ahead:and}: {count}.",
+    "01.4.hint": "look at sorted(pw.board.CASTLE_STEPS) and count the steps after "
+    "{castle}.",
+    "01.4.including": "counts the 25-castle itself; the question asks for the castles ahead of "
+    "it.",
+    "01.4.squares": "is the number of castle squares on the whole board; count the castle steps "
+    "after step {castle} on one track.",
+    "01.4.steps": "counts every castle step of the track; only those after step {castle} are "
+    "ahead.",
+    "01.5.why": "{start} + {value} = {castle}, the 25-castle.",
+    "01.5.hint": "the 25-castle is step {castle}.",
+    "01.5.name": "is how far the 25-castle is from home, which gives it its name; the piece on "
+    "step {start} needs to reach step {castle}.",
+    "01.5.home": "is how far the piece is from home; the 25-castle is step {castle}.",
+})
+
+TEXTS["ro"].update({
+    "01.1.why": "{count}: pătratele n și 84 − n ale drumului sunt același pătrat al tablei "
+    "pentru n de la 1 la {count}: coloana din mijloc a propriului braț, coborâtă la plecare și "
+    "urcată la întoarcere.",
+    "01.1.hint": "o piesă coboară pe coloana din mijloc a propriului braț și se întoarce urcând "
+    "pe ea.",
+    "01.1.steps": "numără pătratele drumului, câte două pentru fiecare pătrat al tablei; "
+    "întrebarea cere pătratele tablei.",
+    "01.1.tip": "lasă deoparte vârful {tip}: piesa ajunge pe el de două ori, ca pătratul 8 și "
+    "ca pătratul 76 al drumului.",
+    "01.2.why": "{seats:seats}: pătratul 1 al fiecărui jucător este lângă Charkoni, pe propriul "
+    "braț; al lui Sud este {south}, iar ceilalți urmează în sens invers acelor de ceasornic.",
+    "01.2.hint": "pătratul 1 al lui Sud este {south}; rotește-l cu un sfert de cerc în sens "
+    "invers acelor de ceasornic pentru fiecare jucător de după Sud (pw.board.square(seat, 1)).",
+    "01.2.clockwise": "rotește tabla în sensul acelor de ceasornic; jucătorii și piesele merg în "
+    "sens invers: Sud → Est → Nord → Vest.",
+    "01.2.swapped": "citește pătratele ca (y, x); x numără coloanele spre Est, iar y rândurile "
+    "spre Nord.",
+    "01.3.why": "este pătratul {step} al lui Est, castelul de 25 al lui Est, la {to_go:steps} "
+    "de casă.",
+    "01.3.hint": "Est merge în sens invers acelor de ceasornic: E, N, V, apoi S; încearcă "
+    "pw.board.step_of(seat, (x, y)).",
+    "01.3.own": "este numărul acelui pătrat pe drumul lui Sud; întrebarea cere numărul lui de "
+    "pe drumul lui Est.",
+    "01.3.own_back": "este al doilea număr al acelui pătrat pe drumul lui Sud (drumul trece de "
+    "două ori prin vârful brațului); întrebarea cere drumul lui Est.",
+    "01.3.clockwise": "este numărul acelui pătrat pe drumul lui Vest (și, întâmplător, distanța "
+    "de acolo până acasă); Est ajunge la brațul lui Sud după toate celelalte brațe.",
+    "01.4.why": "castelele de după pătratul {castle} sunt pe pătratele {ahead:and}: {count}.",
+    "01.4.hint": "uită-te la castelele drumului, în ordine (CASTLE_STEPS, sortate), și "
+    "numără-le pe cele de după pătratul {castle}.",
+    "01.4.including": "numără și castelul de 25; întrebarea cere castelele din fața lui.",
+    "01.4.squares": "este numărul castelelor de pe toată tabla; numără castelele de după "
+    "pătratul {castle} de pe un singur drum.",
+    "01.4.steps": "numără toate castelele drumului; în față sunt doar cele de după pătratul "
+    "{castle}.",
+    "01.5.why": "{start} + {value} = {castle}, castelul de 25.",
+    "01.5.hint": "castelul de 25 este pătratul {castle}.",
+    "01.5.name": "este distanța de la castelul de 25 până acasă, de unde îi vine numele; piesa "
+    "de pe pătratul {start} trebuie să ajungă pe pătratul {castle}.",
+    "01.5.home": "este distanța piesei până acasă; castelul de 25 este pătratul {castle}.",
+})

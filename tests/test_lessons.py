@@ -25,7 +25,7 @@ def _fields(template: str) -> set:
 
 
 def test_the_converted_lessons_have_their_exercises():
-    for lesson in ("00", "02", "03", "04"):
+    for lesson in ("00", "01", "02", "03", "04", "05"):
         assert [n for of, n in KEYS if of == lesson] == [1, 2, 3, 4, 5], lesson
 
 
@@ -194,6 +194,9 @@ def test_order_matters_only_where_it_should():
     assert pieces.check([1, 0, 9, 1])
     assert not pieces.check([0, 1, 9]) and not pieces.check([9, 1, 0, 0])
     assert pieces.check([9, 1, 1]).mistake == "three"
+    entry = exercise("01", 2)                              # seats in order: order matters
+    assert entry.check(["East", "North", "West"]) and entry.check("E N W")
+    assert not entry.check(["West", "North", "East"])
     cancelled = exercise("04", 3)                          # letters in any order, any case
     assert cancelled.check(["D", "A"]) and cancelled.check("a and d")
     assert cancelled.check({"a", "b", "d"}).mistake == "bridged"
