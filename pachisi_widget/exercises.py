@@ -1189,3 +1189,156 @@ TEXTS["ro"].update({
     "de pe pătratul {start} trebuie să ajungă pe pătratul {castle}.",
     "01.5.home": "este distanța piesei până acasă; castelul de 25 este pătratul {castle}.",
 })
+
+
+# -- lesson 05: captures, castles and the revenge rule -------------------------------------------
+# (one block with its sentences, so that the lesson's exercises stay together)
+
+_GRACE_CAPTURE = [[30, 84, 84, 0], None, [54, 20, 84, 84], None]
+"""Lesson 05, exercise 1: North (all entered) captures South's piece on North's step 64 with a 10."""
+_CASTLE_HELD = [[38, 84, 84, 84], None, [68, 84, 84, 84], None]
+"""Lesson 05, exercise 2: South holds the castle on its step 38 (North's 72); North is 4 behind."""
+_NOT_CAPTURED = [[73, 20, 30, 84], None, [40, 0, 0, 0], None]
+"""Lesson 05, exercise 3: South (all entered, no capture yet) has a piece on step 73."""
+_REVENGE = ([[26, 74, 40, 50], None, [64, 61, 0, 0], None],
+            ((4, 26, 30), (4, 74, 78), (3, 61, 64)))
+"""Lesson 05, exercise 4: the lesson's revenge story (position, then each throw and move)."""
+
+
+def _throws_after_capture(rules: Rules) -> tuple[int, int]:
+    """(pieces captured, further throws) when North captures with a 10 in ``_GRACE_CAPTURE`` and
+    every later throw is a 3."""
+    game = Game.from_position(_GRACE_CAPTURE, to_move=2, rules=rules, seed=1)
+    game.throw(value=10)
+    move = game.play(game.legal_move(54, 64))
+    more = 0
+    while game.to_move == 2:
+        game.throw(value=3)
+        game.pass_()
+        more += 1
+    return len(move.captures), more
+
+
+@_exercise("05", 1)
+def _grace_that_captures() -> Solution:
+    captured, more = _throws_after_capture(Rules())
+    _, without = _throws_after_capture(Rules(capture_extra_throw=False))
+    return Solution(more, ("integer", {}), {"more": more, "captured": captured},
+                    _drop_equal(more, {"two": more + without}))
+
+
+def _castle_moves(rules: Rules) -> int:
+    game = Game.from_position(_CASTLE_HELD, to_move=2, rules=rules, seed=2)
+    game.throw(value=4)
+    return len(game.legal_moves())
+
+
+@_exercise("05", 2)
+def _blocked_by_castle() -> Solution:
+    moves = _castle_moves(Rules())
+    opened = _castle_moves(Rules(castle_blocks_enemy=False))
+    return Solution(moves, ("integer", {}),
+                    {"moves": moves, "castle": _CASTLE_HELD[0][0],
+                     "north": board.step_of(2, board.square(0, _CASTLE_HELD[0][0]))},
+                    _drop_equal(moves, {"landed": opened, "no_pass": moves - 1}))
+
+
+def _movers_from_73(rules: Rules) -> frozenset:
+    """The throw values that can move South's piece on step 73 in ``_NOT_CAPTURED``."""
+    found = set()
+    for value in sorted(set(rules.table)):
+        game = Game.from_position(_NOT_CAPTURED, to_move=0, rules=rules, seed=3)
+        game.throw(value=value)
+        if any(m.start == 73 and m.kind != "pass" for m in game.legal_moves()):
+            found.add(value)
+    return frozenset(found)
+
+
+@_exercise("05", 3)
+def _no_way_home() -> Solution:
+    found = _movers_from_73(Rules(must_capture_before_home=True))
+    free = _movers_from_73(Rules())
+    last = max(73 + v for v in found)                   # the last step allowed: the tip, 76
+    return Solution(found, ("values", {}),
+                    {"found": found, "last": last, "free": free,
+                     "sums": [f"73 + {v} = {73 + v}" for v in sorted(found)]},
+                    _drop_equal(found, {"ignored": free,
+                                        "before": frozenset(v for v in found if 73 + v < last)}))
+
+
+def _captures_after_revenge(rules: Rules) -> tuple:
+    position, plays = _REVENGE
+    game = Game.from_position(position, to_move=0, rules=rules, seed=4)
+    for value, start, end in plays:
+        game.throw(value=value)
+        game.play(game.legal_move(start, end))
+    return tuple(game.state.captures)
+
+
+@_exercise("05", 4)
+def _revenge_voids() -> Solution:
+    counted = _captures_after_revenge(Rules(revenge_rule=True, must_capture_before_home=True))
+    plain = _captures_after_revenge(Rules(must_capture_before_home=True))
+    south = counted[0]
+    return Solution(south, ("integer", {}), {"south": south, "north": counted[2]},
+                    _drop_equal(south, {"ignored": plain[0]}))
+
+
+TEXTS["en"].update({
+    "05.1.why": "{more:throws}: the grace's extra throw and the capture's are the same throw, "
+    "not two.",
+    "05.1.hint": "does a grace that captures earn two extra throws or one?",
+    "05.1.two": "counts the grace's extra throw and the capture's as two; they are the same "
+    "throw: a capturing grace earns one more throw, as any capture does.",
+    "05.2.why": "{moves}: only the pass; South holds the castle on its step {castle} (North's "
+    "step {north}), and no opponent may land on a castle it holds (§7).",
+    "05.2.hint": "South's step {castle} is a castle: can North land there?",
+    "05.2.landed": "counts the move onto the castle; no piece may move onto a castle held by "
+    "an opponent (§7), so North's only legal move is the pass.",
+    "05.2.no_pass": "leaves out the pass: the pass is a legal move too, and here it is the "
+    "only one.",
+    "05.3.why": "{found:set}: {sums:and}; until South has captured, no piece of South's may go "
+    "past step {last} (§9).",
+    "05.3.hint": "73 + value must not pass step {last}; may it stop on step {last}?",
+    "05.3.ignored": "ignores the variant: with must_capture_before_home=True no piece of South's "
+    "may go past step {last} before South has captured (§9).",
+    "05.3.before": "stops short of step {last}; a piece may reach step {last}, only not go "
+    "past it.",
+    "05.4.why": "{south}: North captured the capturing piece back, on the same square, in its "
+    "very next turn, so South's capture is void; North's revenge counts as North's own "
+    "capture ({north}) (§9).",
+    "05.4.hint": "paragraph 9: player 1's capture is invalidated; player 1 must capture again.",
+    "05.4.ignored": "still counts South's capture; North's revenge, in its very next turn and "
+    "on the same square, made it void (§9).",
+})
+
+TEXTS["ro"].update({
+    "05.1.why": "{more:throws}: aruncarea în plus a harului și cea a capturii sunt aceeași "
+    "aruncare, nu două.",
+    "05.1.hint": "un har care capturează îți dă două aruncări în plus sau una?",
+    "05.1.two": "numără aruncarea în plus a harului și pe cea a capturii ca două; ele sunt "
+    "aceeași aruncare: un har care capturează dă o singură aruncare în plus, ca orice captură.",
+    "05.2.why": "{moves}: doar trecerea; Sud ocupă castelul de pe pătratul său {castle} "
+    "(pătratul {north} al lui Nord), iar niciun adversar nu se poate muta pe un castel ocupat "
+    "de el (§7).",
+    "05.2.hint": "pătratul {castle} al lui Sud este un castel: se poate opri Nord acolo?",
+    "05.2.landed": "numără și mutarea pe castel; nicio piesă nu se poate muta pe un castel "
+    "ocupat de un adversar (§7), așa că singura mutare permisă a lui Nord este trecerea.",
+    "05.2.no_pass": "lasă deoparte trecerea: și trecerea este o mutare permisă, iar aici este "
+    "singura.",
+    "05.3.why": "{found:set}: {sums:and}; până când Sud capturează, nicio piesă a lui nu poate "
+    "trece de pătratul {last} (§9).",
+    "05.3.hint": "73 + valoarea nu trebuie să treacă de pătratul {last}; se poate opri pe "
+    "pătratul {last}?",
+    "05.3.ignored": "nu ține seama de variantă: cu must_capture_before_home=True nicio piesă a "
+    "lui Sud nu poate trece de pătratul {last} înainte ca Sud să captureze (§9).",
+    "05.3.before": "se oprește înainte de pătratul {last}; o piesă poate ajunge pe pătratul "
+    "{last}, doar să nu treacă de el.",
+    "05.4.why": "{south}: Nord a capturat înapoi piesa care a capturat, pe același pătrat, "
+    "chiar în tura următoare, așa că captura lui Sud nu mai contează; răzbunarea lui Nord "
+    "contează drept captura lui Nord ({north}) (§9).",
+    "05.4.hint": "paragraful 9: captura jucătorului 1 este invalidată; jucătorul 1 trebuie să "
+    "captureze din nou.",
+    "05.4.ignored": "numără încă o captură a lui Sud; răzbunarea lui Nord, chiar în tura "
+    "următoare și pe același pătrat, a anulat-o (§9).",
+})

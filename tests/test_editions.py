@@ -37,7 +37,8 @@ RO_DIR = REPO / "notebooks" / "ro"
 LESSONS = sorted(p.name for p in RO_DIR.glob("*.ipynb"))
 """Every lesson with a Romanian edition (file names, the same in both folders)."""
 EDITIONS = {name: {"en": REPO / "notebooks" / name, "ro": RO_DIR / name} for name in LESSONS}
-LESSON_IDS = [name[:2] for name in LESSONS]
+LESSON_IDS = [name.split("_", 1)[0] for name in LESSONS]
+"""Each lesson's key, the prefix before the first underscore: "05" and "05b" are two lessons."""
 SHEETS = {"en": REPO / "notebooks" / "rules-sheet.md",
           "ro": REPO / "notebooks" / "ro" / "foaia-de-reguli.md"}
 RULES_TEXT = REPO / "docs" / "rules" / "pachisi-rules.ro.txt"  # the user's rules text, unchanged
@@ -130,7 +131,7 @@ def test_lessons_00_02_and_03_have_romanian_editions():
 # --- the Romanian editions, by the conventions of test_notebooks.py ------------------------------
 
 EVERY_EDITION = [(name, lang) for name in LESSONS for lang in ("en", "ro")]
-EVERY_ID = [f"{name[:2]}-{lang}" for name, lang in EVERY_EDITION]
+EVERY_ID = [f"{name.split('_', 1)[0]}-{lang}" for name, lang in EVERY_EDITION]
 
 
 @pytest.mark.parametrize(("name", "lang"), EVERY_EDITION, ids=EVERY_ID)
@@ -151,7 +152,9 @@ def test_romanian_opening_cells(name):
     assert "import pachisi_widget as pw" in code[1].source
     assert 'lessons.LANGUAGE = "ro"' in code[1].source, "the checker speaks Romanian"
     first = nb.cells[0]
-    assert first.cell_type == "markdown" and re.match(rf"#\s+{int(name[:2])}\.", first.source)
+    key = name.split("_", 1)[0]                     # "05b": its title reads "# 5b."
+    title = f"{int(key[:2])}{key[2:]}"
+    assert first.cell_type == "markdown" and re.match(rf"#\s+{title}\.", first.source)
     for heading in HEADINGS["ro"]:
         assert f"**{heading}**" in first.source, f"the first cell lacks {heading!r}"
     # the docs site reads the three lists under these bold headings, in this order
@@ -162,7 +165,7 @@ def test_romanian_opening_cells(name):
 @pytest.mark.parametrize(("name", "lang"), EVERY_EDITION, ids=EVERY_ID)
 def test_exercises_start_blank_and_hide_their_answers(name, lang):
     nb = _read(EDITIONS[name][lang])
-    lesson = name[:2]
+    lesson = name.split("_", 1)[0]
     cells = _exercises(nb, lang)
     assert 3 <= len(cells) <= 5
     numbers = []
