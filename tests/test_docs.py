@@ -342,6 +342,9 @@ GUIDE_PARTS = {
 }
 #: How a section says that a lesson checks its exercises in the open, by language.
 GUIDE_IN_THE_CELL = {"en": "In the exercise cells", "ro": "În celulele exercițiilor"}
+#: The lessons-at-a-glance table's words: a Romanian edition (yes, no), answers in the package.
+GUIDE_GLANCE = {"en": (("yes", "no"), "package", "exercise cell"),
+                "ro": (("da", "nu"), "în pachet", "în celula exercițiului")}
 
 
 def guide_sections(text: str) -> dict[str, str]:
@@ -485,6 +488,28 @@ def test_api_reference_documents_the_public_api_with_its_doctests(site):
     missing = [name for name in wanted if name not in ids]
     assert not missing, f"the API reference lacks {missing}"
     assert html.count('class="doctest') >= 10, "the doctests are not shown as examples"
+
+
+@pytest.mark.parametrize("lang", sorted(GUIDE_SOURCES))
+def test_teachers_guide_table_of_lessons_says_which_have_a_romanian_edition_and_packaged_answers(
+        lang):
+    """The lessons at a glance: a row per lesson, whose columns "In Romanian" and "Answers" say
+    what notebooks/ holds today."""
+    text = GUIDE_SOURCES[lang].read_text(encoding="utf-8")
+    rows = {m.group(1): [c.strip() for c in m.group(2).split("|")]
+            for m in re.finditer(r"^\| \{ref\}`(\w+) <[^>]+>` \|(.*)\|\s*$", text, flags=re.M)}
+    (yes, no), packaged, in_the_cell = GUIDE_GLANCE[lang]
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        prefix = path.stem.split("_")[0]
+        number = prefix.lstrip("0") or "0"
+        assert number in rows, f"{GUIDE_SOURCES[lang].name}: the table has no row for {path.name}"
+        _about, romanian, answers, _throws = rows[number]
+        has_ro = (NOTEBOOKS / "ro" / path.name).is_file()
+        assert romanian == (yes if has_ro else no), \
+            f"{GUIDE_SOURCES[lang].name}, lesson {number}: a Romanian edition is {has_ro}"
+        expected = packaged if prefix in packaged_exercises(path) else in_the_cell
+        assert answers == expected, \
+            f"{GUIDE_SOURCES[lang].name}, lesson {number}: answers {expected!r}, not {answers!r}"
 
 
 # --- the extension's lesson staging, with a Romanian edition -------------------------------------
