@@ -28,7 +28,7 @@ from typing import Any
 
 from . import board
 from .game import Game
-from .probability import turn_length_odds
+from .probability import hit_chance, turn_length_odds
 from .rules import CANCEL_HIGH, PYADA_VALUES, Rules
 from .throws import expected_value, grace_probability, throw_distribution, up_distribution
 
@@ -1341,4 +1341,136 @@ TEXTS["ro"].update({
     "captureze din nou.",
     "05.4.ignored": "numără încă o captură a lui Sud; răzbunarea lui Nord, chiar în tura "
     "următoare și pe același pătrat, a anulat-o (§9).",
+})
+
+
+# -- lesson 05b: the chance of being hit ----------------------------------------------------------
+# (one block with its sentences, so that the lesson's exercises stay together)
+
+_TARGET = 40
+"""Lesson 05b: the step of South's piece that North's pieces are behind."""
+_TRIALS = 3_000
+"""Lesson 05b: the number of simulated turns of each position."""
+
+
+def _behind(*distances: int) -> list:
+    """South's piece on ``_TARGET`` (two others home, one waiting); North's pieces ``distances``
+    squares behind it, North's others home."""
+    north = board.step_of(2, board.square(0, _TARGET))
+    pieces = [north - d for d in distances] + [board.HOME] * (4 - len(distances))
+    return [[_TARGET, board.HOME, board.HOME, 0], None, pieces, None]
+
+
+def _hit(*distances: int) -> Fraction:
+    return hit_chance(_behind(*distances), 0, _TARGET)
+
+
+@_exercise("05b", 1)
+def _most_dangerous() -> Solution:
+    distances = range(1, 31)
+    chances = {d: _hit(d) for d in distances}
+    most = max(distances, key=chances.get)
+    odds = throw_distribution(Rules())
+    return Solution(most, ("integer", {}),
+                    {"most": most, "p": odds[most], "chance": chances[most],
+                     "closest": min(distances)},
+                    _drop_equal(most, {"closest": min(distances),
+                                       "biggest": max(d for d in distances if d in odds)}))
+
+
+@_exercise("05b", 2)
+def _five_behind() -> Solution:
+    rules = Rules()
+    odds = throw_distribution(rules)
+    g = grace_probability(rules)
+    p = _hit(5)
+    return Solution(p, ("number", {"decimals": 4}), {"p": p, "q": odds[5], "g": g},
+                    _drop_equal(p, {"one_throw": odds[5], "graces_hit": odds[5] + g}))
+
+
+@_exercise("05b", 3)
+def _four_and_five_behind() -> Solution:
+    odds = throw_distribution(Rules())
+    p = _hit(4, 5)
+    hits = odds[4] + odds[5]
+    ends = odds[2] + odds[3] + odds[4] + odds[5]
+    apart = 1 - (1 - _hit(4)) * (1 - _hit(5))       # as if the two pieces threw on their own
+    return Solution(p, ("number", {"decimals": 4}), {"p": p, "hits": hits, "ends": ends},
+                    _drop_equal(p, {"one_throw": hits, "apart": apart}))
+
+
+@_exercise("05b", 4)
+def _hits_expected() -> Solution:
+    p = _hit(2, 3)
+    mean = p * _TRIALS
+    return Solution(mean, ("number", {"decimals": 1}), {"p": p, "trials": _TRIALS, "mean": mean},
+                    _drop_equal(mean, {"chance": p, "percent": p * 100,
+                                       "one_piece": _hit(2) * _TRIALS}))
+
+
+TEXTS["en"].update({
+    "05b.1.why": "{most} squares: {most} is the commonest throw, P({most}) = {p}, and the "
+    "chance of a hit from {most} squares behind is {chance} ≈ {chance:.4f}.",
+    "05b.1.hint": "which throw value is the most likely one? (lesson 2)",
+    "05b.1.closest": "is the closest distance, but no throw is a 1: from {closest} square "
+    "behind North cannot hit at all.",
+    "05b.1.biggest": "is the biggest throw, and one of the rarest; the most dangerous "
+    "distance is that of the commonest throw.",
+    "05b.2.why": "P(5) / (1 − P(grace)) = ({q}) / (1 − {g}) = {p} ≈ {p:.4f}.",
+    "05b.2.hint": "a 5 must come before a throw that ends the turn; graces only prolong it.",
+    "05b.2.one_throw": "is the chance of a 5 with North's first throw; a grace first gives "
+    "North another throw, so divide by 1 − P(grace).",
+    "05b.2.graces_hit": "counts the graces as hits; a grace overshoots, it only gives North "
+    "another throw.",
+    "05b.3.why": "(P(4) + P(5)) / (P(2) + P(3) + P(4) + P(5)) = ({hits}) / ({ends}) = {p} ≈ "
+    "{p:.4f}: a 4 or a 5 must come before a 2 or a 3.",
+    "05b.3.hint": "now a 4 or a 5 hits, a 2 or a 3 ends the turn, and graces only prolong it.",
+    "05b.3.one_throw": "is the chance of a hit with North's first throw; a grace first gives "
+    "North another throw.",
+    "05b.3.apart": "treats the two pieces as if each had a turn of its own; they share one "
+    "turn of North's, whose throws either piece may use.",
+    "05b.4.why": "{p} × {trials} = {mean} hits on average; the simulation's own count "
+    "differs from it by chance.",
+    "05b.4.hint": "the exact chance of a hit in one turn, times the number of turns.",
+    "05b.4.chance": "is the chance of a hit in one turn; in {trials} turns expect {trials} "
+    "times as many.",
+    "05b.4.percent": "is the chance of a hit in one turn, in percent; the question asks for the "
+    "number of hits in {trials} turns.",
+    "05b.4.one_piece": "counts only the piece 2 squares behind; the piece 3 squares behind "
+    "can hit too.",
+})
+
+TEXTS["ro"].update({
+    "05b.1.why": "{most:steps}: {most} este aruncarea cea mai frecventă, P({most}) = {p}, iar "
+    "probabilitatea unei capturi de la {most:steps} în spate este {chance} ≈ {chance:.4f}.",
+    "05b.1.hint": "care valoare a aruncării este cea mai probabilă? (lecția 2)",
+    "05b.1.closest": "este distanța cea mai mică, dar nicio aruncare nu valorează 1: de la "
+    "{closest:steps} în spate Nord nu poate captura deloc.",
+    "05b.1.biggest": "este aruncarea cea mai mare și una dintre cele mai rare; distanța cea mai "
+    "periculoasă este cea a aruncării celei mai frecvente.",
+    "05b.2.why": "P(5) / (1 − P(har)) = ({q}) / (1 − {g}) = {p} ≈ {p:.4f}.",
+    "05b.2.hint": "un 5 trebuie să vină înaintea unei aruncări care încheie tura; harurile doar "
+    "o prelungesc.",
+    "05b.2.one_throw": "este probabilitatea unui 5 la prima aruncare a lui Nord; un har "
+    "înainte îi dă lui Nord încă o aruncare, deci împarte la 1 − P(har).",
+    "05b.2.graces_hit": "numără harurile drept capturi; un har trece de piesă, doar îi dă lui "
+    "Nord încă o aruncare.",
+    "05b.3.why": "(P(4) + P(5)) / (P(2) + P(3) + P(4) + P(5)) = ({hits}) / ({ends}) = {p} ≈ "
+    "{p:.4f}: un 4 sau un 5 trebuie să vină înaintea unui 2 sau a unui 3.",
+    "05b.3.hint": "acum un 4 sau un 5 capturează, un 2 sau un 3 încheie tura, iar harurile doar "
+    "o prelungesc.",
+    "05b.3.one_throw": "este probabilitatea unei capturi la prima aruncare a lui Nord; un har "
+    "înainte îi dă lui Nord încă o aruncare.",
+    "05b.3.apart": "socotește cele două piese ca și cum fiecare ar avea tura ei; ele împart "
+    "o singură tură a lui Nord, ale cărei aruncări le poate folosi oricare dintre ele.",
+    "05b.4.why": "{p} × {trials} = {mean} capturi în medie; numărul de capturi al simulării "
+    "diferă de el din întâmplare.",
+    "05b.4.hint": "probabilitatea exactă a unei capturi într-o tură, înmulțită cu numărul de "
+    "ture.",
+    "05b.4.chance": "este probabilitatea unei capturi într-o tură; în {trials} de ture așteaptă "
+    "de {trials} de ori mai multe.",
+    "05b.4.percent": "este probabilitatea unei capturi într-o tură, în procente; întrebarea "
+    "cere numărul de capturi în {trials} de ture.",
+    "05b.4.one_piece": "numără doar piesa aflată la două pătrate în spate; și piesa aflată la "
+    "trei pătrate în spate poate captura.",
 })

@@ -28,6 +28,7 @@ def test_the_converted_lessons_have_their_exercises():
     for lesson in ("00", "01", "02", "03", "04"):
         assert [n for of, n in KEYS if of == lesson] == [1, 2, 3, 4, 5], lesson
     assert [n for of, n in KEYS if of == "05"] == [1, 2, 3, 4]
+    assert [n for of, n in KEYS if of == "05b"] == [1, 2, 3, 4]
 
 
 def test_an_unknown_exercise_is_refused():
