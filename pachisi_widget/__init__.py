@@ -63,6 +63,7 @@ __all__ = [
     "tournament",
     "check_agent",
     "coach",
+    "charts",
 ]
 
 
@@ -74,7 +75,7 @@ def __getattr__(name):
 
         return PachisiWidget
     if name in ("agents", "probability", "lessons", "svg", "engine", "tables", "tournament",
-                "coach"):
+                "coach", "charts"):
         import importlib
 
         # pw.tournament is the module, and calling it runs a tournament (tournament.py)

@@ -108,6 +108,15 @@ def _fmt(v: float, step: float = 0.0, percent: bool = False, decimal: str = ".")
     return text + ("%" if percent else "")
 
 
+def _power(v: float, percent: bool, decimal: str) -> str:
+    """A power of ten as a log axis shows it: 1, 10, 0.01, or 1e-05 below a thousandth."""
+    shown = v * 100 if percent else v
+    mark = "%" if percent else ""
+    if 1e-3 <= shown < 1e6:
+        return _fmt(shown, min(shown, 1.0), False, decimal) + mark
+    return f"1e{round(math.log10(shown)):+03d}" + mark
+
+
 def _numbers(name: str, values, allow_none: bool = False) -> list:
     out = []
     for i, v in enumerate(values):
@@ -138,7 +147,7 @@ def _same_length(**named) -> int:
 class _Frame:
     """Plot area, axes and text of one chart; x and y map data to pixels."""
 
-    def __init__(self, *, width, height, title, xlabel, ylabel, left=64, right=20,
+    def __init__(self, *, width, height, title, xlabel, ylabel, left=64, right=32,
                  legend_rows=0, decimal="."):
         self.w, self.h, self.decimal = width, height, decimal
         self.top = 16 + (FONT + 10 if title else 0) + legend_rows * (FONT + 6)
@@ -150,35 +159,64 @@ class _Frame:
         self.parts = []
         self.title, self.xlabel, self.ylabel = title, xlabel, ylabel
 
-    def y_axis(self, lo, hi, percent=False, ticks=None):
-        self.ticks_y = ticks or nice_ticks(lo, hi)
+    def y_axis(self, lo, hi, percent=False, ticks=None, log=False):
+        self.log = log
+        if log:
+            if lo <= 0:
+                raise ValueError("a log scale needs values above 0")
+            first, last = math.floor(math.log10(lo) + 1e-9), math.ceil(math.log10(hi) - 1e-9)
+            last = max(last, first + 1)
+            self.ticks_y = [10.0 ** k for k in range(first, last + 1)]
+        else:
+            self.ticks_y = ticks or nice_ticks(lo, hi)
         self.y0, self.y1 = self.ticks_y[0], self.ticks_y[-1]
-        step = self.ticks_y[1] - self.ticks_y[0] if len(self.ticks_y) > 1 else 0
+        step = self.ticks_y[1] - self.ticks_y[0] if len(self.ticks_y) > 1 and not log else 0
         for t in self.ticks_y:
             y = self.y(t)
+            label = _power(t, percent, self.decimal) if log else _fmt(t, step, percent,
+                                                                       self.decimal)
             self.parts.append(f"<line x1='{self.left}' x2='{self.right}' y1='{y:.1f}' "
                               f"y2='{y:.1f}' stroke='{_GRID}'/>"
                               f"<text x='{self.left - 6}' y='{y + 4:.1f}' text-anchor='end' "
-                              f"font-size='{FONT - 1}' fill='{_MUTED}'>"
-                              f"{_fmt(t, step, percent, self.decimal)}</text>")
+                              f"font-size='{FONT - 1}' fill='{_MUTED}'>{label}</text>")
 
-    def x_axis_numeric(self, lo, hi, percent=False):
-        self.ticks_x = nice_ticks(lo, hi)
+    def x_axis_numeric(self, lo, hi, percent=False, log=False):
+        self.xlog = log
+        if log:
+            if lo <= 0:
+                raise ValueError("a log scale of x needs x values above 0")
+            first, last = math.floor(math.log10(lo) + 1e-9), math.ceil(math.log10(hi) - 1e-9)
+            self.ticks_x = [10.0 ** k for k in range(first, max(last, first + 1) + 1)]
+        else:
+            self.ticks_x = nice_ticks(lo, hi)
         self.x0, self.x1 = self.ticks_x[0], self.ticks_x[-1]
-        step = self.ticks_x[1] - self.ticks_x[0] if len(self.ticks_x) > 1 else 0
+        step = self.ticks_x[1] - self.ticks_x[0] if len(self.ticks_x) > 1 and not log else 0
         for t in self.ticks_x:
             x = self.x(t)
+            label = _power(t, percent, self.decimal) if log else _fmt(t, step, percent,
+                                                                       self.decimal)
             self.parts.append(f"<line x1='{x:.1f}' x2='{x:.1f}' y1='{self.top}' "
                               f"y2='{self.bottom}' stroke='{_GRID}'/>"
                               f"<text x='{x:.1f}' y='{self.bottom + FONT + 4}' "
                               f"text-anchor='middle' font-size='{FONT - 1}' fill='{_MUTED}'>"
-                              f"{_fmt(t, step, percent, self.decimal)}</text>")
+                              f"{label}</text>")
 
     def y(self, v):
-        return self.bottom - (v - self.y0) / ((self.y1 - self.y0) or 1) * (self.bottom - self.top)
+        if getattr(self, "log", False):
+            v = max(v, self.y0)
+            share = (math.log10(v) - math.log10(self.y0)) / (math.log10(self.y1)
+                                                             - math.log10(self.y0))
+        else:
+            share = (v - self.y0) / ((self.y1 - self.y0) or 1)
+        return self.bottom - share * (self.bottom - self.top)
 
     def x(self, v):
-        return self.left + (v - self.x0) / ((self.x1 - self.x0) or 1) * (self.right - self.left)
+        if getattr(self, "xlog", False):
+            share = (math.log10(v) - math.log10(self.x0)) / (math.log10(self.x1)
+                                                             - math.log10(self.x0))
+        else:
+            share = (v - self.x0) / ((self.x1 - self.x0) or 1)
+        return self.left + share * (self.right - self.left)
 
     def legend(self, names):
         x, y = self.left, 16 + (FONT + 10 if self.title else 0) + FONT
@@ -231,58 +269,101 @@ def escape_free(text) -> str:
 
 
 def bar(categories, values, *, errors=None, title: str = "", xlabel: str = "", ylabel: str = "",
-        percent: bool = False, value_labels: bool = True, highlight=None, decimal: str = ".",
-        width: int = 560, height: int = 320) -> Chart:
-    """Vertical bars, one per category, from zero.
+        percent: bool = False, log: bool = False, value_labels: bool = True, highlight=None,
+        decimal: str = ".", width: int = 560, height: int = 320) -> Chart:
+    """Vertical bars, one per category (from zero, or from the lowest power of ten with ``log``).
 
-    ``errors`` is an optional list of ``(low, high)`` pairs drawn as whiskers (95% intervals);
-    ``percent`` shows fractions as percentages; ``highlight`` names one category drawn in the
-    second palette colour (the one the text talks about); ``value_labels`` writes each value on
-    its bar when the bars are wide enough.
+    ``values`` is one list, or a dict ``name -> values`` for several series side by side (a
+    legend names them: "exact" beside "simulated"). ``errors`` (one series only) is an optional
+    list of ``(low, high)`` pairs drawn as whiskers (95% intervals); ``percent`` shows fractions
+    as percentages; ``log`` draws the values on a log scale (for chances that span powers of
+    ten); ``highlight`` names one category drawn in the second palette colour (the one the text
+    talks about); ``value_labels`` writes each value on its bar when the bars are wide enough.
 
     Raises:
-        ValueError: for lengths that differ, an empty chart, or a value that is not a finite number.
+        ValueError: for lengths that differ, an empty chart, a value that is not a finite
+            number, or no value above 0 on a log scale (a value of 0 has no bar there).
     """
     categories = [escape_free(c) for c in categories]
-    values = _numbers("values", values)
-    n = _same_length(categories=categories, values=values)
+    named = ({str(k): _numbers(f"values[{k!r}]", v) for k, v in values.items()}
+             if isinstance(values, dict) else {"": _numbers("values", values)})
+    if not named:
+        raise ValueError("nothing to draw: values is empty")
+    for k, v in named.items():
+        n = _same_length(categories=categories, **{(f"values[{k!r}]" if k else "values"): v})
     if errors is not None:
+        if len(named) > 1:
+            raise ValueError("errors go with one series of bars, not several")
         if len(errors) != n:
             raise ValueError(f"errors must give one (low, high) pair per bar: {n} bars, "
                              f"{len(errors)} pairs")
         errors = [tuple(_numbers(f"errors[{i}]", pair)) for i, pair in enumerate(errors)]
         if any(len(p) != 2 for p in errors):
             raise ValueError("each entry of errors must be a (low, high) pair")
+    legend = [k for k in named if k]
     f = _Frame(width=width, height=height, title=title, xlabel=xlabel, ylabel=ylabel,
-               decimal=decimal)
-    top = max(values + [hi for _, hi in errors or []])
-    bottom = min([0.0] + values + [lo for lo, _ in errors or []])
-    f.y_axis(bottom, top if top > bottom else bottom + 1, percent)
+               legend_rows=1 if legend else 0, decimal=decimal)
     slot = (f.right - f.left) / n
-    bw = slot * 0.7
-    every = max(1, math.ceil(n * 7 * (FONT - 1) * 0.6 / (f.right - f.left)))  # label spacing
-    for i, (c, v) in enumerate(zip(categories, values)):
-        x = f.left + i * slot + (slot - bw) / 2
-        y, y0 = f.y(max(v, 0)), f.y(min(v, 0))
-        colour = PALETTE[1] if highlight is not None and c == escape_free(highlight) else PALETTE[0]
-        f.parts.append(f"<rect x='{x:.1f}' y='{y:.1f}' width='{bw:.1f}' "
-                       f"height='{max(y0 - y, 0.5):.1f}' fill='{colour}'>"
-                       f"<title>{escape(c)}: {_fmt(v, 0, percent, decimal)}</title></rect>")
+
+    def width_of(text):
+        return len(text) * (FONT - 1) * 0.6 + 10  # about, in px
+
+    # A label too wide for its bar breaks before its "(...)" into two lines; then every n-th
+    # label is written, so that none overlap.
+    lines = {c: [c] for c in categories}
+    for c in categories:
+        if width_of(c) > slot and " (" in c:
+            head, _, tail = c.partition(" (")
+            lines[c] = [head, "(" + tail]
+    if any(len(v) > 1 for v in lines.values()):
+        f.bottom -= FONT + 2
+    every = max(1, math.ceil(n * max(width_of(t) for v in lines.values() for t in v)
+                             / (f.right - f.left)))
+    every_value = [v for vs in named.values() for v in vs]
+    top = max(every_value + [hi for _, hi in errors or []])
+    if log:  # a value of 0 has no bar on a log scale (it would reach down forever)
+        f.y_axis(min((v for v in every_value if v > 0), default=0), top, percent, log=True)
+    else:
+        bottom = min([0.0] + every_value + [lo for lo, _ in errors or []])
+        f.y_axis(bottom, top if top > bottom else bottom + 1, percent)
+    group = slot * 0.76
+    bw = group / len(named)
+    base = f.y0 if log else 0.0
+    for i, c in enumerate(categories):
+        x0 = f.left + i * slot + (slot - group) / 2
+        for j, (name, vs) in enumerate(named.items()):
+            v, x = vs[i], x0 + j * bw
+            if log and v <= 0:
+                continue
+            y, y0 = f.y(max(v, base)), f.y(min(v, base))
+            colour = PALETTE[j % len(PALETTE)]
+            if len(named) == 1 and highlight is not None and c == escape_free(highlight):
+                colour = PALETTE[1]
+            said = f"{name}, " if name else ""
+            f.parts.append(f"<rect x='{x:.1f}' y='{y:.1f}' width='{max(bw - 1, 0.5):.1f}' "
+                           f"height='{max(y0 - y, 0.5):.1f}' fill='{colour}'>"
+                           f"<title>{escape(said + c)}: {_fmt(v, 0, percent, decimal)}</title>"
+                           f"</rect>")
+            if value_labels and bw >= 34 and errors is None:
+                f.parts.append(f"<text x='{x + bw / 2:.1f}' y='{y - 4:.1f}' text-anchor='middle' "
+                               f"font-size='{FONT - 1}' fill='{_INK}'>"
+                               f"{_fmt(v, 0, percent, decimal)}</text>")
         if errors is not None:
             lo, hi = errors[i]
-            cx = x + bw / 2
+            cx = x0 + bw / 2
             f.parts.append(f"<path d='M{cx:.1f},{f.y(lo):.1f}V{f.y(hi):.1f}"
                            f"M{cx - 5:.1f},{f.y(lo):.1f}h10M{cx - 5:.1f},{f.y(hi):.1f}h10' "
                            f"stroke='{_INK}' fill='none'/>")
-        if value_labels and bw >= 34 and errors is None:
-            f.parts.append(f"<text x='{x + bw / 2:.1f}' y='{y - 4:.1f}' text-anchor='middle' "
-                           f"font-size='{FONT - 1}' fill='{_INK}'>"
-                           f"{_fmt(v, 0, percent, decimal)}</text>")
         if i % every == 0:
-            f.parts.append(f"<text x='{x + bw / 2:.1f}' y='{f.bottom + FONT + 4}' "
-                           f"text-anchor='middle' font-size='{FONT - 1}' fill='{_INK}'>"
-                           f"{escape(c)}</text>")
-    return f.svg(_summary(title, list(zip(categories, values)), percent, decimal))
+            for row, text in enumerate(lines[c]):
+                f.parts.append(f"<text x='{x0 + group / 2:.1f}' "
+                               f"y='{f.bottom + FONT + 4 + row * (FONT + 2)}' "
+                               f"text-anchor='middle' font-size='{FONT - 1}' fill='{_INK}'>"
+                               f"{escape(text)}</text>")
+    if legend:
+        f.legend(legend)
+    first = next(iter(named.values()))
+    return f.svg(_summary(title, list(zip(categories, first)), percent, decimal))
 
 
 def histogram(values, *, bins=20, title: str = "", xlabel: str = "", ylabel: str = "",
@@ -360,13 +441,14 @@ def _bisect(edges, v):
 
 
 def line(x, series, *, bands=None, title: str = "", xlabel: str = "", ylabel: str = "",
-         percent: bool = False, markers: bool = True, decimal: str = ".", width: int = 560,
-         height: int = 320) -> Chart:
+         percent: bool = False, log: bool = False, xlog: bool = False, markers: bool = True,
+         decimal: str = ".", width: int = 560, height: int = 320) -> Chart:
     """One line per series over the shared ``x`` values.
 
     ``series`` is a dict ``name -> values`` (a legend names them) or one list of values;
     a value of None leaves a gap. ``bands`` is an optional dict ``name -> (lows, highs)``
-    drawn as a shaded interval around that series.
+    drawn as a shaded interval around that series; ``log`` draws the values on a log scale,
+    ``xlog`` the x values (for a quantity that grows over powers of ten, as a count of throws).
 
     Raises:
         ValueError: for lengths that differ, an empty chart, or a value that is not a number.
@@ -396,8 +478,8 @@ def line(x, series, *, bands=None, title: str = "", xlabel: str = "", ylabel: st
     every += [v for lows, highs in bands.values() for v in lows + highs]
     if not every:
         raise ValueError("nothing to draw: every value is None")
-    f.y_axis(min(every), max(every), percent)
-    f.x_axis_numeric(min(xs), max(xs))
+    f.y_axis(min(every), max(every), percent, log=log)
+    f.x_axis_numeric(min(xs), max(xs), log=xlog)
     for i, (name, values) in enumerate(ys.items()):
         colour = PALETTE[i % len(PALETTE)]
         if name in bands:

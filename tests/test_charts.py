@@ -144,3 +144,36 @@ def test_a_tournament_plot_made_with_matplotlib_shows_as_a_picture_in_a_notebook
     fig = pw.tournament(["greedy", "random"], games=20, seed=3, progress=False).plot()
     shown, _ = DisplayFormatter().format(fig)
     assert "<svg" in shown["image/svg+xml"]
+
+
+def test_several_series_of_bars_stand_side_by_side_with_a_legend():
+    chart = charts.bar(["2", "3", "25"], {"exact": [0.25, 0.3, 1 / 64],
+                                          "simulated": [0.26, 0.29, 0.02]}, title="t")
+    root = _tree(chart)
+    bars = [r for r in root.iter(f"{SVG}rect") if r.find(f"{SVG}title") is not None]
+    assert len(bars) == 6
+    assert {b.get("fill") for b in bars} == set(charts.PALETTE[:2])
+    assert bars[1].find(f"{SVG}title").text == "simulated, 2: 0.26"
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "exact" in texts and "simulated" in texts
+    with pytest.raises(ValueError, match="one series of bars"):
+        charts.bar(["a"], {"x": [1], "y": [2]}, errors=[(0, 2)])
+
+
+def test_a_log_scale_has_a_tick_at_each_power_of_ten():
+    chart = charts.bar([str(n) for n in range(1, 6)], [0.5, 0.1, 0.02, 0.004, 0.0008], log=True)
+    root = _tree(chart)
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert {"1e-04", "0.001", "0.01", "0.1", "1"} <= set(labels)
+    heights = [float(r.get("height")) for r in root.iter(f"{SVG}rect")
+               if r.find(f"{SVG}title") is not None]
+    steps = [a - b for a, b in zip(heights, heights[1:])]
+    assert all(s > 0 for s in steps)  # each bar shorter than the last, by a log step
+    line = charts.line([1, 2, 3], [1e-6, 1e-4, 1e-2], log=True)
+    assert "1e-06" in str(line)
+    zero = _tree(charts.bar(["a", "b"], {"x": [0.5, 0.01], "y": [0.4, 0]}, log=True))
+    assert len([r for r in zero.iter(f"{SVG}rect") if r.find(f"{SVG}title") is not None]) == 3
+    with pytest.raises(ValueError, match="log scale needs values above 0"):
+        charts.bar(["a", "b"], [0, 0], log=True)
+    counts = _tree(charts.line([100, 1000, 60000], [0.02, 0.017, 0.0157], xlog=True))
+    assert {"100", "1\u2009000", "10\u2009000", "100\u2009000"} <= {t.text for t in counts.iter(f"{SVG}text")}
