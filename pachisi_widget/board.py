@@ -64,7 +64,7 @@ CASTLE_STEPS = frozenset({8, 12, 21, 25, 29, 38, 42, 46, 55, 59, 63, 72, 76})
 """The castle steps of every seat's track (13 steps, 12 squares: 8 and 76 are one square)."""
 
 TWENTY_FIVE_STEP = 59
-"""The 25-castle: exactly 25 steps from home (RULES.md 1.2; the seed's paragraph 11)."""
+"""The 25-castle: exactly 25 steps from home (RULES.md 1.2; paragraph 11 of the rules text)."""
 
 RETURNING_STEP = 51
 """From this step on a piece is on its last arm before home: a *returning* piece (RULES.md 3.10)."""

@@ -15,7 +15,7 @@ While ``narrate`` is on, :meth:`Engine.throw` and :meth:`Engine.play` report wha
 a revenge that voided a capture, a castle and what the 25-castle promises): the narration reads
 these instead of deciding the rules again.
 
-Decisions where RULES.md is silent (each follows the seed text or what a player expects):
+Decisions where RULES.md is silent (each follows the rules text or what a player expects):
 
 - A pending *entry grace* while the seat has a waiting piece can only enter a piece or be
   passed (unless ``grace_moves_before_all_entered``); once all entered it moves like any value.

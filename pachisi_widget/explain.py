@@ -1,7 +1,7 @@
 """Plain-language narration of every event, and of why a move is not legal, in English and Romanian.
 
 Each sentence has a code and parameters; a catalogue per language turns them into text. The
-Romanian catalogue uses the words of the user's own rules text: Charkoni, har (grace), castel,
+Romanian catalogue uses the words of the rules text: Charkoni, har (grace), castel,
 pyada. Both catalogues cover every code (a test checks it).
 
 >>> import pachisi_widget as pw

@@ -28,9 +28,9 @@ __all__ = ["Rules", "PRESETS", "TURN_MODES", "ENTRY_MODES", "PYADA_VALUES", "CAN
 TURN_MODES = ("move_each_throw", "throw_then_move")
 ENTRY_MODES = ("square1", "count_from_charkoni")
 PYADA_VALUES = frozenset({10, 25, 30})
-"""Throws that earn pyada (one extra step) once a seat has all entered (seed paragraph 18)."""
+"""Throws that earn pyada (one extra step) once a seat has all entered (rules text, paragraph 18)."""
 CANCEL_HIGH = frozenset({10, 25, 30})
-"""High throws: three in a row are void under ``cancel_three`` (seed paragraphs 13-17)."""
+"""High throws: three in a row are void under ``cancel_three`` (rules text, paragraphs 13-17)."""
 
 P_MIN = Fraction(1, 20)
 """The smallest ``p_mouth_up`` allowed. Real cowries are biased, but not this far: with a bias
@@ -71,7 +71,7 @@ _BOOL_FIELDS = (
 
 @dataclass(frozen=True)
 class Rules:
-    """Every rule option of the game; the defaults are the classic game of the user's rules text.
+    """Every rule option of the game; the defaults are the classic game of the rules text.
 
     Build variants with keywords, :meth:`preset` or :meth:`replace`. An impossible combination is
     refused at once.
@@ -87,22 +87,22 @@ class Rules:
     p_mouth_up: Real = 0.5
     """Chance that one shell lands mouth up (real cowries are unbalanced: a parameter)."""
     entry_graces: frozenset = field(default_factory=lambda: frozenset({6, 10, 25}))
-    """Throws that give another throw and may bring a waiting piece in (seed paragraph 3)."""
+    """Throws that give another throw and may bring a waiting piece in (rules text, paragraph 3)."""
     bonus_graces: frozenset = field(default_factory=frozenset)
     """Throws that give another throw only, when the seat has a piece on the board."""
     first_piece_any_throw: bool = True
-    """A seat's first piece of the game leaves the Charkoni on any throw (seed paragraph 5)."""
+    """A seat's first piece of the game leaves the Charkoni on any throw (rules text, paragraph 5)."""
     entry_mode: str = "square1"
     """``square1``: an entering piece lands on step 1; ``count_from_charkoni``: it moves the
     grace's full value from the Charkoni."""
     grace_moves_before_all_entered: bool = False
     """Whether an entry grace may move a piece (instead of entering one) while pieces wait."""
     split_throw: bool = False
-    """Whether one throw may be divided among several pieces (seed paragraph 6)."""
+    """Whether one throw may be divided among several pieces (rules text, paragraph 6)."""
     capture_extra_throw: bool = True
-    """A capture gives the capturer another throw (seed paragraph 8)."""
+    """A capture gives the capturer another throw (rules text, paragraph 8)."""
     castle_blocks_enemy: bool = True
-    """A piece may not land on a castle held by an opponent (seed paragraph 7)."""
+    """A piece may not land on a castle held by an opponent (rules text, paragraph 7)."""
     last_square_release: frozenset = field(default_factory=lambda: frozenset({10, 25}))
     """Throws that carry a piece on step 83 home (no throw of 1 exists)."""
     must_capture_before_home: bool = False

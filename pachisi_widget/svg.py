@@ -143,7 +143,7 @@ def board_svg(state, size: int | None = None, names=None, lang: str | None = Non
     """An SVG document of ``state``: the board, castles, the 25-castles, seat cards and pieces.
 
     Waiting and home pieces stand where :func:`pachisi_widget.scene.stacks` says; returning pieces
-    (step >= 51) lie on their side (the seed's paragraph 10); a stack shows its count. ``size``
+    (step >= 51) lie on their side (paragraph 10 of the rules text); a stack shows its count. ``size``
     sets the width in pixels (default: the natural 828); ``names`` gives the four players' names
     for the seat cards (rendered as text, escaped); ``lang`` the language of the words (default:
     :data:`LANGUAGE`).

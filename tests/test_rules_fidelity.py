@@ -49,7 +49,7 @@ def sentence(code, lang, **params):
     return i18n.text(code, params, lang)
 
 
-# -- 1. the 25-castle promise (seed §4, §11; RULES.md 3.3) --------------------------------------
+# -- 1. the 25-castle promise (rules text §4, §11; RULES.md 3.3) --------------------------------------
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -2,7 +2,7 @@
 
 Every position comes from ``Game.from_position``; every throw is forced with ``game.throw(up=k)``.
 Legal moves are compared as exact sets of ``(seat, kind, start, end, value)``. Expected values come
-from RULES.md (and the seed text it cites), never from the engine.
+from RULES.md (and the rules text it cites), never from the engine.
 
 bell6 (classic): up 0 -> 25, 1 -> 10, 2 -> 2, 3 -> 3, 4 -> 4, 5 -> 5, 6 -> 6.
 murray7 (cowrie_skill): up 0 -> 7, 1 -> 10, 2 -> 2, 3 -> 3, 4 -> 4, 5 -> 25, 6 -> 30, 7 -> 14.
