@@ -1403,7 +1403,7 @@ def _four_and_five_behind() -> Solution:
 def _hits_expected() -> Solution:
     p = _hit(2, 3)
     mean = p * _TRIALS
-    return Solution(mean, ("number", {"decimals": 1}), {"p": p, "trials": _TRIALS, "mean": mean},
+    return Solution(mean, ("number", {"decimals": 2}), {"p": p, "trials": _TRIALS, "mean": mean},
                     _drop_equal(mean, {"chance": p, "percent": p * 100,
                                        "one_piece": _hit(2) * _TRIALS}))
 
