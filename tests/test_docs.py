@@ -340,11 +340,6 @@ GUIDE_PARTS = {
     "ro": ("Planul celor 45 de minute", "Materiale", "Greșeli frecvente",
            "Întrebări pentru discuție", "Unde sunt răspunsurile"),
 }
-#: How a section says that a lesson checks its exercises in the open, by language.
-GUIDE_IN_THE_CELL = {"en": "In the exercise cells", "ro": "În celulele exercițiilor"}
-#: The lessons-at-a-glance table's words: a Romanian edition (yes, no), answers in the package.
-GUIDE_GLANCE = {"en": (("yes", "no"), "package", "exercise cell"),
-                "ro": (("da", "nu"), "în pachet", "în celula exercițiului")}
 
 
 def guide_sections(text: str) -> dict[str, str]:
@@ -370,13 +365,6 @@ def guide_part(section: str, heading: str) -> str:
     return match.group(1) if match else ""
 
 
-def packaged_exercises(path: Path) -> set[str]:
-    """The lessons whose exercises ``path``'s cells check with ``exercise("NN", k).check``."""
-    nb = json.loads(path.read_text(encoding="utf-8"))
-    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
-    return set(re.findall(r"""exercise\(\s*["'](\w+)["']\s*,\s*\d+[^)]*\)\s*\.check""", code))
-
-
 def test_both_teachers_guides_show_every_lesson_with_its_links_and_goals(site):
     """Each guide page has a box per lesson (id guide-<lesson>), linked to the lesson's page in
     the guide's language when that edition exists, else to the English one; the goals shown are
@@ -399,6 +387,33 @@ def test_both_teachers_guides_show_every_lesson_with_its_links_and_goals(site):
                 assert learn, f"{source.name}: no goals found"
                 assert " ".join(learn[0].replace("`", "").replace("*", "").split()[:4]) \
                     in page.text, f"{page_name}: the goals of {source.name} are not shown"
+    # the lessons at a glance: a row per lesson, linked to its box; the Romanian edition and
+    # where the answers are, as notebooks/ holds them
+    words = ext.GLANCE_WORDS
+    for lang, page_name in GUIDE_PAGES.items():
+        html = (site / page_name).read_text(encoding="utf-8")
+        table = re.search(r'<table[^>]*pachisi-guide-glance.*?</table>', html, flags=re.S)
+        assert table, f"{page_name}: no table of lessons"
+        rows = {}
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table.group(0), flags=re.S):
+            cells = [" ".join(re.sub(r"<[^>]+>", " ", c).split())
+                     for c in re.findall(r"<td[^>]*>(.*?)</td>", row, flags=re.S)]
+            target = re.search(r'href="#([^"]+)"', row)
+            if cells and target:
+                rows[target.group(1)] = cells
+        for path in found["en"]:
+            lesson = ext.read_lesson(path, "en")
+            cells = rows.get(make_id(f"guide-{path.stem}"))
+            assert cells, f"{page_name}: the table has no row for {path.name}"
+            has_ro = path.stem in ro_names
+            assert cells[2] == words[lang]["yes" if has_ro else "no"], (page_name, path.name, cells)
+            packaged = ext.packaged_exercises(lesson)
+            assert cells[3] == words[lang]["package" if packaged else "cell"], \
+                (page_name, path.name, cells)
+            if packaged:
+                prefix = path.stem.split("_")[0]
+                assert f'exercise("{prefix}", {packaged[-1]}' in read_page(site / page_name).text, \
+                    f"{page_name}: where the answers of {path.name} are is not said"
 
 
 @pytest.mark.parametrize("lang", sorted(GUIDE_SOURCES))
@@ -435,13 +450,9 @@ def test_teachers_guide_has_a_full_section_for_every_lesson(lang):
             f"{where}: fewer than two misconceptions"
         asked = re.findall(r"^\d+\. ", questions, flags=re.M)
         assert 2 <= len(asked) <= 4, f"{where}: {len(asked)} questions for discussion"
-        number = path.stem.split("_")[0]
-        if number in packaged_exercises(path):
-            assert f'exercise("{number}", 1' in answers and ".solution()" in answers, \
-                f"{where}: the exercises' answers are in the package: exercise(...).solution()"
-        else:
-            assert GUIDE_IN_THE_CELL[lang] in answers and "print(expected)" in answers, \
-                f"{where}: the lesson checks its exercises in the open: say they are in the cells"
+        assert re.search(rf"^```\{{lesson-answers\}}[ \t]+{re.escape(path.stem)}[ \t]*\n"
+                         rf":lang: {lang}\n```", answers, flags=re.M), \
+            f"{where}: where the answers are is the lesson-answers directive of this lesson"
 
 
 def test_the_rules_text_is_shown_whole_paragraph_by_paragraph(site):
@@ -491,25 +502,18 @@ def test_api_reference_documents_the_public_api_with_its_doctests(site):
 
 
 @pytest.mark.parametrize("lang", sorted(GUIDE_SOURCES))
-def test_teachers_guide_table_of_lessons_says_which_have_a_romanian_edition_and_packaged_answers(
-        lang):
-    """The lessons at a glance: a row per lesson, whose columns "In Romanian" and "Answers" say
-    what notebooks/ holds today."""
+def test_teachers_guide_table_of_lessons_has_a_line_for_every_lesson(lang):
+    """The lessons at a glance (the lesson-glance directive) describe every lesson in notebooks/;
+    the Romanian edition and where the answers are, the directive reads from the lessons."""
     text = GUIDE_SOURCES[lang].read_text(encoding="utf-8")
-    rows = {m.group(1): [c.strip() for c in m.group(2).split("|")]
-            for m in re.finditer(r"^\| \{ref\}`(\w+) <[^>]+>` \|(.*)\|\s*$", text, flags=re.M)}
-    (yes, no), packaged, in_the_cell = GUIDE_GLANCE[lang]
+    block = re.search(r"^```\{lesson-glance\}\n:lang: (\w+)\n(.*?)^```", text, flags=re.M | re.S)
+    assert block and block.group(1) == lang, f"{GUIDE_SOURCES[lang].name}: no table of lessons"
+    described = {line.split("|")[0].strip(): line.split("|")[1:]
+                 for line in block.group(2).splitlines() if line.strip()}
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
         prefix = path.stem.split("_")[0]
-        number = prefix.lstrip("0") or "0"
-        assert number in rows, f"{GUIDE_SOURCES[lang].name}: the table has no row for {path.name}"
-        _about, romanian, answers, _throws = rows[number]
-        has_ro = (NOTEBOOKS / "ro" / path.name).is_file()
-        assert romanian == (yes if has_ro else no), \
-            f"{GUIDE_SOURCES[lang].name}, lesson {number}: a Romanian edition is {has_ro}"
-        expected = packaged if prefix in packaged_exercises(path) else in_the_cell
-        assert answers == expected, \
-            f"{GUIDE_SOURCES[lang].name}, lesson {number}: answers {expected!r}, not {answers!r}"
+        assert prefix in described and described[prefix][0].strip(), \
+            f"{GUIDE_SOURCES[lang].name}: the table of lessons does not describe {path.name}"
 
 
 # --- the extension's lesson staging, with a Romanian edition -------------------------------------

@@ -15,7 +15,8 @@ build time, never copied by hand:
   (``docs/rules/pachisi-rules.en.txt``, the same paragraphs in the same order).
 
 Directives: ``board``, ``throw-table``, ``variants-table``, ``rules-text``, ``lesson-links``,
-``lesson-toctree``, ``lesson-guide``. Role: ``para`` (``{para}`3``, ``{para}`13-17``).
+``lesson-toctree``, ``lesson-guide``, ``lesson-answers``, ``lesson-glance``. Role: ``para``
+(``{para}`3``, ``{para}`13-17``).
 """
 
 from __future__ import annotations
@@ -744,6 +745,128 @@ class LessonGuideDirective(SphinxDirective):
         return out, []
 
 
+def packaged_exercises(lesson: Lesson) -> list[int]:
+    """The numbers of the exercises that ``lesson`` checks with ``exercise("NN", k).check``, its
+    answers kept in the package (an empty list: the lesson checks its exercises in the open)."""
+    nb = json.loads(lesson.source.read_text(encoding="utf-8"))
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    prefix = lesson.name.split("_")[0]
+    found = re.findall(r"""exercise\(\s*["'](\w+)["']\s*,\s*(\d+)[^)]*\)\s*\.check""", code)
+    return sorted({int(number) for name, number in found if name == prefix})
+
+
+def _edition(lessons: dict, lang: str, name: str) -> Lesson | None:
+    return next((x for x in lessons.get(lang, []) if x.name == name), None)
+
+
+def _english_lesson(directive: SphinxDirective, name: str) -> Lesson:
+    english = _lessons(directive.env).get("en", [])
+    lesson = next((x for x in english if x.name == name), None)
+    if lesson is None:
+        raise directive.error(f"{directive.name}: no lesson {name}.ipynb in notebooks/ "
+                              f"(the lessons: {', '.join(x.name for x in english)})")
+    return lesson
+
+
+class LessonAnswersDirective(SphinxDirective):
+    """Where the answers to one lesson's exercises are (``:lang:``), read from the lesson itself:
+    in the package (``exercise("NN", k).solution()``, ``scripts/teacher.sh``, the nbgrader
+    course) or, for a lesson that checks its exercises in the open, in its exercise cells."""
+
+    required_arguments = 1
+    option_spec = {"lang": _lang_option}
+
+    def run(self):
+        lang = self.options.get("lang", "en")
+        lesson = _english_lesson(self, self.arguments[0])
+        self.env.note_dependency(str(lesson.source))
+        numbers = packaged_exercises(lesson)
+        prefix = lesson.name.split("_")[0]
+        has_ro = _edition(_lessons(self.env), "ro", lesson.name) is not None
+        lit = nodes.literal
+        para = nodes.paragraph(classes=["pachisi-guide-answers"])
+        if numbers:
+            ro = ', lang="ro"' if lang == "ro" else ""
+            first = lit("", f'exercise("{prefix}", {numbers[0]}{ro}).solution()')
+            last = lit("", f'exercise("{prefix}", {numbers[-1]}{ro}).solution()')
+            if lang == "en":
+                para += [first, nodes.Text(" to "), last, nodes.Text(", in either language ("),
+                         lit("", 'lang="ro"'), nodes.Text("); or "),
+                         lit("", f"bash scripts/teacher.sh solutions --lessons {prefix}")]
+                if has_ro:
+                    para += [nodes.Text(" ("), lit("", "--lang ro"),
+                             nodes.Text(" for the Romanian edition)")]
+                para += nodes.Text(". The lesson is part of the nbgrader course.")
+            else:
+                command = "bash scripts/teacher.sh solutions " + ("--lang ro " if has_ro else "")
+                para += [first, nodes.Text(" până la "), last, nodes.Text("; sau "),
+                         lit("", f"{command}--lessons {prefix}")]
+                if not has_ro:
+                    para += nodes.Text(" (lecția este deocamdată doar în engleză)")
+                para += nodes.Text(". Lecția face parte din cursul nbgrader.")
+        elif lang == "en":
+            para += [nodes.Text("In the exercise cells: each cell computes its answer ("),
+                     lit("", "expected"), nodes.Text(") itself; run it, then "),
+                     lit("", "print(expected)"), nodes.Text(". "),
+                     lit("", "bash scripts/teacher.sh solutions"),
+                     nodes.Text(" copies this lesson unchanged. Not in the nbgrader course.")]
+        else:
+            para += [nodes.Text("În celulele exercițiilor: fiecare celulă își calculează singură "
+                                "răspunsul ("), lit("", "expected"),
+                     nodes.Text("); o rulezi, apoi "), lit("", "print(expected)"),
+                     nodes.Text(". "), lit("", "bash scripts/teacher.sh solutions"),
+                     nodes.Text(" copiază lecția neschimbată. Nu face parte din cursul nbgrader.")]
+        return [para]
+
+
+#: Words of the lessons-at-a-glance table, by language.
+GLANCE_WORDS = {
+    "en": {"headers": ("Lesson", "What it is about", "In Romanian", "Answers", "Hand throwing"),
+           "yes": "yes", "no": "no", "package": "package", "cell": "exercise cell"},
+    "ro": {"headers": ("Lecția", "Despre ce este", "În română", "Răspunsurile",
+                       "Aruncări de mână"),
+           "yes": "da", "no": "nu", "package": "în pachet", "cell": "în celula exercițiului"},
+}
+
+
+class LessonGlanceDirective(SphinxDirective):
+    """The lessons at a glance (``:lang:``): a row per lesson, linked to its section of the
+    guide (the box of ``lesson-guide``), with whether it has a Romanian edition and where its
+    answers are, read from notebooks/. The content gives the other two columns, one line per
+    lesson: ``NN | what it is about | hand throwing`` (NN: the start of its file name)."""
+
+    has_content = True
+    option_spec = {"lang": _lang_option}
+
+    def run(self):
+        lang = self.options.get("lang", "en")
+        words = GLANCE_WORDS[lang]
+        lessons = _lessons(self.env)
+        written = {}
+        for line in self.content:
+            if not line.strip():
+                continue
+            parts = [part.strip() for part in line.split("|")]
+            if len(parts) != 3:
+                raise self.error(f"lesson-glance: not 'NN | about | hand throwing': {line!r}")
+            written[parts[0]] = parts[1:]
+        prefixes = {x.name.split("_")[0]: x for x in lessons.get("en", [])}
+        unknown = sorted(set(written) - set(prefixes))
+        if unknown:
+            raise self.error(f"lesson-glance: no lesson starts with {', '.join(unknown)}")
+        rows = []
+        for prefix, lesson in prefixes.items():
+            self.env.note_dependency(str(lesson.source))
+            about, throwing = written.get(prefix, ("", ""))
+            link = nodes.reference("", prefix.lstrip("0") or "0",
+                                   refid=nodes.make_id(f"guide-{lesson.name}"))
+            has_ro = _edition(lessons, "ro", lesson.name) is not None
+            answers = words["package"] if packaged_exercises(lesson) else words["cell"]
+            rows.append([[link], about, words["yes"] if has_ro else words["no"], answers,
+                         throwing])
+        return [_table(list(words["headers"]), rows, classes=["pachisi-guide-glance"])]
+
+
 def _visit_math(self, node) -> None:
     """Mathematics as its LaTeX source in a span: readable offline, with no MathJax to load."""
     self.body.append(self.starttag(node, "span", "", CLASS="math notranslate"))
@@ -773,4 +896,6 @@ def setup(app):
     app.add_directive("lesson-links", LessonLinksDirective)
     app.add_directive("lesson-toctree", LessonTocTree)
     app.add_directive("lesson-guide", LessonGuideDirective)
+    app.add_directive("lesson-answers", LessonAnswersDirective)
+    app.add_directive("lesson-glance", LessonGlanceDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
