@@ -1195,7 +1195,7 @@ TEXTS["ro"].update({
 # (one block with its sentences, so that the lesson's exercises stay together)
 
 _GRACE_CAPTURE = [[30, 84, 84, 0], None, [54, 20, 84, 84], None]
-"""Lesson 05, exercise 1: North (all entered) captures South's piece on North's step 64 with a 10."""
+"""Lesson 05, exercise 1: North (all entered) captures South's piece on its step 64 with a 10."""
 _CASTLE_HELD = [[38, 84, 84, 84], None, [68, 84, 84, 84], None]
 """Lesson 05, exercise 2: South holds the castle on its step 38 (North's 72); North is 4 behind."""
 _NOT_CAPTURED = [[73, 20, 30, 84], None, [40, 0, 0, 0], None]
