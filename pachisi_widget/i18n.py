@@ -116,6 +116,7 @@ NOUNS = {
         "seats": ("1 seat", "seats"),
         "rounds": ("1 round", "rounds"),
         "characters": ("1 character", "characters"),
+        "decimals": ("1 decimal place", "decimal places"),
     },
     "ro": {
         "steps": ("un pătrat", "pătrate"),
@@ -128,6 +129,7 @@ NOUNS = {
         "seats": ("un loc", "locuri"),
         "rounds": ("o rundă", "runde"),
         "characters": ("un caracter", "caractere"),
+        "decimals": ("o zecimală", "zecimale"),
     },
 }
 """Each countable noun: (the words for exactly one, the plural). Used by :func:`count`."""
@@ -436,15 +438,15 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "again. Answer with {form}. For a hint, run {hint_call}.",
         "exercise_wrong": "Not quite: {answer} is not the answer. For a hint, run {hint_call}.",
         "exercise_mistake": "Not quite: {answer} {mistake}",
-        "exercise_close": "Close: {answer} is near the answer but not to {decimals} decimal "
-        "places. Round to {decimals} places, or give a fraction.",
+        "exercise_close": "Close: {answer} is near the answer but not to "
+        "{decimals:decimals}. Round to {decimals:decimals}, or give a fraction.",
         "exercise_comma": "Not quite: Python reads {answer} as two numbers. Write a decimal with "
         "a point, e.g. 0.25 (or as text: \"0,25\").",
         "exercise_unreadable": "Not quite: {answer} is not {form}.",
         "exercise_hint": "Hint: {hint}",
         "exercise_answer": "The answer: {expected}. Why: {why}",
         "exercise_form_number": "a fraction (Fraction(1, 64) or \"1/64\") or a decimal to "
-        "{decimals} places",
+        "{decimals:decimals}",
         "exercise_form_integer": "a whole number",
         "exercise_form_values": "a set of numbers, e.g. {{3, 5}}",
         "exercise_form_steps": "a list of {size:steps}, one for each piece, in any order",
@@ -799,15 +801,15 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "exercise_wrong": "Nu chiar: {answer} nu este răspunsul. Pentru un indiciu, rulează "
         "{hint_call}.",
         "exercise_mistake": "Nu chiar: {answer} {mistake}",
-        "exercise_close": "Aproape: {answer} este aproape de răspuns, dar nu cu {decimals} "
-        "zecimale. Rotunjește la {decimals} zecimale sau dă o fracție.",
+        "exercise_close": "Aproape: {answer} este aproape de răspuns, dar nu cu "
+        "{decimals:decimals}. Rotunjește la {decimals:decimals} sau dă o fracție.",
         "exercise_comma": "Nu chiar: Python citește {answer} ca două numere. Scrie numărul "
         "zecimal cu punct, de exemplu 0.25 (sau ca text: \"0,25\").",
         "exercise_unreadable": "Nu chiar: {answer} nu este {form}.",
         "exercise_hint": "Indiciu: {hint}",
         "exercise_answer": "Răspunsul: {expected}. De ce: {why}",
         "exercise_form_number": "o fracție (Fraction(1, 64) sau \"1/64\") sau un număr zecimal "
-        "cu {decimals} zecimale",
+        "cu {decimals:decimals}",
         "exercise_form_integer": "un număr întreg",
         "exercise_form_values": "o mulțime de numere, de exemplu {{3, 5}}",
         "exercise_form_steps": "o listă cu {size:steps}, câte unul pentru fiecare piesă, în orice "

@@ -61,13 +61,14 @@ c.Execute.timeout = 300
 
 
 def lesson_paths(lang: str, only=None) -> list[Path]:
-    """The lessons of ``lang``; with ``only``, those whose file name starts with one of them."""
+    """The lessons of ``lang``; with ``only``, those named there by their number ("05", "05b":
+    the part of the file name before its first "_") or by their whole name."""
     folder = LESSONS if lang == "en" else LESSONS / lang
     paths = sorted(p for p in folder.glob("*.ipynb") if not p.name.startswith("."))
     if only:
-        paths = [p for p in paths if any(p.name.startswith(o) for o in only)]
+        paths = [p for p in paths if p.name.split("_", 1)[0] in only or p.stem in only]
         if not paths:
-            sys.exit(f"[teacher] no lesson in {_shown(folder)} starts with {', '.join(only)}")
+            sys.exit(f"[teacher] no lesson in {_shown(folder)} is {' or '.join(only)}")
     return paths
 
 
@@ -307,7 +308,7 @@ def main(argv=None) -> int:
     ap.add_argument("--lang", choices=["en", "ro"], default="en",
                     help="the lessons' language (default en)")
     ap.add_argument("--lessons", nargs="+", metavar="NN",
-                    help="only these lessons, by the start of their file name (e.g. 02 05b)")
+                    help="only these lessons, by their number (e.g. 02 05b) or file name")
     ap.add_argument("--course", type=Path, default=None,
                     help="the nbgrader course folder (default classroom/course-<lang>)")
     ap.add_argument("--out", type=Path, default=None,
