@@ -108,6 +108,14 @@ def _fmt(v: float, step: float = 0.0, percent: bool = False, decimal: str = ".")
     return text + ("%" if percent else "")
 
 
+def _log_ticks(lo: float, hi: float, refusal: str) -> list:
+    """The powers of ten that cover ``lo..hi`` on a log axis (at least two)."""
+    if lo <= 0:
+        raise ValueError(refusal)
+    first, last = math.floor(math.log10(lo) + 1e-9), math.ceil(math.log10(hi) - 1e-9)
+    return [10.0 ** k for k in range(first, max(last, first + 1) + 1)]
+
+
 def _power(v: float, percent: bool, decimal: str) -> str:
     """A power of ten as a log axis shows it: 1, 10, 0.01, or 1e-05 below a thousandth."""
     shown = v * 100 if percent else v
@@ -162,11 +170,7 @@ class _Frame:
     def y_axis(self, lo, hi, percent=False, ticks=None, log=False):
         self.log = log
         if log:
-            if lo <= 0:
-                raise ValueError("a log scale needs values above 0")
-            first, last = math.floor(math.log10(lo) + 1e-9), math.ceil(math.log10(hi) - 1e-9)
-            last = max(last, first + 1)
-            self.ticks_y = [10.0 ** k for k in range(first, last + 1)]
+            self.ticks_y = _log_ticks(lo, hi, "a log scale needs values above 0")
         else:
             self.ticks_y = ticks or nice_ticks(lo, hi)
         self.y0, self.y1 = self.ticks_y[0], self.ticks_y[-1]
@@ -183,10 +187,7 @@ class _Frame:
     def x_axis_numeric(self, lo, hi, percent=False, log=False):
         self.xlog = log
         if log:
-            if lo <= 0:
-                raise ValueError("a log scale of x needs x values above 0")
-            first, last = math.floor(math.log10(lo) + 1e-9), math.ceil(math.log10(hi) - 1e-9)
-            self.ticks_x = [10.0 ** k for k in range(first, max(last, first + 1) + 1)]
+            self.ticks_x = _log_ticks(lo, hi, "a log scale of x needs x values above 0")
         else:
             self.ticks_x = nice_ticks(lo, hi)
         self.x0, self.x1 = self.ticks_x[0], self.ticks_x[-1]

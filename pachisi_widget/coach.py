@@ -62,7 +62,6 @@ from typing import NamedTuple
 
 from .agents import (
     AGENTS,
-    FAST_AGENTS,
     Agent,
     can_wait,
     greedy_index,
@@ -76,7 +75,7 @@ from .errors import PachisiError
 from .fastnp import iter_game_seeds
 from .i18n import LANGUAGES, Message, number, text
 from .probability import hit_chance
-from .simulate import play_out, wilson_interval
+from .simulate import _agent_name, play_out, wilson_interval
 from .state import GameState
 from .tables import IS_CASTLE, ON_LOOP_LAST
 from .throws import up_distribution
@@ -417,16 +416,6 @@ def _check_args(state, rollouts, policy, seed, engine, budget, progress):
     return players
 
 
-def _name(player):
-    """The built-in name of a player (which both engines play themselves), or None."""
-    if isinstance(player, str):
-        return player if player in FAST_AGENTS else None
-    for name in FAST_AGENTS:
-        if type(player) is AGENTS[name]:
-            return name
-    return None
-
-
 def _label(player) -> str:
     return player if isinstance(player, str) else getattr(player, "name", type(player).__name__)
 
@@ -761,7 +750,7 @@ def _evaluate(state, players, rollouts, seed, engine, budget, progress, exact) -
     rules, seats = state.rules, state.seats
     seat = state.to_move
     side = _side(state, seat)
-    names = [_name(p) for p in players]
+    names = [_agent_name(p) for p in players]
     by_seat = dict(zip(seats, names, strict=True))
     labels = tuple(_label(p) for p in players)
     if state.phase == "move":

@@ -19,18 +19,18 @@ too, these two runs can go.) It also checks what the generic tests cannot:
 from __future__ import annotations
 
 import ast
-import copy
 import re
 import subprocess
-import time
 from pathlib import Path
 
-import nbclient
 import nbformat
 import pytest
 
 import pachisi_widget as pw
 from pachisi_widget.lessons import exercises
+from test_notebooks import INSTALL_CELL, SEEDED_CALLS, _execute, _read, record_time
+from test_notebooks import _code_cells as _code
+from test_notebooks import _outputs_text as _said
 
 REPO = Path(__file__).resolve().parents[1]
 RO_DIR = REPO / "notebooks" / "ro"
@@ -41,37 +41,8 @@ LESSON_IDS = [name.split("_", 1)[0] for name in LESSONS]
 """Each lesson's key, the prefix before the first underscore: "05" and "05b" are two lessons."""
 SHEETS = {"en": REPO / "notebooks" / "rules-sheet.md",
           "ro": REPO / "notebooks" / "ro" / "foaia-de-reguli.md"}
-RULES_TEXT = REPO / "docs" / "rules" / "pachisi-rules.ro.txt"  # the user's rules text, unchanged
+RULES_TEXT = REPO / "docs" / "rules" / "pachisi-rules.ro.txt"  # the rules text, unchanged
 
-CELL_TIMEOUT = 120
-RUN_BUDGET = 90  # seconds; a lesson runs in about 10-40 s here
-
-INSTALL_CELL = "\n".join([
-    "# In JupyterLite (Python running in the browser) this installs pachisi_widget from the site's",
-    "# own wheels; everywhere else it is already installed and this cell does nothing.",
-    "import sys",
-    'if sys.platform == "emscripten":',
-    "    import piplite",
-    '    await piplite.install(["pachisi_widget"])',
-])
-
-# The second run, as in test_notebooks.py: matplotlib blocked, every exercise answered right.
-SECOND_RUN = """\
-import sys
-sys.modules["matplotlib"] = None
-sys.modules["matplotlib.pyplot"] = None
-
-import pachisi_widget.lessons
-
-_exercise_check = pachisi_widget.lessons.Exercise.check
-
-
-def _answered_exercise(self, answer, **kwargs):
-    return _exercise_check(self, self.expected, **kwargs)
-
-
-pachisi_widget.lessons.Exercise.check = _answered_exercise
-"""
 
 ANSWER = {"en": "answer", "ro": "raspuns"}
 HEADINGS = {"en": ("What you'll do", "What you'll learn", "What you'll need"),
@@ -80,46 +51,11 @@ SAID = {"en": {"blank": "No answer yet", "right": "Right!",
                "no_plot": "matplotlib is not available here"},
         "ro": {"blank": "Încă nu ai răspuns", "right": "Corect!",
                "no_plot": "matplotlib nu este disponibil aici"}}
-SEEDED_CALLS = {"Game", "from_position", "PachisiWidget", "Random", "simulate", "new_game",
-                "set_position"}
 FLAGS = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
-
-
-def _read(path: Path):
-    return nbformat.read(path, as_version=4)
-
-
-def _code(nb) -> list:
-    return [c for c in nb.cells if c.cell_type == "code"]
 
 
 def _exercises(nb, lang: str) -> list:
     return [c for c in _code(nb) if re.search(rf"\bcheck\(\s*{ANSWER[lang]}_\d", c.source)]
-
-
-def _execute(path: Path, second_run: bool = False):
-    nb = _read(path)
-    if second_run:
-        nb = copy.deepcopy(nb)
-        nb.cells.insert(0, nbformat.v4.new_code_cell(SECOND_RUN))
-    client = nbclient.NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
-                                     resources={"metadata": {"path": str(path.parent)}},
-                                     allow_errors=False)
-    started = time.monotonic()
-    client.execute()
-    return nb, time.monotonic() - started
-
-
-def _said(cell) -> str:
-    parts = []
-    for out in cell.get("outputs", []):
-        if out.get("output_type") == "stream":
-            parts.append(out.get("text", ""))
-        elif "data" in out:
-            parts.append(str(out["data"].get("text/plain", "")))
-        elif out.get("output_type") == "error":
-            parts.append(f"{out.get('ename')}: {out.get('evalue')}")
-    return "".join(parts)
 
 
 def test_lessons_00_02_and_03_have_romanian_editions():
@@ -201,19 +137,20 @@ def test_randomness_is_seeded(name, lang):
 @pytest.fixture(scope="module", params=LESSONS, ids=LESSON_IDS)
 def romanian_runs(request):
     path = EDITIONS[request.param]["ro"]
-    return {"fresh": _execute(path), "answered": _execute(path, second_run=True)}
+    runs = {"fresh": _execute(path), "answered": _execute(path, second_run=True)}
+    record_time(f"ro/{path.name}", runs["fresh"][1])
+    return runs
 
 
 @pytest.mark.xdist_group("romanian-lessons")  # one worker runs each lesson twice, not each worker
 def test_romanian_lesson_runs(romanian_runs):
-    nb, seconds = romanian_runs["fresh"]
+    nb, _ = romanian_runs["fresh"]
     errors = [_said(c) for c in _code(nb)
               if any(o.get("output_type") == "error" for o in c.outputs)]
     assert not errors, errors
     for cell in _exercises(nb, "ro"):
         said = _said(cell)
         assert SAID["ro"]["blank"] in said and ".hint()" in said, said
-    assert seconds < RUN_BUDGET, f"the Romanian lesson took {seconds:.0f} s"
     printed = "".join(o.get("text", "") for c in _code(nb) for o in c.outputs
                       if o.get("output_type") == "stream")
     assert "South" not in printed and "North" not in printed, "English seat names in Romanian"

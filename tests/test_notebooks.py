@@ -96,8 +96,15 @@ def _code_cells(nb) -> list:
     return [c for c in nb.cells if c.cell_type == "code"]
 
 
+def record_time(name: str, seconds: float) -> None:
+    """Write a lesson's run time to :data:`TIMES` (read, never asserted)."""
+    TIMES.parent.mkdir(exist_ok=True)
+    with TIMES.open("a", encoding="utf-8") as out:
+        out.write(f"{name}: {seconds:.1f} s\n")
+
+
 def _execute(path: Path, *, second_run: bool = False):
-    """Run the notebook in a fresh python3 kernel (this interpreter's), cwd = notebooks/."""
+    """Run the notebook in a fresh python3 kernel (this interpreter's), in its own folder."""
     nb = _read(path)
     if second_run:
         nb = copy.deepcopy(nb)
@@ -106,7 +113,7 @@ def _execute(path: Path, *, second_run: bool = False):
         nb,
         timeout=CELL_TIMEOUT,
         kernel_name="python3",  # jupyter_client runs a "python" kernelspec with sys.executable
-        resources={"metadata": {"path": str(NOTEBOOK_DIR)}},
+        resources={"metadata": {"path": str(path.parent)}},
         allow_errors=False,
     )
     started = time.monotonic()
@@ -259,9 +266,7 @@ def test_notebook_runs(path: Path):
     for cell in _exercise_cells(nb):
         text = _outputs_text(cell)
         assert "No answer yet" in text, f"{path.name}: a blank exercise said {text!r}"
-    TIMES.parent.mkdir(exist_ok=True)
-    with TIMES.open("a", encoding="utf-8") as out:
-        out.write(f"{path.name}: {seconds:.1f} s\n")
+    record_time(path.name, seconds)
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
