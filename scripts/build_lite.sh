@@ -33,22 +33,7 @@ if command -v flock >/dev/null 2>&1; then
 fi
 
 # The build tools, in their own venv so their Jupyter extensions are exactly the site's.
-stamp="$VENV/.build-lite-stamp"
-want="$(sha256sum lite/requirements.txt | cut -d' ' -f1)"
-if [[ ! -x "$VENV/bin/python" || ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
-    say "installing the build tools into .venv-lite (lite/requirements.txt)"
-    rm -rf "$VENV"
-    "$PY" -m venv "$VENV"
-    log="$(mktemp)"
-    if ! "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r lite/requirements.txt \
-            >"$log" 2>&1; then
-        cat "$log" >&2
-        rm -f "$log"
-        say "ERROR: could not install lite/requirements.txt into .venv-lite" >&2
-        exit 1
-    fi
-    rm -f "$log"
-    printf '%s\n' "$want" >"$stamp"
-fi
+source scripts/tool_venv.sh
+tool_venv "$VENV" lite/requirements.txt "the build tools"
 
 exec "$VENV/bin/python" scripts/build_lite.py "$@"

@@ -38,23 +38,8 @@ if ((needs_nbgrader)); then
         exec 9>"$ROOT/.cache/.teacher.lock"
         flock 9
     fi
-    stamp="$VENV/.teacher-stamp"
-    want="$(sha256sum scripts/teacher-requirements.txt | cut -d' ' -f1)"
-    if [[ ! -x "$VENV/bin/python" || ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
-        say "installing nbgrader into .venv-teach (scripts/teacher-requirements.txt)"
-        rm -rf "$VENV"
-        "$PY" -m venv "$VENV"
-        log="$(mktemp)"
-        if ! "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
-                -r scripts/teacher-requirements.txt >"$log" 2>&1; then
-            cat "$log" >&2
-            rm -f "$log"
-            say "ERROR: could not install scripts/teacher-requirements.txt into .venv-teach" >&2
-            exit 1
-        fi
-        rm -f "$log"
-        printf '%s\n' "$want" >"$stamp"
-    fi
+    source scripts/tool_venv.sh
+    tool_venv "$VENV" scripts/teacher-requirements.txt nbgrader
     export PACHISI_NBGRADER="$VENV/bin/nbgrader"
 fi
 
