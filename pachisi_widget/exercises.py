@@ -1474,3 +1474,9 @@ TEXTS["ro"].update({
     "05b.4.one_piece": "numără doar piesa aflată la două pătrate în spate; și piesa aflată la "
     "trei pătrate în spate poate captura.",
 })
+
+
+# -- lessons 06 and 06b: the 25-square castle, and does waiting pay -----------------------------
+
+
+# -- lesson 07: variants and house rules ---------------------------------------------------------
