@@ -237,14 +237,18 @@ def _wait_for_ten() -> Solution:
 
 
 @_exercise("02", 4)
-def _wiki7_mean() -> Solution:
-    wiki7 = Rules(throw_table="wiki7")
-    mean = expected_value(wiki7)
-    values = list(wiki7.table)
-    return Solution(mean, ("number", {"decimals": 3}),
-                    {"mean": mean, "landings": 2 ** wiki7.shells, "shells": wiki7.shells},
-                    _drop_equal(mean, {"plain": Fraction(sum(values), len(values)),
-                                       "classic": expected_value(Rules())}))
+def _mouths_up_variance() -> Solution:
+    ups = up_distribution(Rules().shells)              # the number of mouths up, k
+    mean = sum((k * pr for k, pr in ups.items()), Fraction(0))
+    var = sum(((k - mean) ** 2 * pr for k, pr in ups.items()), Fraction(0))
+    square_mean = sum((k * k * pr for k, pr in ups.items()), Fraction(0))
+    spread = sum((abs(k - mean) * pr for k, pr in ups.items()), Fraction(0))
+    sd = Fraction(float(var) ** 0.5)
+    return Solution(var, ("number", {"decimals": 2}),
+                    {"mean": mean, "variance": var, "sd": float(sd), "square_mean": square_mean,
+                     "mean_square": mean * mean, "shells": len(ups) - 1},
+                    _drop_equal(var, {"root": sd, "unsquared": spread,
+                                      "no_mean": square_mean}))
 
 
 @_exercise("02", 5)
@@ -397,14 +401,17 @@ TEXTS: dict[str, dict[str, str]] = {
         "brings it: 1/p.",
         "02.3.twenty_five": "is the wait for a 25 (no mouth up); a 10 is one mouth up: {ways} "
         "landings in {landings}.",
-        "02.4.why": "the sum of value × probability over the {landings} landings of "
-        "{shells} shells: {mean} ≈ {mean:.3f}.",
-        "02.4.hint": "use pw.throw_distribution(pw.Rules(throw_table='wiki7')): multiply each "
-        "value by its probability and add.",
-        "02.4.plain": "is the plain average of the table's values; weight each value by its "
-        "probability: the rare 35 counts far less than the common 3.",
-        "02.4.classic": "is the average of the classic six-shell table; wiki7 has {shells} "
-        "shells and {landings} landings.",
+        "02.4.why": "the mean is {mean} mouths up; the sum of (k − {mean})² × C({shells}, k)/64 "
+        "is {variance} = {variance:.2f}, and its square root, the standard deviation, is about "
+        "{sd:.2f}.",
+        "02.4.hint": "for each k from 0 to {shells}, square its distance from the mean {mean}, "
+        "multiply by the probability of k mouths up, and add.",
+        "02.4.root": "is the standard deviation, the square root of the variance; the variance "
+        "is its square.",
+        "02.4.unsquared": "is the average distance from the mean, not squared; the variance "
+        "averages the squared distances.",
+        "02.4.no_mean": "is the average of k² alone; subtract the square of the mean, "
+        "{mean}² = {mean_square}, to get the variance.",
         "02.5.why": "a 25 needs all mouths down: {down:.1f}^6 = {tilted:.5f} against 0.5^6 = "
         "{fair:.5f}.",
         "02.5.hint": "a 25 is 0 mouths up: which shells make that easier?",
@@ -529,14 +536,17 @@ TEXTS: dict[str, dict[str, str]] = {
         "aruncarea care o aduce: 1/p.",
         "02.3.twenty_five": "este așteptarea unei aruncări de 25 (nicio gură în sus); aruncarea "
         "de 10 înseamnă o gură în sus: {ways} căderi din {landings}.",
-        "02.4.why": "suma produselor valoare × probabilitate peste cele {landings} de căderi ale "
-        "celor {shells} coji: {mean} ≈ {mean:.3f}.",
-        "02.4.hint": "folosește pw.throw_distribution(pw.Rules(throw_table='wiki7')): înmulțește "
-        "fiecare valoare cu probabilitatea ei și adună.",
-        "02.4.plain": "este media simplă a valorilor din tabel; fiecare valoare trebuie "
-        "ponderată cu probabilitatea ei: rarul 35 contează mult mai puțin decât obișnuitul 3.",
-        "02.4.classic": "este media tabelului clasic, cu șase coji; wiki7 are {shells} coji și "
-        "{landings} de căderi.",
+        "02.4.why": "media este de {mean} guri în sus; suma produselor (k − {mean})² × "
+        "C({shells}, k)/64 este {variance} = {variance:.2f}, iar rădăcina ei pătrată, abaterea "
+        "standard, este aproximativ {sd:.2f}.",
+        "02.4.hint": "pentru fiecare k de la 0 la {shells}, ridică la pătrat distanța lui față de "
+        "media {mean}, înmulțește cu probabilitatea a k guri în sus și adună.",
+        "02.4.root": "este abaterea standard, rădăcina pătrată a dispersiei; dispersia este "
+        "pătratul ei.",
+        "02.4.unsquared": "este abaterea medie față de medie, fără ridicare la pătrat; "
+        "dispersia este media pătratelor abaterilor.",
+        "02.4.no_mean": "este doar media lui k²; scade pătratul mediei, {mean}² = {mean_square}, "
+        "ca să obții dispersia.",
         "02.5.why": "aruncarea de 25 cere ca toate gurile să fie în jos: {down:.1f}^6 = "
         "{tilted:.5f}, față de 0,5^6 = {fair:.5f}.",
         "02.5.hint": "aruncarea de 25 înseamnă 0 guri în sus: ce fel de coji o fac mai ușoară?",
@@ -1477,6 +1487,571 @@ TEXTS["ro"].update({
 
 
 # -- lessons 06 and 06b: the 25-square castle, and does waiting pay -----------------------------
+# (one block with its sentences, so that the lessons' exercises stay together)
+
+_WAIT_TURNS = 10
+"""Lesson 06, exercise 1: the first turns of waiting on the 25-castle."""
+_HOUSE_GRACES = frozenset({10, 25})
+"""Lesson 06, exercise 2: the house rule's graces (a 6 gives no extra throw)."""
+_LAST_SQUARE = [board.HOME - 1, board.HOME, board.HOME, board.HOME]
+"""Lesson 06, exercise 4: South's lone piece on the last square, its others home."""
+
+
+@_exercise("06", 1)
+def _home_within_turns() -> Solution:
+    from .probability import castle_wait_odds, turn_has_value_chance
+
+    rules, n = Rules(), _WAIT_TURNS
+    per_turn = castle_wait_odds(rules, per="turn", upto=n)
+    p = sum(per_turn.values())
+    q = turn_has_value_chance(25, rules)
+    per_throw = sum(castle_wait_odds(rules, per="throw", upto=n).values())
+    return Solution(p, ("number", {"decimals": 4}),
+                    {"p": p, "q": q, "turns": n, "miss": 1 - q, "per_throw": per_throw},
+                    _drop_equal(p, {"per_throw": per_throw, "added": n * q, "still": 1 - p,
+                                    "last_turn": per_turn[n]}))
+
+
+@_exercise("06", 2)
+def _house_rule_wait() -> Solution:
+    from .probability import expected_throws_until, expected_turns_until, turn_has_value_chance
+
+    classic = Rules()
+    house = classic.replace(entry_graces=_HOUSE_GRACES)
+    mean = expected_turns_until(25, house)
+    odds = throw_distribution(house)
+    dropped = sorted(set(classic.entry_graces) - _HOUSE_GRACES)
+    return Solution(mean, ("number", {"decimals": 2}),
+                    {"mean": mean, "chance": turn_has_value_chance(25, house),
+                     "q": odds[25], "r": 1 - sum(odds[v] for v in house.entry_graces),
+                     "dropped": dropped, "classic": expected_turns_until(25, classic)},
+                    _drop_equal(mean, {"kept_six": expected_turns_until(25, classic),
+                                       "per_throw": expected_throws_until(25, house)}))
+
+
+@_exercise("06", 3)
+def _seven_shell_wait() -> Solution:
+    from .probability import expected_throws_until, expected_turns_until, turn_has_value_chance
+
+    seven = Rules.preset("seven_cowries")
+    mean = expected_turns_until(25, seven)
+    return Solution(mean, ("number", {"decimals": 2}),
+                    {"mean": mean, "p": throw_distribution(seven)[25],
+                     "rules": 'pw.Rules.preset("seven_cowries")',
+                     "chance": turn_has_value_chance(25, seven),
+                     "bonus": sorted(seven.bonus_graces)},
+                    _drop_equal(mean, {
+                        "per_throw": expected_throws_until(25, seven),
+                        "no_bonus": expected_turns_until(25, seven, on_board=False),
+                        "classic": expected_turns_until(25, Rules())}))
+
+
+@_exercise("06", 4)
+def _last_square() -> Solution:
+    from .probability import turn_has_value_chance
+
+    rules = Rules()
+    odds = throw_distribution(rules)
+    release = _homecomings(_LAST_SQUARE, rules)         # the throws that take it home
+    again = sorted(set(rules.entry_graces) - release)   # graces that cannot move it: throw again
+    q = sum(odds[v] for v in release)
+    g = sum(odds[v] for v in again)
+    p = q / (1 - g)
+    return Solution(p, ("number", {"decimals": 4}),
+                    {"p": p, "q": q, "g": g, "release": sorted(release), "again": again,
+                     "turns": 1 / p},
+                    _drop_equal(p, {"per_throw": q, "twenty_five": turn_has_value_chance(25, rules),
+                                    "turns": 1 / p}))
+
+
+_TILT = 0.3
+"""Lesson 06b, exercise 1: the chance of mouth up of the unbalanced shells of its match."""
+_TILT_SEED = 720
+"""Lesson 06b, exercise 1: the seed of that match (the lesson plays it with the same seed)."""
+_TILT_ASKED = 0.4
+"""Lesson 06b, exercises 3 and 4: unbalanced shells the lesson does not play."""
+_MORE_GAMES_REACH = 2.5
+"""Lesson 06b, exercise 2: how far (percentage points) the interval may reach either side."""
+_MATCH_GAMES = 200
+"""Lesson 06b: the games of each half of a match (each player as South, then as North)."""
+_MATCHES: dict = {}
+"""The matches :func:`match_both_ways` has played, by their arguments (the same seed gives the
+same games, so each is played once per session, by the lesson or by its exercise)."""
+
+
+def match_both_ways(a, b, rules=None, games: int = _MATCH_GAMES, seed: int = 1) -> tuple:
+    """Lesson 06b's match: ``games`` two-player games with ``a`` as South against ``b`` (seed
+    ``seed``), then ``games`` with the seats swapped (seed ``seed + 1``).
+
+    Returns the two :class:`~pachisi_widget.simulate.SimulationResult` values; ``a`` won
+    ``first.wins[0] + second.wins[2]`` of the games. Each match is played once and kept, so an
+    exercise rereads the very games the lesson showed without playing them again.
+
+    >>> first, second = match_both_ways("castle_waiter", "random", games=4, seed=3)
+    >>> first.games + second.games
+    8
+    >>> match_both_ways("castle_waiter", "random", games=4, seed=3)[0] is first
+    True
+
+    Raises:
+        ValueError: for an unknown player, a bad number of games (as :func:`simulate`).
+        TypeError: for rules that are not a :class:`Rules` or a preset name, or a seed that is
+            not a whole number.
+    """
+    from .game import check_rules, check_seed
+    from .simulate import simulate
+
+    rules = check_rules(rules)
+    seed = check_seed(seed)
+    key = (a, b, rules, games, seed)
+    try:
+        hash(key)
+    except TypeError:
+        raise TypeError(f"match_both_ways plays built-in players given by name, such as "
+                        f"'greedy', not {a!r} and {b!r}") from None
+    if key not in _MATCHES:
+        first = simulate(games, rules=rules, agents=[a, b], players=2, seed=seed, progress=False)
+        second = simulate(games, rules=rules, agents=[b, a], players=2, seed=seed + 1,
+                          progress=False)
+        _MATCHES[key] = (first, second)
+    return _MATCHES[key]
+
+
+def _verdict(rate, fair: float = 0.5) -> str:
+    """Lesson 06b's reading of a 95% interval: above ``fair``, below it, or neither."""
+    return "wins" if rate.low > fair else "loses" if rate.high < fair else "unclear"
+
+
+@_exercise("06b", 1)
+def _tilted_match() -> Solution:
+    from .simulate import wilson_interval
+
+    rules = Rules(p_mouth_up=_TILT)
+    first, second = match_both_ways("castle_waiter", "greedy", rules, seed=_TILT_SEED)
+    rate = wilson_interval(first.wins[0] + second.wins[2], first.games + second.games)
+    verdict = _verdict(rate)
+    # the sentences explain an interval that contains 50%: a new engine that changed these games'
+    # verdict must change them too
+    assert verdict == "unclear", f"06b.1: the seeded match now gives {verdict!r} ({rate})"
+    point = "wins" if rate.rate > 0.5 else "loses"
+    return Solution(verdict, ("choice", {"key": "06b.1", "words": {
+                        "wins": ("win", "won", "beats", "castiga", "castigă"),
+                        "loses": ("lose", "lost", "pierde"),
+                        "unclear": ("no clear difference", "no difference", "unclear",
+                                    "nicio diferenta", "neclar")}}),
+                    {"p": _TILT, "rate": 100 * rate.rate, "low": 100 * rate.low,
+                     "high": 100 * rate.high, "games": first.games + second.games},
+                    _drop_equal(verdict, {"point": point}))
+
+
+@_exercise("06b", 2)
+def _games_for_half_the_width() -> Solution:
+    from .simulate import wilson_interval
+
+    def reach(games: int) -> float:
+        """How far, in percentage points, the 95% interval of a 50% win rate reaches each side."""
+        r = wilson_interval(games // 2, games)
+        return 100 * (r.high - r.low) / 2
+
+    base = 2 * _MATCH_GAMES                               # the games of one of the lesson's matches
+    aim = _MORE_GAMES_REACH
+    games = next(n for n in range(100, 100_001, 100) if reach(n) <= aim)
+    return Solution(games, ("integer", {}),
+                    {"games": games, "base": base, "base_reach": reach(base), "aim": aim,
+                     "reach": reach(games), "double": 2 * base},
+                    _drop_equal(games, {"double": 2 * base, "fewer": base // 2}))
+
+
+@_exercise("06b", 3)
+def _tilted_twenty_five() -> Solution:
+    rules = Rules(p_mouth_up=_TILT_ASKED)
+    p = throw_distribution(rules)[25]
+    down = 1 - _TILT_ASKED
+    return Solution(p, ("number", {"decimals": 4}),
+                    {"p": p, "up": _TILT_ASKED, "down": down, "shells": rules.shells},
+                    _drop_equal(p, {"mouths_up": throw_distribution(rules)[rules.table[-1]],
+                                    "fair": throw_distribution(Rules())[25]},
+                                same=lambda a, b: abs(a - b) < 1e-4))
+
+
+@_exercise("06b", 4)
+def _tilted_wait() -> Solution:
+    from .probability import expected_throws_until, expected_turns_until, turn_has_value_chance
+
+    rules = Rules(p_mouth_up=_TILT_ASKED)
+    mean = expected_turns_until(25, rules)
+    return Solution(mean, ("number", {"decimals": 1}),
+                    {"mean": mean, "up": _TILT_ASKED, "chance": turn_has_value_chance(25, rules),
+                     "rules": f"pw.Rules(p_mouth_up={_TILT_ASKED})",
+                     "classic": expected_turns_until(25, Rules())},
+                    _drop_equal(mean, {"per_throw": expected_throws_until(25, rules),
+                                       "classic": expected_turns_until(25, Rules())},
+                                same=lambda a, b: abs(a - b) < 0.05))
+
+
+TEXTS["en"].update({
+    "06.1.why": "1 − (1 − {q})^{turns} = 1 − ({miss})^{turns} ≈ {p:.4f}: each turn brings a 25 "
+    "with chance {q}, and the piece is still waiting only if none of the {turns} turns did.",
+    "06.1.hint": "the chance of no 25 in one turn is 1 − {q}; {turns} such turns in a row...",
+    "06.1.per_throw": "is the chance of a 25 within {turns} throws; the wait is counted in "
+    "turns, and a turn can hold several throws (a 6 or a 10 gives another), each turn bringing a "
+    "25 with chance {q}.",
+    "06.1.added": "adds {turns} times {q}, as if the wait could end again in every turn; it ends "
+    "at the first 25: take 1 minus the chance of no 25 in {turns} turns.",
+    "06.1.still": "is the chance that the piece is still waiting after {turns} turns; the "
+    "question asks for the chance that a 25 has taken it home.",
+    "06.1.last_turn": "is the chance that the 25 comes exactly in turn {turns}; the question "
+    "asks for any of the first {turns} turns.",
+    "06.2.why": "now a {dropped:or} ends the turn: a throw is a 25 with q = {q} and ends the turn "
+    "with r = {r}, so a turn contains a 25 with chance q / (q + r) = {chance}: {mean} turns on "
+    "average.",
+    "06.2.hint": "r, the chance that a throw ends the turn, now includes the {dropped:or}; then "
+    "1 / (q / (q + r)).",
+    "06.2.kept_six": "is the classic game's wait; under the house rule a {dropped:or} ends the "
+    "turn, so a turn holds fewer throws and the wait is longer.",
+    "06.2.per_throw": "counts throws, not turns: a 10 still gives another throw, so the wait in "
+    "turns is shorter than 1/P(25).",
+    "06.3.why": "with seven shells P(25) = {p} per throw, and every grace (the bonus graces "
+    "{bonus:and} too, once a piece is on the board) gives another throw: a turn contains a 25 "
+    "with chance {chance}, so the wait is {mean} ≈ {mean:.2f} turns.",
+    "06.3.hint": "use probability.expected_turns_until(25, {rules}), or q / (q + r) by hand.",
+    "06.3.per_throw": "counts throws, not turns; graces chain, so a turn holds several throws.",
+    "06.3.no_bonus": "forgets that the bonus graces {bonus:and} give another throw too, to a "
+    "seat with a piece on the board.",
+    "06.3.classic": "is the six-shell game's wait; with seven shells a 25 is far commoner.",
+    "06.4.why": "only {release:or} take the piece home (P = {q}); a {again:or} cannot move it "
+    "but gives another throw (P = {g}); anything else ends the turn. So p = {q} / (1 − {g}) = "
+    "{p}: on average {turns} turns, the T(1) of the table.",
+    "06.4.hint": "which throws take a piece home from the last square, and which throw gives "
+    "another throw without moving it?",
+    "06.4.per_throw": "is the chance with one throw; a {again:or} first gives another throw, so "
+    "divide by 1 − {g}.",
+    "06.4.twenty_five": "counts only the 25; from the last square {release:or} take the piece "
+    "home (the last-square release).",
+    "06.4.turns": "is the average number of turns, 1/p; the question asks for p, the chance in "
+    "one turn.",
+    "06b.1.why": "castle_waiter won {rate:.1f}% of {games} games, but the interval [{low:.1f}%, "
+    "{high:.1f}%] contains 50%: these games cannot tell waiting from not waiting.",
+    "06b.1.hint": "is the whole interval above 50%, below it, or neither?",
+    "06b.1.point": "reads only the win rate, {rate:.1f}%; the interval [{low:.1f}%, "
+    "{high:.1f}%] contains 50%, so these games do not show a win.",
+    "06b.1.wins": "wins",
+    "06b.1.loses": "loses",
+    "06b.1.unclear": "no clear difference",
+    "06b.2.why": "{games} games: the width shrinks like 1/√n, so half of the {base_reach:.1f} "
+    "points of {base} games takes 2² = 4 times the games; with {games} games the interval reaches "
+    "{reach:.1f} points either side.",
+    "06b.2.hint": "the width shrinks like 1/√n: which n makes √n twice as large as √{base}?",
+    "06b.2.double": "doubles the games, which only makes the width 1/√2 ≈ 0.71 of what it was; "
+    "half the width takes four times the games.",
+    "06b.2.fewer": "is fewer games: fewer games give a wider interval, not a narrower one.",
+    "06b.3.why": "a 25 needs all {shells} shells mouth down, each with chance 1 − {up} = "
+    "{down:.1f}: {down:.1f}^{shells} ≈ {p:.4f}.",
+    "06b.3.hint": "a 25 is zero mouths up: each shell lands mouth down with chance 1 − {up}.",
+    "06b.3.mouths_up": "is the chance of all {shells} mouths up; a 25 needs all mouths down, "
+    "each with chance 1 − {up}.",
+    "06b.3.fair": "is the chance with fair shells; these shells land mouth down more often.",
+    "06b.4.why": "a turn contains a 25 with chance {chance:.4f} (a 6 or a 10 gives another "
+    "throw): 1 / {chance:.4f} ≈ {mean:.1f} turns, against {classic} with fair shells.",
+    "06b.4.hint": "use probability.expected_turns_until(25, {rules}), or q / (q + r) by hand "
+    "(lesson 6).",
+    "06b.4.per_throw": "is the wait in throws, 1/P(25); a 6 or a 10 gives another throw in the "
+    "same turn, so the wait in turns is shorter.",
+    "06b.4.classic": "is the wait with fair shells; with p_mouth_up = {up} a 25 is commoner.",
+})
+
+TEXTS["ro"].update({
+    "06.1.why": "1 − (1 − {q})^{turns} = 1 − ({miss})^{turns} ≈ {p:.4f}: fiecare tură aduce un "
+    "25 cu probabilitatea {q}, iar piesa încă așteaptă doar dacă niciuna dintre cele {turns} "
+    "ture nu l-a adus.",
+    "06.1.hint": "probabilitatea ca o tură să nu aducă niciun 25 este 1 − {q}; {turns} asemenea "
+    "ture la rând...",
+    "06.1.per_throw": "este probabilitatea unui 25 în {turns} aruncări; așteptarea se numără în "
+    "ture, iar o tură poate avea mai multe aruncări (un 6 sau un 10 îi dă jucătorului încă o "
+    "aruncare); fiecare tură aduce un 25 cu probabilitatea {q}.",
+    "06.1.added": "adună de {turns} ori {q}, ca și cum așteptarea s-ar putea încheia din nou în "
+    "fiecare tură; ea se încheie la primul 25: ia 1 minus probabilitatea ca în {turns} ture să "
+    "nu vină niciun 25.",
+    "06.1.still": "este probabilitatea ca piesa să aștepte încă după {turns} ture; întrebarea "
+    "cere probabilitatea ca un 25 să o fi dus acasă.",
+    "06.1.last_turn": "este probabilitatea ca aruncarea de 25 să vină exact în tura {turns}; "
+    "întrebarea cere oricare dintre primele {turns} ture.",
+    "06.2.why": "acum un {dropped:or} încheie tura: o aruncare este un 25 cu q = {q} și încheie "
+    "tura cu r = {r}, deci o tură conține un 25 cu probabilitatea q / (q + r) = {chance}: numărul "
+    "mediu de ture de așteptare este {mean}.",
+    "06.2.hint": "r, probabilitatea ca o aruncare să încheie tura, cuprinde acum și aruncarea de "
+    "{dropped:or}; apoi 1 / (q / (q + r)).",
+    "06.2.kept_six": "este așteptarea din jocul clasic; cu regula casei un {dropped:or} încheie "
+    "tura, deci o tură are mai puține aruncări, iar așteptarea este mai lungă.",
+    "06.2.per_throw": "numără aruncări, nu ture: un 10 dă în continuare încă o aruncare, deci "
+    "așteptarea în ture este mai scurtă decât 1/P(25).",
+    "06.3.why": "cu șapte coji P(25) = {p} la o aruncare, iar fiecare har (și harurile fără "
+    "introducere {bonus:and}, odată ce o piesă este pe tablă) dă încă o aruncare: o tură "
+    "conține un 25 cu probabilitatea {chance}, deci numărul mediu de ture de așteptare este "
+    "{mean} ≈ {mean:.2f}.",
+    "06.3.hint": "folosește probability.expected_turns_until(25, {rules}) sau calculează de "
+    "mână q / (q + r).",
+    "06.3.per_throw": "numără aruncări, nu ture; harurile se înlănțuie, deci o tură are mai "
+    "multe aruncări.",
+    "06.3.no_bonus": "uită că și harurile fără introducere {bonus:and} dau încă o aruncare, "
+    "când jucătorul are o piesă pe tablă.",
+    "06.3.classic": "este așteptarea din jocul cu șase coji; cu șapte coji aruncarea de 25 este "
+    "mult mai frecventă.",
+    "06.4.why": "doar {release:or} duc piesa acasă (P = {q}); un {again:or} nu o poate muta, dar "
+    "dă încă o aruncare (P = {g}); orice altceva încheie tura. Deci p = {q} / (1 − {g}) = {p}: "
+    "în medie {turns} ture, adică T(1) din tabel.",
+    "06.4.hint": "care aruncări duc acasă o piesă de pe ultimul pătrat și care aruncare dă încă "
+    "o aruncare fără să o poată muta?",
+    "06.4.per_throw": "este probabilitatea la o singură aruncare; un {again:or} înainte dă încă "
+    "o aruncare, deci împarte la 1 − {g}.",
+    "06.4.twenty_five": "numără doar aruncarea de 25; de pe ultimul pătrat și {release:or} duc "
+    "piesa acasă (eliberarea de pe ultimul pătrat).",
+    "06.4.turns": "este numărul mediu de ture, 1/p; întrebarea cere p, probabilitatea într-o "
+    "tură.",
+    "06b.1.why": "castle_waiter a câștigat {rate:.1f}% din cele {games} de jocuri, dar intervalul "
+    "[{low:.1f}%, {high:.1f}%] conține 50%: aceste jocuri nu pot deosebi jucătorul care "
+    "așteaptă de cel care nu așteaptă.",
+    "06b.1.hint": "este tot intervalul peste 50%, tot sub 50%, sau niciuna, nici alta?",
+    "06b.1.point": "se uită doar la procentul de victorii, {rate:.1f}%; intervalul [{low:.1f}%, "
+    "{high:.1f}%] conține 50%, deci jocurile nu arată o victorie.",
+    "06b.1.wins": "câștigă",
+    "06b.1.loses": "pierde",
+    "06b.1.unclear": "nicio diferență clară",
+    "06b.2.why": "{games} de jocuri: lățimea scade ca 1/√n, deci jumătate din cele "
+    "{base_reach:.1f} puncte ale celor {base} de jocuri cere de 2² = 4 ori mai multe jocuri; cu "
+    "{games} de jocuri intervalul se întinde {reach:.1f} puncte de o parte și de alta.",
+    "06b.2.hint": "lățimea scade ca 1/√n: pentru ce n este √n de două ori mai mare decât "
+    "√{base}?",
+    "06b.2.double": "dublează jocurile, iar asta face lățimea doar 1/√2 ≈ 0,71 din cât era; "
+    "jumătate din lățime cere de patru ori mai multe jocuri.",
+    "06b.2.fewer": "înseamnă mai puține jocuri: mai puține jocuri dau un interval mai larg, nu "
+    "unul mai îngust.",
+    "06b.3.why": "aruncarea de 25 cere ca toate cele {shells} coji să cadă cu gura în jos, "
+    "fiecare cu probabilitatea 1 − {up} = {down:.1f}: {down:.1f}^{shells} ≈ {p:.4f}.",
+    "06b.3.hint": "aruncarea de 25 înseamnă 0 guri în sus: fiecare coajă cade cu gura în jos cu "
+    "probabilitatea 1 − {up}.",
+    "06b.3.mouths_up": "este probabilitatea ca toate cele {shells} coji să cadă cu gura în sus; "
+    "aruncarea de 25 cere toate gurile în jos, fiecare cu probabilitatea 1 − {up}.",
+    "06b.3.fair": "este probabilitatea cu coji echilibrate; aceste coji cad mai des cu gura în "
+    "jos.",
+    "06b.4.why": "o tură conține un 25 cu probabilitatea {chance:.4f} (un 6 sau un 10 dă încă o "
+    "aruncare): numărul mediu de ture este 1 / {chance:.4f} ≈ {mean:.1f}, față de {classic} cu "
+    "coji echilibrate.",
+    "06b.4.hint": "folosește probability.expected_turns_until(25, {rules}) sau calculează de "
+    "mână q / (q + r) (lecția 6).",
+    "06b.4.per_throw": "este așteptarea în aruncări, 1/P(25); un 6 sau un 10 dă încă o aruncare "
+    "în aceeași tură, deci așteptarea în ture este mai scurtă.",
+    "06b.4.classic": "este așteptarea cu coji echilibrate; cu p_mouth_up = {up} aruncarea de 25 "
+    "este mai frecventă.",
+})
 
 
 # -- lesson 07: variants and house rules ---------------------------------------------------------
+# (one block with its sentences, so that the lesson's exercises stay together)
+
+_MITRA_ENTRY = [[12, 0, 0, 0], None, [40, 0, 0, 0], None]
+"""Lesson 07, exercise 2: South throws a 25 (then a 3) under Mitra's rules."""
+_SPLIT = [[20, 30, 84, 84], None, [50, 0, 0, 0], None]
+"""Lesson 07, exercise 3: South throws a 6 with split throws."""
+_PARTNERS = [[26, 0, 0, 0], [0, 0, 0, 0], [64, 0, 0, 0], [0, 0, 0, 0]]
+"""Lesson 07, exercise 4: South's piece on step 26, North's on its step 64 (South's step 30)."""
+_SAMPLES = (240, 6000)
+"""Lesson 07, exercise 5: a class's few games and the lesson's many."""
+
+
+def _turn_total(rules: Rules) -> tuple:
+    """(average throw, average throws per turn, their product): with a piece on the board a
+    turn goes on after every grace, so by Wald's identity its throws add up on average to
+    E[value] × E[throws per turn]."""
+    mean = expected_value(rules)
+    turns = 1 / (1 - grace_probability(rules, on_board=True))
+    return mean, turns, mean * turns
+
+
+@_exercise("07", 1)
+def _seven_shell_turn_ratio() -> Solution:
+    mean6, turns6, total6 = _turn_total(Rules())
+    mean7, turns7, total7 = _turn_total(Rules.preset("seven_cowries"))
+    ratio = total7 / total6
+    return Solution(ratio, ("number", {"decimals": 1}),
+                    {"mean6": mean6, "turns6": turns6, "total6": total6, "mean7": mean7,
+                     "turns7": turns7, "total7": total7, "ratio": ratio},
+                    _drop_equal(ratio, {"values": mean7 / mean6, "turns": turns7 / turns6,
+                                        "upside_down": 1 / ratio}))
+
+
+def _entering_step(rules: Rules, value: int) -> int:
+    game = Game.from_position(_MITRA_ENTRY, to_move=0, rules=rules, seed=2)
+    game.throw(value=value)
+    game.throw(value=3)
+    return next(m.end for m in game.legal_moves() if m.kind == "enter")
+
+
+@_exercise("07", 2)
+def _mitra_entry() -> Solution:
+    mitra, value = Rules.preset("mitra"), 25
+    step = _entering_step(mitra, value)
+    square1 = _entering_step(mitra.replace(entry_mode="square1"), value)
+    return Solution(step, ("integer", {}), {"step": step, "value": value, "square1": square1},
+                    _drop_equal(step, {"from_square1": square1 + value, "classic": square1}))
+
+
+def _split_parts(rules: Rules, value: int, start=None) -> int:
+    game = Game.from_position(_SPLIT, to_move=0, rules=rules, seed=3)
+    game.throw(value=value)
+    return sum(1 for m in game.legal_moves()
+               if m.kind != "pass" and (start is None or m.start == start))
+
+
+@_exercise("07", 3)
+def _split_first_parts() -> Solution:
+    split, value = Rules(split_throw=True), 6
+    moves = _split_parts(split, value)
+    pieces = sum(1 for s in _SPLIT[0] if 0 < s < board.HOME)
+    return Solution(moves, ("integer", {}), {"moves": moves, "value": value, "pieces": pieces},
+                    _drop_equal(moves, {"whole": _split_parts(Rules(), value),
+                                        "one_piece": _split_parts(split, value, _SPLIT[0][0]),
+                                        "with_pass": moves + 1}))
+
+
+def _onto_the_partner(rules: Rules) -> str:
+    """What South's piece does when a 4 takes it from step 26 onto North's piece."""
+    game = Game.from_position(_PARTNERS, to_move=0, rules=rules, seed=4)
+    game.throw(value=4)
+    move = next((m for m in game.legal_moves() if m.start == 26 and m.end == 30), None)
+    if move is None:
+        return "blocked"
+    return "captures" if move.captures else "shares"
+
+
+@_exercise("07", 4)
+def _partners_share() -> Solution:
+    outcome = _onto_the_partner(Rules(teams=True))
+    north = board.step_of(2, board.square(0, 30))
+    return Solution(outcome, ("choice", {"key": "07.4", "words": {
+                        "shares": ("share", "shared", "share the square", "together",
+                                   "impart", "impart patratul", "impreuna"),
+                        "captures": ("capture", "captured", "captureaza", "captura"),
+                        "blocked": ("block", "blocked", "cannot", "may not", "blocat",
+                                    "nu poate")}}),
+                    {"north": north},
+                    _drop_equal(outcome, {"partners_capture": _onto_the_partner(Rules()),
+                                          "partners_block": "blocked"}))
+
+
+@_exercise("07", 5)
+def _wider_interval() -> Solution:
+    from math import isqrt
+
+    from .simulate import wilson_interval
+
+    small, large = _SAMPLES
+    factor = Fraction(large, small)
+    ratio = Fraction(isqrt(factor.numerator), isqrt(factor.denominator))
+    assert ratio ** 2 == factor and factor.denominator == 1, _SAMPLES  # a whole square
+    wide = wilson_interval(small // 2, small)
+    narrow = wilson_interval(large // 2, large)
+    return Solution(ratio, ("number", {"decimals": 1}),
+                    {"small": small, "large": large, "factor": factor, "ratio": ratio,
+                     "wide": 100 * (wide.high - wide.low) / 2,
+                     "narrow": 100 * (narrow.high - narrow.low) / 2},
+                    _drop_equal(ratio, {"games": int(factor), "upside_down": 1 / ratio}))
+
+
+TEXTS["en"].update({
+    "07.1.why": "an average seven-shell turn adds up to {mean7:.2f} × {turns7:.2f} = {total7:.2f}, "
+    "a classic turn to {mean6:.2f} × {turns6:.2f} = {total6:.2f}; {total7:.2f} / {total6:.2f} = "
+    "{ratio:.2f}, so about {ratio:.1f} times as far.",
+    "07.1.hint": "a turn's throws add up on average to E[value] × (throws per turn), both columns of "
+    "the table; work it out for seven_cowries and for classic, then divide.",
+    "07.1.values": "compares only the average throw, E[value]; with seven shells a turn also has "
+    "more throws ({turns7:.2f} against {turns6:.2f}): multiply by the throws per turn.",
+    "07.1.turns": "compares only the throws per turn; each seven-shell throw is also worth more "
+    "({mean7:.2f} against {mean6:.2f}): multiply by E[value].",
+    "07.1.upside_down": "is the classic turn divided by the seven-shell turn; the question asks how "
+    "many times as far the seven-shell turn goes: {total7:.2f} / {total6:.2f}.",
+    "07.2.why": "step {step}: under Mitra's rules (count_from_charkoni) an entering piece counts the "
+    "grace's full value from the Charkoni, step 0: 0 + {value} = {step}.",
+    "07.2.hint": "Mitra's entry_mode is count_from_charkoni: from where does the count start?",
+    "07.2.from_square1": "counts from step {square1}, as if the piece first stood on the board; it "
+    "counts from the Charkoni, step 0: 0 + {value} = {step}.",
+    "07.2.classic": "is the classic entry (square 1, the grace's value not counted); Mitra's rules "
+    "count the grace's full value from the Charkoni.",
+    "07.3.why": "{moves}: each of the {pieces} pieces may take any part of the throw, from 1 to "
+    "{value} steps: {pieces} × {value} = {moves} (the pass not counted).",
+    "07.3.hint": "with split_throw a piece may take just a part of the throw: which parts can each "
+    "piece take?",
+    "07.3.whole": "counts only whole moves of {value} steps; with split_throw a piece may take any "
+    "part of the throw, from 1 to {value} steps.",
+    "07.3.one_piece": "counts the parts for one piece; the other piece may take the first part "
+    "too.",
+    "07.3.with_pass": "counts the pass as well; the question leaves it out.",
+    "07.4.why": "the two pieces share the square: North's step {north} is South's step 30, and with "
+    "teams partners may share a square and never capture each other.",
+    "07.4.hint": "with teams=True, South and North play together against East and West.",
+    "07.4.partners_capture": "is what happens without teams; partners never capture each other, "
+    "so South's piece and North's share the square.",
+    "07.4.partners_block": "treats the partner like a castle held by an opponent; South may stop "
+    "on its partner's square, and the two pieces share it.",
+    "07.4.shares": "shares",
+    "07.4.captures": "captures",
+    "07.4.blocked": "blocked",
+    "07.5.why": "{ratio}: the width of a 95% interval shrinks like 1/√n; {large} games are "
+    "{factor} times {small}, so the interval of {small} games is √{factor} = {ratio} times as wide "
+    "(about ±{wide:.1f} points against ±{narrow:.1f} around 50%).",
+    "07.5.hint": "the width goes like 1/√n: how many times as many games, and what is the square "
+    "root of that?",
+    "07.5.games": "is how many times as many games; the width goes like 1/√n, so take the square "
+    "root: √{factor} = {ratio}.",
+    "07.5.upside_down": "is the narrow interval's width divided by the wide one's; the question asks "
+    "how many times as wide the interval of {small} games is.",
+})
+
+TEXTS["ro"].update({
+    "07.1.why": "o tură medie cu șapte coji adună {mean7:.2f} × {turns7:.2f} = {total7:.2f}, o tură "
+    "clasică {mean6:.2f} × {turns6:.2f} = {total6:.2f}; {total7:.2f} / {total6:.2f} = {ratio:.2f}, "
+    "deci cam de {ratio:.1f} ori mai departe.",
+    "07.1.hint": "aruncările unei ture adună în medie E[valoare] × (aruncări pe tură), ambele "
+    "coloane ale tabelului; calculează pentru seven_cowries și pentru classic, apoi împarte.",
+    "07.1.values": "compară doar aruncarea medie, E[valoare]; cu șapte coji o tură are și mai "
+    "multe aruncări ({turns7:.2f} față de {turns6:.2f}): înmulțește cu aruncările pe tură.",
+    "07.1.turns": "compară doar aruncările pe tură; fiecare aruncare cu șapte coji valorează și mai "
+    "mult ({mean7:.2f} față de {mean6:.2f}): înmulțește cu E[valoare].",
+    "07.1.upside_down": "este tura clasică împărțită la tura cu șapte coji; întrebarea cere de câte "
+    "ori mai departe merge tura cu șapte coji: {total7:.2f} / {total6:.2f}.",
+    "07.2.why": "pătratul {step}: cu regulile lui Mitra (count_from_charkoni), o piesă introdusă "
+    "numără toată valoarea harului pornind din Charkoni, de la 0: 0 + {value} = {step}.",
+    "07.2.hint": "la Mitra, entry_mode este count_from_charkoni: de unde începe numărătoarea?",
+    "07.2.from_square1": "numără de la pătratul {square1}, ca și cum piesa ar fi stat întâi pe "
+    "tablă; numărătoarea pornește din Charkoni, de la 0: 0 + {value} = {step}.",
+    "07.2.classic": "este intrarea clasică (pătratul 1, valoarea harului nu se adaugă); regulile "
+    "lui Mitra numără toată valoarea harului pornind din Charkoni.",
+    "07.3.why": "{moves}: fiecare dintre cele {pieces} piese poate folosi orice parte a aruncării, "
+    "de la 1 la {value}: {pieces} × {value} = {moves} (fără trecere).",
+    "07.3.hint": "cu split_throw o piesă poate folosi doar o parte a aruncării: ce părți poate "
+    "folosi fiecare piesă?",
+    "07.3.whole": "numără doar mutările întregi, cu toată aruncarea de {value}; cu split_throw o "
+    "piesă poate folosi orice parte a aruncării, de la 1 la {value}.",
+    "07.3.one_piece": "numără părțile pentru o singură piesă; și cealaltă piesă poate folosi prima "
+    "parte.",
+    "07.3.with_pass": "numără și trecerea; întrebarea o lasă deoparte.",
+    "07.4.why": "cele două piese împart pătratul: pătratul {north} al lui Nord este pătratul 30 al "
+    "lui Sud, iar în echipe partenerii pot sta pe același pătrat și nu se capturează niciodată.",
+    "07.4.hint": "cu teams=True, Sud și Nord joacă împreună contra lui Est și Vest.",
+    "07.4.partners_capture": "este ce se întâmplă fără echipe; partenerii nu se capturează "
+    "niciodată, așa că piesa lui Sud și cea a lui Nord împart pătratul.",
+    "07.4.partners_block": "tratează partenerul ca pe un castel ocupat de un adversar; Sud se poate "
+    "opri pe pătratul partenerului, iar cele două piese îl împart.",
+    "07.4.shares": "împart pătratul",
+    "07.4.captures": "capturează",
+    "07.4.blocked": "nu se poate",
+    "07.5.why": "{ratio}: lățimea unui interval de 95% scade ca 1/√n; {large} de jocuri înseamnă de "
+    "{factor} de ori {small}, deci intervalul celor {small} de jocuri este de √{factor} = {ratio} "
+    "ori mai larg (cam ±{wide:.1f} puncte față de ±{narrow:.1f} în jurul lui 50%).",
+    "07.5.hint": "lățimea scade ca 1/√n: de câte ori mai multe jocuri sunt și cât este rădăcina "
+    "pătrată a acestui număr?",
+    "07.5.games": "arată de câte ori mai multe jocuri sunt; lățimea scade ca 1/√n, deci ia "
+    "rădăcina pătrată: √{factor} = {ratio}.",
+    "07.5.upside_down": "este lățimea intervalului îngust împărțită la cea a intervalului larg; "
+    "întrebarea cere de câte ori mai larg este intervalul celor {small} de jocuri.",
+})

@@ -266,7 +266,8 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "26 steps, so the piece cannot finish with it.",
         "twenty_five_must_capture": "This is the 25-castle, 25 steps from home; but {seat} must "
         "capture an opponent before any piece goes past step 76.",
-        "home": "Exact count: the piece reaches home in the Charkoni.",
+        "home": "Exact count: the piece is home, back in the Charkoni with its journey done (the board "
+        "shows it beside its player's name, under \"home\").",
         "release": "The piece on the last square goes home with the {value} (the last-square "
         "release).",
         "revenge": "Revenge: {seat} recaptured the capturing piece at once, so {capturer}'s capture "
@@ -453,6 +454,26 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "exercise_form_seats": "a list of the seats in order, e.g. {example}",
         "exercise_form_letters": "a set of letters, e.g. {{\"a\", \"b\"}}",
         "exercise_form_choice": "one of the words {choices}",
+        # -- a guess beside the computed result (lessons.compare): {what} names the quantity,
+        # {value} and {guess} are already written as numbers, {gap} with its percentage
+        "compare_blank": "No guess yet: write your guess in place of the ... before this cell, "
+        "then run both cells again. The result: {what} = {value}.",
+        "compare_right": "Spot on! You guessed {guess}, and {what} = {value}.",
+        "compare_close": "Close! You guessed {guess}, and {what} = {value}: off by {gap}.",
+        "compare_high": "You guessed {guess}, and {what} = {value}: your guess was {gap} too high.",
+        "compare_low": "You guessed {guess}, and {what} = {value}: your guess was {gap} too low.",
+        "compare_choice_right": "Well guessed! You chose {guess}, and {what} = {value}.",
+        "compare_choice_wrong": "You chose {guess}, and {what} = {value}: not this time. Look at "
+        "the numbers again.",
+        "compare_unreadable": "Your guess {guess} is not {form}, so it cannot be compared. The "
+        "result: {what} = {value}.",
+        "compare_comma": "Python reads your guess {guess} as two numbers: write 7.5, or \"7,5\" "
+        "in quotes. The result: {what} = {value}.",
+        "compare_form_number": "a number (such as 7, 7.5, \"7,5\" or \"15/2\")",
+        "compare_form_choice": "one of {choices}",
+        # -- controls that redraw (lessons.explore) where no slider can be shown
+        "explore_static": "(Sliders need ipywidgets in a live notebook: here is the result for "
+        "{settings}.)",
         # -- the static picture (svg.board_svg)
         "svg_stack": "{seat} has {count:pieces} {step:at_step}",
         "svg_stack_returning": "{seat} has {count:pieces} {step:at_step}, on the way home",
@@ -613,7 +634,8 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "twenty_five_must_capture": "Acesta este castelul de 25, la 25 de pătrate de casă; dar "
         "{seat} trebuie să captureze o piesă adversă înainte ca vreo piesă să treacă de pătratul "
         "76.",
-        "home": "Aruncare exactă: piesa ajunge acasă, în Charkoni.",
+        "home": "Aruncare exactă: piesa a ajuns acasă: s-a întors în Charkoni, cu drumul încheiat "
+        "(tabla o arată lângă numele jucătorului, la „acasă”).",
         "release": "Piesa de pe ultimul pătrat ajunge acasă cu aruncarea de {value} (eliberarea de "
         "pe ultimul pătrat).",
         "revenge": "Răzbunare: {seat} a capturat imediat înapoi piesa care capturase, deci captura "
@@ -817,6 +839,27 @@ CATALOGUES: dict[str, dict[str, str]] = {
         "exercise_form_seats": "o listă cu locurile, în ordine, de exemplu {example}",
         "exercise_form_letters": "o mulțime de litere, de exemplu {{\"a\", \"b\"}}",
         "exercise_form_choice": "unul dintre cuvintele {choices}",
+        # -- o estimare lângă rezultatul calculat (lessons.compare)
+        "compare_blank": "Încă nu ai scris o estimare: scrie-o în locul lui ... înainte de această "
+        "celulă, apoi rulează din nou ambele celule. Rezultatul: {what} = {value}.",
+        "compare_right": "Exact! Ai estimat {guess}, iar {what} = {value}.",
+        "compare_close": "Aproape! Ai estimat {guess}, iar {what} = {value}: diferența este {gap}.",
+        "compare_high": "Ai estimat {guess}, iar {what} = {value}: estimarea ta a fost cu {gap} "
+        "prea mare.",
+        "compare_low": "Ai estimat {guess}, iar {what} = {value}: estimarea ta a fost cu {gap} "
+        "prea mică.",
+        "compare_choice_right": "Bine ghicit! Ai ales {guess}, iar {what} = {value}.",
+        "compare_choice_wrong": "Ai ales {guess}, iar {what} = {value}: de data aceasta nu. "
+        "Privește din nou numerele.",
+        "compare_unreadable": "Estimarea ta, {guess}, nu este {form}, deci nu poate fi comparată. "
+        "Rezultatul: {what} = {value}.",
+        "compare_comma": "Python citește estimarea ta, {guess}, ca două numere: scrie 7.5 sau "
+        "\"7,5\" între ghilimele. Rezultatul: {what} = {value}.",
+        "compare_form_number": "un număr (de exemplu 7, 7.5, \"7,5\" sau \"15/2\")",
+        "compare_form_choice": "una dintre variantele {choices}",
+        # -- controale care redesenează (lessons.explore), acolo unde nu se pot arăta cursoare
+        "explore_static": "(Cursoarele au nevoie de ipywidgets într-un notebook deschis: iată "
+        "rezultatul pentru {settings}.)",
         # -- desenul static
         "svg_stack": "{seat} are {count:pieces} {step:at_step}",
         "svg_stack_returning": "{seat} are {count:pieces} {step:at_step}, pe drumul spre casă",

@@ -42,6 +42,22 @@ lesson sets ``lessons.LANGUAGE = "ro"`` once:
 
 >>> check(0.5, Fraction(1, 64), why="o cale din 64", hint="numără căile", lang="ro")
 Nu chiar: 0.5 nu este răspunsul. Indiciu: numără căile
+
+Predict, then compute: a cell holds the student's guess (``guess_1 = ...``) and the next cell,
+which computes the result, shows it beside the guess with :func:`compare`:
+
+>>> compare(4.23, Fraction(271, 64), what="the average throw")
+Spot on! You guessed 4.23, and the average throw = 271/64 ≈ 4.23.
+
+(that is, when the guess is right to 2 decimal places; otherwise it says how far off it was:)
+
+>>> compare(6, Fraction(271, 64), what="the average throw")
+You guessed 6, and the average throw = 271/64 ≈ 4.23: your guess was 1.77 (42%) too high.
+>>> compare(..., Fraction(271, 64), what="media unei aruncări", lang="ro")   # doctest: +ELLIPSIS
+Încă nu ai scris o estimare: scrie-o în locul lui ... înainte de această celulă, ...
+
+:func:`explore` shows a picture with sliders that redraw it (ipywidgets), or, where no slider can
+be shown, the picture for the default values once.
 """
 
 from __future__ import annotations
@@ -58,7 +74,8 @@ from numbers import Number, Rational, Real
 from . import exercises as _exercises
 from .i18n import LANGUAGES, NOUNS, count, seat_label, text
 
-__all__ = ["Result", "Exercise", "check", "exercise", "exercises", "LANGUAGE"]
+__all__ = ["Result", "Exercise", "check", "exercise", "exercises", "compare", "Slider",
+           "explore", "LANGUAGE"]
 
 LANGUAGE = "en"
 """The language of the checker's words when no ``lang=`` is given ("en" or "ro")."""
@@ -69,6 +86,10 @@ _VERDICT_STYLE = {
     "hint": ("#245b8f", "&#9432;"),
     "blank": ("#245b8f", "&#9432;"),
     "answer": ("#245b8f", "&#9432;"),
+    "high": ("#245b8f", "&#8594;"),
+    "low": ("#245b8f", "&#8594;"),
+    "missed": ("#245b8f", "&#8594;"),
+    "unreadable": ("#245b8f", "&#9432;"),
 }
 
 
@@ -87,6 +108,8 @@ class Result:
     "answer"."""
     mistake: str = ""
     """The name of the recognised typical mistake (with the verdict "mistake")."""
+    gap: Fraction | None = None
+    """How far a numeric guess was from the result, guess minus result (:func:`compare` only)."""
 
     def __repr__(self) -> str:
         return self.message
@@ -646,3 +669,319 @@ def exercise(lesson: str, number: int, *, lang: str | None = None) -> Exercise:
 def exercises() -> list[tuple[str, int]]:
     """Every (lesson, number) that has an exercise in the package, in order."""
     return sorted(_exercises.EXERCISES)
+
+
+# -- predict, then compute: a guess beside the computed result ------------------------------------
+
+CLOSE = Fraction(1, 10)
+"""A numeric guess within this fraction of the result (10%) is called close."""
+
+
+def _as_words(x, decimals: int, lang: str) -> str:
+    """A number as a lesson writes it: 4, 271/64 ≈ 4.23, 4.23 (decimal comma in Romanian)."""
+    if isinstance(x, (int, Fraction)) and not isinstance(x, bool):
+        value = Fraction(x)
+        if value.denominator == 1:
+            return str(value.numerator)
+        decimal = _decimal(value, decimals, lang)
+        if Fraction(decimal.replace(",", ".")) == value:
+            return decimal
+        return f"{value} ≈ {decimal}"
+    value = Fraction(x)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return _decimal(value, decimals, lang)
+
+
+def _guess_words(guess, decimals: int, lang: str) -> str:
+    """The student's guess as written: a number in the lesson's form, a text in quotes."""
+    if isinstance(guess, str):
+        return _shown(guess)
+    if isinstance(guess, (int, Fraction, float, Decimal)) and not isinstance(guess, bool):
+        if isinstance(guess, float) and not math.isfinite(guess):
+            return repr(guess)
+        if isinstance(guess, float):
+            out = repr(guess)                           # 7.5 stays 7.5, not 7.50
+            return out.replace(".", ",") if lang == "ro" else out
+        return _as_words(Fraction(guess), decimals, lang)
+    return _shown(guess)
+
+
+def _choice_words(value, lang: str) -> str:
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def _chosen(guess, choices):
+    """The choice ``guess`` names (by number or by word), or raise _Unreadable."""
+    for choice in choices:
+        if isinstance(choice, str):
+            if isinstance(guess, str) and _plain(guess) == _plain(choice):
+                return choice
+        elif isinstance(choice, Number) and not isinstance(guess, bool):
+            try:
+                if _number(guess)[0] == Fraction(choice):
+                    return choice
+            except (_Unreadable, _Comma):
+                continue
+    raise _Unreadable
+
+
+def compare(guess, value, *, what: str, choices=None, decimals: int = 2,
+            lang: str | None = None) -> Result:
+    """Show the computed ``value`` beside the student's ``guess``, and how far off the guess was.
+
+    ``what`` names the result in the lesson's language ("the average throw"). A number is
+    compared as a number: the guess may be an int, a float, a Fraction or a text ("7,5",
+    "15/2"); the answer says by how much (and what percentage of the result) the guess was too
+    high or too low, "close" within 10%, "spot on" when it is right to ``decimals`` places.
+    With ``choices`` (the values one may pick from, numbers or words) a guess is either the
+    result or not. ``...`` or None means no guess yet: it says to write one first. A guess that
+    cannot be compared gets a sentence that says what to write; a guess never raises an error.
+    The words follow :data:`LANGUAGE` (or ``lang``).
+
+    >>> compare(10, 3, what="the most likely throw", choices=[2, 3, 4, 5, 6, 10, 25])
+    You chose 10, and the most likely throw = 3: not this time. Look at the numbers again.
+    >>> compare("7,5", 7, what="the wait").verdict, compare("seven", 7, what="the wait").verdict
+    ('high', 'unreadable')
+
+    Raises:
+        ValueError: for a ``value`` that is neither a number nor one of ``choices``, a
+            ``what`` that is not a text, a negative ``decimals``, or an unknown language.
+    """
+    lang = _language(lang)
+    if not isinstance(what, str):
+        raise ValueError(f"what must be a text that names the result, not {what!r}")
+    if not isinstance(decimals, int) or isinstance(decimals, bool) or decimals < 0:
+        raise ValueError(f"decimals must be a whole number 0 or more, not {decimals!r}")
+    if choices is not None:
+        choices = list(choices)
+        if not choices or value not in choices:
+            raise ValueError(f"value {value!r} must be one of the choices {choices!r}")
+        shown = _choice_words(value, lang)
+    else:
+        if isinstance(value, bool) or not isinstance(value, (Real, Decimal)) or not math.isfinite(
+                float(value)):
+            raise ValueError(f"value must be a finite number (or give choices=), not {value!r}")
+        shown = _as_words(value if isinstance(value, (int, Fraction)) else float(value),
+                          decimals, lang)
+    said = {"what": what, "value": shown}
+    if guess is ... or guess is None:
+        return Result(False, text("compare_blank", said, lang), "blank")
+    guessed = _guess_words(guess, decimals, lang)
+    if choices is not None:
+        listed = {"en": " or ", "ro": " sau "}[lang].join(_choice_words(c, lang) for c in choices)
+        try:
+            chosen = _chosen(guess, choices)
+        except _Unreadable:
+            form = text("compare_form_choice", {"choices": listed}, lang)
+            return Result(False, text("compare_unreadable", {**said, "guess": guessed,
+                                                             "form": form}, lang), "unreadable")
+        code, verdict = (("compare_choice_right", "right") if chosen == value
+                         else ("compare_choice_wrong", "missed"))
+        return Result(chosen == value, text(code, {**said, "guess": guessed}, lang), verdict)
+    try:
+        number, _ = _number(guess)
+    except _Comma:
+        return Result(False, text("compare_comma", {**said, "guess": guessed}, lang),
+                      "unreadable")
+    except _Unreadable:
+        form = text("compare_form_number", {}, lang)
+        return Result(False, text("compare_unreadable", {**said, "guess": guessed, "form": form},
+                                  lang), "unreadable")
+    exact = Fraction(value) if not isinstance(value, float) else Fraction(float(value))
+    gap = number - exact
+    if abs(gap) <= Fraction(1, 2 * 10 ** decimals):
+        return Result(True, text("compare_right", {**said, "guess": guessed}, lang), "right",
+                      gap=gap)
+    distance = _as_words(abs(gap) if abs(gap).denominator == 1 else float(abs(gap)), decimals,
+                         lang)
+    if exact:
+        distance += f" ({round(100 * abs(gap) / abs(exact))}%)"
+    close = bool(exact) and abs(gap) <= CLOSE * abs(exact)
+    code = "compare_close" if close else ("compare_high" if gap > 0 else "compare_low")
+    verdict = "high" if gap > 0 else "low"
+    return Result(False, text(code, {**said, "guess": guessed, "gap": distance}, lang), verdict,
+                  gap=gap)
+
+
+# -- controls that recompute: sliders around a picture --------------------------------------------
+
+
+@dataclass(frozen=True)
+class Slider:
+    """One parameter of :func:`explore`: from ``low`` to ``high`` by ``step``, starting at
+    ``value``; ``label`` is its name beside the slider (the parameter's name if empty).
+
+    >>> Slider(0.05, 0.95, 0.05, 0.5, "p").value
+    0.5
+    """
+
+    low: float
+    high: float
+    step: float
+    value: float
+    label: str = ""
+
+    def __post_init__(self):
+        numbers = (self.low, self.high, self.step, self.value)
+        if any(isinstance(x, bool) or not isinstance(x, Real) or not math.isfinite(x)
+               for x in numbers):
+            raise ValueError(f"a slider's low, high, step and value must be numbers, not "
+                             f"{numbers!r}")
+        if not (self.low <= self.value <= self.high) or self.step <= 0:
+            raise ValueError(f"a slider needs low <= value <= high and a step above 0, not "
+                             f"low={self.low}, high={self.high}, step={self.step}, "
+                             f"value={self.value}")
+
+    @property
+    def whole(self) -> bool:
+        """Whether every setting is a whole number (an integer slider)."""
+        return all(isinstance(x, int) for x in (self.low, self.high, self.step, self.value))
+
+
+def _loaded(name: str):
+    """The module ``name`` (``IPython``, ``IPython.display`` or ``ipywidgets``) when it is
+    installed, else None. Imported here, on first use, so that the lessons' checks work in plain
+    Python without Jupyter (tests/test_layers.py allows these imports inside functions only)."""
+    try:
+        if name == "ipywidgets":
+            import ipywidgets as module
+        elif name == "IPython.display":
+            import IPython.display as module
+        elif name == "IPython":
+            import IPython as module
+        else:
+            raise ValueError(f"not a Jupyter module the lessons use: {name!r}")
+    except ImportError:
+        return None
+    return module
+
+
+def _front_end() -> bool:
+    """Whether a notebook kernel runs this code (sliders can be shown); False in plain Python."""
+    ipython = _loaded("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def _show(thing) -> None:
+    """Display ``thing`` in a notebook (print it elsewhere); nothing for None."""
+    if thing is None:
+        return
+    display = getattr(_loaded("IPython.display"), "display", None)
+    if display is None:
+        print(thing)
+    else:
+        display(thing)
+
+
+def explore(draw, /, *, lang: str | None = None, **sliders: Slider):
+    """Show ``draw(**values)`` under one slider per parameter; moving a slider redraws it.
+
+    ``draw`` prints or displays what it shows (or returns a picture to display); each keyword
+    is a :class:`Slider` for the parameter of that name. In a notebook with ipywidgets (JupyterLab,
+    Jupyter Notebook, JupyterLite) the sliders come with the picture, and the first drawing runs
+    at once, so an error in ``draw`` shows where the cell runs. Without ipywidgets, or without a
+    notebook, it shows the result for the sliders' starting values once, and says so.
+    It displays what it shows and returns None.
+
+    >>> explore(lambda n: print("n squared is", n * n), n=Slider(1, 10, 1, 3))
+    n squared is 9
+    (Sliders need ipywidgets in a live notebook: here is the result for n = 3.)
+
+    Raises:
+        ValueError: for a ``draw`` that cannot be called, no slider, a parameter that is not a
+            :class:`Slider`, or an unknown language.
+    """
+    lang = _language(lang)
+    if not callable(draw):
+        raise ValueError(f"draw must be a function of the sliders' values, not {draw!r}")
+    if not sliders:
+        raise ValueError("explore needs at least one slider, e.g. n=Slider(10, 1000, 10, 100)")
+    for name, slider in sliders.items():
+        if not isinstance(slider, Slider):
+            raise ValueError(f"{name} must be a Slider(low, high, step, value), not {slider!r}")
+    start = {name: slider.value for name, slider in sliders.items()}
+    widgets = _loaded("ipywidgets") if _front_end() else None
+    if widgets is None:
+        _show(draw(**start))
+        settings = ", ".join(f"{sliders[k].label or k} = {_as_words(v, 2, lang)}"
+                             for k, v in start.items())
+        print(text("explore_static", {"settings": settings}, lang))
+        return None
+    controls = {}
+    for name, slider in sliders.items():
+        kind = widgets.IntSlider if slider.whole else widgets.FloatSlider
+        controls[name] = kind(min=slider.low, max=slider.high, step=slider.step,
+                              value=slider.value, description=slider.label or name,
+                              continuous_update=False,
+                              style={"description_width": "initial"},
+                              layout=widgets.Layout(width="28em"))
+    out = widgets.Output()
+
+    def redraw(change=None, first=False):
+        failure = None
+        with out:
+            out.clear_output(wait=True)
+            try:
+                _show(draw(**{k: c.value for k, c in controls.items()}))
+            except Exception as err:        # the first drawing's error reaches the cell
+                if not first:
+                    raise
+                failure = err
+        if failure is not None:
+            raise failure
+
+    for control in controls.values():
+        control.observe(redraw, names="value")
+    box = widgets.VBox([*controls.values(), out])
+    _show(_WithPicture(box, _still(draw, start, sliders, lang)))
+    redraw(first=True)
+    return None
+
+
+class _WithPicture:
+    """The sliders' box, with the picture for the starting values as its HTML stand-in: a live
+    notebook draws the widget; a page without a kernel (the documentation site, a notebook
+    viewer) shows the picture and the values it was drawn for."""
+
+    def __init__(self, box, still: str):
+        self.box, self.still = box, still
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = self.box._repr_mimebundle_(include=include, exclude=exclude)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data = dict(data or {})
+        data.setdefault("text/html", self.still)
+        return data
+
+
+def _still(draw, start: dict, sliders: dict, lang: str) -> str:
+    """HTML of what ``draw`` shows for the starting values (its printed text and pictures), and a
+    line naming those values; empty when nothing could be captured."""
+    import html
+
+    try:
+        from IPython.utils.capture import capture_output
+    except ImportError:
+        return ""
+    try:
+        with capture_output() as captured:
+            _show(draw(**start))
+    except Exception:       # the live drawing reports it; the stand-in just has no picture
+        return ""
+    parts = [f"<pre>{html.escape(captured.stdout)}</pre>"] if captured.stdout.strip() else []
+    for output in captured.outputs:
+        data = output.data
+        if "image/svg+xml" in data:
+            parts.append(data["image/svg+xml"])
+        elif "text/html" in data:
+            parts.append(data["text/html"])
+        elif "image/png" in data:
+            parts.append(f'<img alt="" src="data:image/png;base64,{data["image/png"]}">')
+        elif "text/plain" in data:
+            parts.append(f"<pre>{html.escape(data['text/plain'])}</pre>")
+    settings = ", ".join(f"{sliders[k].label or k} = {_as_words(v, 2, lang)}"
+                         for k, v in start.items())
+    parts.append(f"<p><em>{html.escape(text('explore_static', {'settings': settings}, lang))}</em></p>")
+    return "<div class='pachisi-explore-still'>" + "".join(parts) + "</div>"

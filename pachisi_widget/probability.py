@@ -37,6 +37,7 @@ __all__ = [
     "throw_odds",
     "turn_length_odds",
     "turn_total_odds",
+    "turn_total_moments",
     "reach_chance",
     "expected_throws_until",
     "expected_turns_until",
@@ -129,6 +130,33 @@ def turn_total_odds(
                     out[t] = out.get(t, zero) + pr * pv
         frontier = nxt
     return dict(sorted(out.items()))
+
+
+def turn_total_moments(rules=None, on_board: bool = True, exact: bool = True) -> tuple:
+    """The mean and the variance of a turn's total (graces chained, pyada counted), exactly:
+    no series is left out. With A and B the sums of step × probability over the graces and the
+    other throws, A2 and B2 those of step² × probability, and g the grace chance,
+    mean = (A + B) / (1 - g) and E[total²] = (A2 + B2 + 2·A·mean) / (1 - g).
+
+    >>> turn_total_moments()
+    (Fraction(271, 56), Fraction(81777, 3136))
+
+    Raises:
+        ValueError: when every throw is a grace (a turn would never end).
+    """
+    rules = _rules(rules)
+    dist = throw_odds(rules, exact)
+    graces = _graces(rules, on_board)
+    zero = 0 * next(iter(dist.values()))
+    g = sum((pr for v, pr in dist.items() if v in graces), zero)
+    if g >= 1:
+        raise ValueError("every throw is a grace under these rules: a turn would never end")
+    a = sum((_step(rules, v) * pr for v, pr in dist.items() if v in graces), zero)
+    b = sum((_step(rules, v) * pr for v, pr in dist.items() if v not in graces), zero)
+    a2 = sum((_step(rules, v) ** 2 * pr for v, pr in dist.items() if v in graces), zero)
+    b2 = sum((_step(rules, v) ** 2 * pr for v, pr in dist.items() if v not in graces), zero)
+    mean = (a + b) / (1 - g)
+    return mean, (a2 + b2 + 2 * a * mean) / (1 - g) - mean ** 2
 
 
 class _TurnModel:

@@ -31,6 +31,7 @@ __all__ = [
     "up_distribution",
     "throw_distribution",
     "expected_value",
+    "variance",
     "grace_probability",
 ]
 
@@ -109,6 +110,19 @@ def throw_distribution(rules: Rules) -> dict[int, Fraction]:
 def expected_value(rules: Rules) -> Fraction:
     """The mean value of one throw (no pyada), exactly."""
     return sum((v * pr for v, pr in throw_distribution(rules).items()), Fraction(0))
+
+
+def variance(rules: Rules) -> Fraction:
+    """The variance of one throw's value (no pyada), exactly: the mean of (value - mean)².
+    Its square root is the standard deviation.
+
+    >>> from pachisi_widget.rules import Rules
+    >>> variance(Rules())
+    Fraction(47583, 4096)
+    """
+    dist = throw_distribution(rules)
+    mean = expected_value(rules)
+    return sum(((v - mean) ** 2 * pr for v, pr in dist.items()), Fraction(0))
 
 
 def grace_probability(rules: Rules, on_board: bool = True) -> Fraction:

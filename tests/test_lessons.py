@@ -245,3 +245,200 @@ def test_results_show_in_a_notebook():
 def test_the_older_check_still_works():
     assert lessons.check(Fraction(1, 64), Fraction(1, 64), why="w").message == "Right! w"
     assert lessons.check(..., 3, why="w", hint="h").message == "No answer yet. Hint: h"
+
+
+# -- predict, then compute: lessons.compare --------------------------------------------------------
+
+
+def test_compare_without_a_guess_says_to_write_one_and_shows_the_result():
+    for blank in (..., None):
+        said = lessons.compare(blank, Fraction(271, 64), what="the average throw")
+        assert said.verdict == "blank" and not said and said.gap is None
+        assert said.message.startswith("No guess yet: write your guess in place of the ...")
+        assert "the average throw = 271/64 ≈ 4.23" in said.message
+    ro = lessons.compare(..., Fraction(271, 64), what="media unei aruncări", lang="ro")
+    assert ro.message.startswith("Încă nu ai scris o estimare") and "≈ 4,23" in ro.message
+
+
+def test_compare_a_number_says_how_far_off_the_guess_was():
+    high = lessons.compare(6, Fraction(271, 64), what="the average throw")
+    assert high.verdict == "high" and high.gap == 6 - Fraction(271, 64) and not high
+    assert "1.77 (42%) too high" in high.message
+    low = lessons.compare(2, Fraction(271, 64), what="the average throw")
+    assert low.verdict == "low" and "2.23 (53%) too low" in low.message
+    close = lessons.compare(4, Fraction(271, 64), what="the average throw")
+    assert close.verdict == "low" and close.message.startswith("Close!")   # within 10%
+    assert "off by 0.23 (6%)" in close.message                  # 15/271
+    spot = lessons.compare("4,23", Fraction(271, 64), what="the average throw")
+    assert spot and spot.verdict == "right" and spot.message.startswith("Spot on!")
+    assert lessons.compare(Fraction(271, 64), Fraction(271, 64), what="m").gap == 0
+    whole = lessons.compare(300, 350, what="the median game")
+    assert "50 (14%) too low" in whole.message and whole.gap == -50
+    assert lessons.compare("15/2", 7.5, what="x", decimals=1)
+    ro = lessons.compare(6.5, Fraction(271, 64), what="media", lang="ro")
+    assert "Ai estimat 6,5" in ro.message and "cu 2,27 (54%) prea mare" in ro.message
+    assert not english_words_of(ro.message)
+
+
+def english_words_of(message: str) -> set:
+    from test_i18n import english_words
+
+    return english_words(message)
+
+
+def test_compare_a_choice_says_right_or_not():
+    values = [2, 3, 4, 5, 6, 10, 25]
+    right = lessons.compare(3, 3, what="the most likely throw", choices=values)
+    assert right and right.verdict == "right" and right.message.startswith("Well guessed!")
+    assert lessons.compare("3", 3, what="the most likely throw", choices=values)
+    wrong = lessons.compare(10, 3, what="the most likely throw", choices=values)
+    assert not wrong and wrong.verdict == "missed" and wrong.gap is None
+    assert "You chose 10, and the most likely throw = 3" in wrong.message
+    words = lessons.compare("More", "more", what="a 25", choices=["more", "less"])
+    assert words and '"more"' in words.message
+
+
+def test_compare_never_fails_on_a_guess_it_cannot_read():
+    for bad in ("seven", [7], {7: 1}, object(), True, float("nan"), "1e999999999", "9" * 500):
+        said = lessons.compare(bad, 7, what="the wait")
+        assert said.verdict == "unreadable" and not said, bad
+        assert "is not a number (such as 7, 7.5" in said.message and "the wait = 7" in said.message
+    comma = lessons.compare((7, 5), 7, what="the wait")           # 7,5 typed as Python code
+    assert comma.verdict == "unreadable" and "as two numbers" in comma.message
+    choice = lessons.compare(7, 3, what="the most likely throw", choices=[2, 3, 4])
+    assert choice.verdict == "unreadable" and "one of 2 or 3 or 4" in choice.message
+    ro = lessons.compare("șapte", 7, what="așteptarea", lang="ro")
+    assert "nu este un număr" in ro.message and not english_words_of(ro.message)
+
+
+def test_compare_refuses_a_result_it_cannot_compare_with():
+    with pytest.raises(ValueError, match="value must be a finite number"):
+        lessons.compare(3, "three", what="x")
+    with pytest.raises(ValueError, match="value must be a finite number"):
+        lessons.compare(3, float("inf"), what="x")
+    with pytest.raises(ValueError, match="must be one of the choices"):
+        lessons.compare(3, 7, what="x", choices=[2, 3])
+    with pytest.raises(ValueError, match="what must be a text"):
+        lessons.compare(3, 3, what=None)
+    with pytest.raises(ValueError, match="decimals must be a whole number"):
+        lessons.compare(3, 3, what="x", decimals=-1)
+    with pytest.raises(ValueError, match="lang"):
+        lessons.compare(3, 3, what="x", lang="fr")
+
+
+def test_compare_follows_lessons_language_and_shows_in_a_notebook(monkeypatch):
+    monkeypatch.setattr(lessons, "LANGUAGE", "ro")
+    said = lessons.compare(5, 4, what="media")
+    assert said.message.startswith("Ai estimat 5")
+    html = said._repr_html_()
+    assert html.startswith("<p") and "#245b8f" in html and repr(said) == said.message
+
+
+# -- controls that recompute: lessons.explore -----------------------------------------------------
+
+
+def test_explore_without_a_front_end_shows_the_default_once(capsys):
+    calls = []
+
+    def draw(p, n):
+        calls.append((p, n))
+        print(f"p={p} n={n}")
+
+    assert lessons.explore(draw, p=lessons.Slider(0.05, 0.95, 0.05, 0.5, "p (mouth up)"),
+                           n=lessons.Slider(10, 1000, 10, 200)) is None
+    assert calls == [(0.5, 200)]
+    out = capsys.readouterr().out
+    assert out.startswith("p=0.5 n=200\n")
+    assert "(Sliders need ipywidgets in a live notebook: here is the result for p (mouth up) = " \
+           "0.50, n = 200.)" in out
+    lessons.explore(draw, p=lessons.Slider(0.05, 0.95, 0.05, 0.5), n=lessons.Slider(1, 9, 1, 3),
+                    lang="ro")
+    assert "Cursoarele au nevoie de ipywidgets" in capsys.readouterr().out
+
+
+def test_explore_without_ipywidgets_shows_the_default_once(monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setattr(lessons, "_front_end", lambda: True)       # a kernel, but no ipywidgets
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)
+    shown = []
+    lessons.explore(lambda n: shown.append(n), n=lessons.Slider(1, 10, 1, 4))
+    assert shown == [4] and "Sliders need ipywidgets" in capsys.readouterr().out
+
+
+def test_explore_with_ipywidgets_redraws_when_a_slider_moves(monkeypatch):
+    import ipywidgets as widgets  # a dependency of the board
+
+    monkeypatch.setattr(lessons, "_front_end", lambda: True)
+    boxes = []
+    monkeypatch.setattr(lessons, "_show", lambda thing: boxes.append(thing))
+    drawn = []
+    lessons.explore(lambda p, n: drawn.append((p, n)) or f"{p} {n}",
+                    p=lessons.Slider(0.05, 0.95, 0.05, 0.5), n=lessons.Slider(10, 100, 10, 20))
+    assert drawn == [(0.5, 20)] * 2           # at once: the page's stand-in, then the live one
+    shown = [b for b in boxes if isinstance(b, lessons._WithPicture)]
+    assert len(shown) == 1 and boxes[-1] == "0.5 20"
+    box = shown[0].box
+    assert isinstance(box, widgets.VBox)
+    p_slider, n_slider, out = box.children
+    assert isinstance(p_slider, widgets.FloatSlider) and isinstance(n_slider, widgets.IntSlider)
+    assert (n_slider.min, n_slider.max, n_slider.step) == (10, 100, 10)
+    assert isinstance(out, widgets.Output)
+    n_slider.value = 60
+    assert drawn[-1] == (0.5, 60) and boxes[-1] == "0.5 60"
+
+
+def test_explore_gives_a_page_without_kernel_the_starting_picture(monkeypatch):
+    """The documentation site and notebook viewers draw no widgets: the box's HTML stand-in is
+    the picture for the starting values, with its printed text and the values named."""
+    import ipywidgets  # noqa: F401
+
+    from pachisi_widget import charts
+
+    monkeypatch.setattr(lessons, "_front_end", lambda: True)
+    shown = []
+    monkeypatch.setattr(lessons, "_show", lambda thing, real=lessons._show: (
+        shown.append(thing) if isinstance(thing, lessons._WithPicture) else real(thing)))
+
+    def draw(p):
+        print(f"mean {p * 6:.1f}")
+        return charts.bar(["a", "b"], [p, 1 - p], title="shells")
+
+    from IPython.core.interactiveshell import InteractiveShell
+
+    InteractiveShell.instance()           # a shell, so that pictures are displayed, not printed
+    try:
+        lessons.explore(draw, p=lessons.Slider(0.05, 0.95, 0.05, 0.5, label="p"))
+    finally:
+        InteractiveShell.clear_instance()
+    bundle = shown[0]._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    page = bundle["text/html"]
+    assert "<svg" in page and "&lt;svg" not in page and "mean 3.0" in page and "p = 0.5" in page
+
+
+def test_explore_first_drawing_errors_reach_the_cell(monkeypatch):
+    import ipywidgets  # noqa: F401  (loaded, as the board loads it)
+    monkeypatch.setattr(lessons, "_front_end", lambda: True)
+    monkeypatch.setattr(lessons, "_show", lambda thing: None)
+
+    def broken(n):
+        raise ZeroDivisionError("no games")
+
+    with pytest.raises(ZeroDivisionError, match="no games"):
+        lessons.explore(broken, n=lessons.Slider(1, 10, 1, 4))
+
+
+def test_explore_and_slider_refuse_what_they_cannot_use():
+    with pytest.raises(ValueError, match="low <= value <= high"):
+        lessons.Slider(1, 10, 1, 20)
+    with pytest.raises(ValueError, match="step above 0"):
+        lessons.Slider(1, 10, 0, 5)
+    with pytest.raises(ValueError, match="must be numbers"):
+        lessons.Slider(1, 10, 1, "5")
+    with pytest.raises(ValueError, match="draw must be a function"):
+        lessons.explore(42, n=lessons.Slider(1, 10, 1, 4))
+    with pytest.raises(ValueError, match="at least one slider"):
+        lessons.explore(print)
+    with pytest.raises(ValueError, match=r"n must be a Slider\(low, high, step, value\)"):
+        lessons.explore(print, n=(1, 10, 1, 4))
