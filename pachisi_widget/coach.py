@@ -14,12 +14,21 @@ its chance to win with a 95% interval (Wilson), best first, as GNU Backgammon's 
   is in its own home column (steps 77..83: no piece can ever meet another) is a pure race, whose
   chance is computed exactly, for the same players, from the exact throw odds (a race that can
   no longer be won, a piece stuck on step 83 without a last-square release, is worth 0).
-- **Two engines.** ``engine="numpy"`` plays the rollouts in lock step
-  (:func:`pachisi_widget.fastnp.run_from`), ``engine="python"`` on the rules engine (standard
-  library only: JupyterLite). Both play the very same games from the same seed, so they give
-  the same numbers. ``"auto"`` takes numpy when it is installed and can play the rules.
+- **Two engines.** ``engine="numpy"`` plays the rollouts of every move in lock step, in one
+  batch that new games join as others end (:class:`pachisi_widget.fastnp.Rollouts`);
+  ``engine="python"`` plays them on the rules engine (standard library only: JupyterLite). Both
+  play the very same games from the same seed, so with the same rollouts they give the same
+  numbers. ``"auto"`` takes numpy when it is installed and can play the rules.
+- **As many rollouts as the interval needs.** With ``rollouts=None`` on the numpy engine every
+  move first gets enough rollouts for a chance of one in the number of sides (a fair share);
+  a move whose 95% interval is then still wider than ±3 points (:data:`TARGET`) gets more, as
+  many as the chance seen needs, asked for while the first games are still being played. A
+  move's chance is still the plain rate of its first rollouts, and its interval the Wilson
+  interval of that count.
 - **Budget and progress.** ``budget`` (seconds) stops the rollouts early: the result says so
-  (:attr:`Evaluation.complete`) and its intervals are as wide as the rollouts played make them.
+  (:attr:`Evaluation.complete`) and its intervals are as wide as the rollouts played make them
+  (on the numpy engine the games being played when it runs out still end, so that every move
+  keeps the games of its first seeds, never only the games that happened to end first).
   ``progress(done, total)`` is called as rollouts finish (per move), so a page can show that it
   is working.
 
@@ -109,6 +118,12 @@ within ± this (3 points), or :data:`ADAPTIVE_MAX` rollouts per move."""
 ADAPTIVE_MAX = 20_000
 _ADAPTIVE_LEAST = 64
 
+_BATCH_LEAST, _BATCH_MAX = 2048, 8192
+"""Games played at once on the numpy engine (the first plan's, within these bounds; with a
+budget, the least: the games being played when it runs out still end)."""
+_REPLAN = 64
+"""Games over between two looks at the plan, once every game asked for is playing."""
+
 MAX_ROLLOUTS = 1_000_000
 """The most rollouts per move one call plays."""
 
@@ -121,7 +136,6 @@ _RACE_FROM = ON_LOOP_LAST + 1
 _RACE_TAIL = 1e-12
 """A race is computed until less than this much probability is left undecided."""
 _RACE_ROUNDS = 20_000
-_NUMPY_CHUNK = 512
 _COLUMNS = ("coach_col_move", "coach_col_chance", "coach_col_interval", "coach_col_loss",
             "coach_col_rollouts")
 _PYTHON_CHUNK = 1
@@ -212,7 +226,9 @@ class Evaluation:
     seed: int
     """The seed of the rollouts: the same seed gives the same numbers."""
     rollouts: int
-    """Rollouts played per estimated move."""
+    """Rollouts played per estimated move (the fewest of any move: with ``rollouts=None`` on
+    the numpy engine a move whose interval needs more gets more; each move's own count is
+    :attr:`MoveChance.rollouts`)."""
     requested: int
     """Rollouts per move asked for (``rollouts`` is smaller when the budget ran out)."""
     elapsed: float = field(compare=False)
@@ -628,12 +644,63 @@ def _exact(state: GameState, side: tuple, names: dict):
 # -- rollouts ------------------------------------------------------------------------------------
 
 
-def _roll_numpy(rules, seats, names, starts, seeds, side) -> list:
+def _roll_numpy(rules, seats, names, starts, seed, side, want, adaptive, budget, t0,
+                progress) -> tuple:
+    """The rollouts of every start on the numpy engine, in one batch that new games join as
+    others end (:class:`pachisi_widget.fastnp.Rollouts`). Returns (wins per start, the rollouts
+    each start was to get, whether the budget stopped them).
+
+    With ``adaptive``, each start gets rollouts until its interval is within ±:data:`TARGET`
+    (:func:`_still_needed`), and more are asked for while the last ones are still being played
+    (from the games over so far), so that the batch stays full. When the budget runs out no new
+    game starts and those being played end: each start keeps its first seeds' games, whatever
+    they took.
+    """
     from . import fastnp
 
-    out = fastnp.run_from(rules, seats, names, starts, seeds)["winner"]
+    k = len(starts)
     code = (4 if side == (0, 2) else 5) if rules.teams else side[0]
-    return [(row == code).astype(int).tolist() for row in out]
+    sides = 2 if rules.teams else len(seats)
+    plan = [min(want, _still_needed(None, 0, sides)) if adaptive else want] * k
+    # room for every game of the first plan at once (a batch that holds them all ends sooner);
+    # with a budget, no more than the least (the first seeds' games then end sooner)
+    size = min(_BATCH_LEAST if budget is not None else _BATCH_MAX, max(_BATCH_LEAST, sum(plan)))
+    roll = fastnp.Rollouts(rules, seats, names, starts, iter_game_seeds(seed), size=size)
+    roll.ask(plan)
+    expired = False
+    shown = None
+    ended = 0  # games over since the plan was last looked at
+    while True:
+        final = not roll.pending()
+        if adaptive and not expired and not roll.waiting() and (final or ended >= _REPLAN):
+            # all asked for are playing (or over): are they enough?
+            ended = 0
+            more = [min(ADAPTIVE_MAX, n + _still_needed(roll.winners(j, n), n, sides, code, final))
+                    for j, n in enumerate(plan)]
+            if more != plan:
+                plan = more
+                roll.ask(plan)
+                final = False
+        if final:
+            break
+        if (budget is not None and not expired and len(roll.game_j)
+                and time.perf_counter() - t0 >= budget):
+            # no new games: those being played end (every start keeps its first seeds)
+            roll.cancel()
+            expired = True
+        if progress is not None and (min(roll.over), max(plan)) != shown:
+            shown = (min(roll.over), max(plan))  # games over, the fewest of any start
+            progress(*shown)
+        ended += roll.step()
+    counts = [roll.done(j) for j in range(k)]
+    wins = [(roll.winners(j, n) == code).astype(int).tolist() for j, n in enumerate(counts)]
+    if expired and adaptive:  # the rollouts the intervals still needed, had time been left
+        plan = [max(n, c + _still_needed(roll.winners(j, c), c, sides, code))
+                for j, (n, c) in enumerate(zip(plan, counts, strict=True))]
+    stopped = any(c < n for c, n in zip(counts, plan, strict=True))
+    if progress is not None and (min(counts), max(plan)) != shown:
+        progress(min(counts), max(plan))
+    return wins, plan, stopped
 
 
 def _roll_python(rules, seats, players, starts, seeds, side) -> list:
@@ -652,33 +719,34 @@ def _endgame(state: GameState) -> bool:
     return all(not 0 <= t <= 72 for s in state.seats for t in state.pieces[s])
 
 
-def _sides(state: GameState) -> tuple:
-    return (team_of(0), team_of(1)) if state.rules.teams else state.seats
-
-
-def _still_needed(wins: list, todo: list, done: int, sides: int) -> int:
-    """Rollouts per move still to play before every interval is within ±:data:`TARGET`: at first
-    enough for a chance of one in ``sides`` (a fair share), then enough for the widest interval
-    seen (a few more, as the estimate moves), or 0 when every interval is narrow enough."""
+def _still_needed(won, done: int, sides: int, code: int = 0, final: bool = True) -> int:
+    """Rollouts still to play for a start before its interval is within ±:data:`TARGET`: at
+    first (``done`` = 0) enough for a chance of one in ``sides`` (a fair share); then, from its
+    winner codes ``won`` (-2: a game not over yet), enough for the chance seen (a few more, as
+    the estimate moves), or 0 when its interval is narrow enough. Before every game is over
+    (not ``final``) only a plan is made, from the games over so far (at least half of them)."""
     if done == 0:
         p = 1 / max(2, sides)
         return max(_ADAPTIVE_LEAST, math.ceil(_Z95 ** 2 * p * (1 - p) / TARGET ** 2))
-    widest = 0.0
-    pq = 0.0
-    for j in todo:
-        r = wilson_interval(sum(wins[j]), done)
-        widest = max(widest, (r.high - r.low) / 2)
-        pq = max(pq, r.rate * (1 - r.rate))
-    if widest <= TARGET:
+    over = won[won != -2]
+    if not final and 2 * len(over) < done:
         return 0
-    need = math.ceil(1.05 * _Z95 ** 2 * max(pq, 0.01) / TARGET ** 2)
+    r = wilson_interval(int((over == code).sum()), len(over))
+    if final and (r.high - r.low) / 2 <= TARGET:
+        return 0
+    # a few more than the chance seen needs, as the estimate moves (a plan: just as many)
+    pq = max(r.rate * (1 - r.rate), 0.01)
+    need = math.ceil((1.05 if final else 1.0) * _Z95 ** 2 * pq / TARGET ** 2)
+    if not final:
+        return max(0, need - done)
     return max(_ADAPTIVE_LEAST, need - done)
 
 
 def _paired(best: list, other: list) -> tuple:
-    """(mean of best - other, its 95% interval) over paired rollouts."""
-    n = len(best)
-    d = [a - b for a, b in zip(best, other, strict=True)]
+    """(mean of best - other, its 95% interval) over paired rollouts (the seeds both moves
+    played: with ``rollouts=None`` a move can get more than another)."""
+    n = min(len(best), len(other))  # the seeds both played
+    d = [a - b for a, b in zip(best[:n], other[:n], strict=True)]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.25
     half = _Z95 * math.sqrt(var / n)
@@ -695,16 +763,18 @@ def evaluate(state, *, rollouts: int | None = None, policy="greedy", seed: int =
             choose every legal move is evaluated (the pass included); with a throw due, or the
             game over, the position itself is (:attr:`Evaluation.position`).
         rollouts: games played on from each move. None: with numpy, as many as it takes for
-            every interval to be within ±3 points (:data:`TARGET`; about 800 in a 4-player game,
-            1100 between two sides); on the Python engine :data:`DEFAULT_ROLLOUTS`.
+            each move's interval to be within ±3 points (:data:`TARGET`; about 800 in a 4-player
+            game, 1100 between two sides, more for a move whose chance needs more); on the
+            Python engine :data:`DEFAULT_ROLLOUTS`.
         policy: who plays every seat in the rollouts: a name of
             :data:`pachisi_widget.agents.AGENTS` (or an agent object, played on the Python
             engine), or a list with one per seat in play.
         seed: the same seed gives the same numbers (on either engine).
         engine: ``"auto"``, ``"numpy"`` or ``"python"``.
         budget: seconds; the rollouts stop when it is spent (the result says so).
-        progress: ``progress(done, total)``, called as rollouts per move finish; True shows a
-            tqdm bar (when tqdm is installed); None or False, nothing.
+        progress: ``progress(done, total)``, called as rollouts per move finish (the fewest of
+            any move; the last call gives :attr:`Evaluation.rollouts`); True shows a tqdm bar
+            (when tqdm is installed); None or False, nothing.
         exact: use the exact shortcuts where they exist (False: roll every move out, to check
             them).
 
@@ -777,50 +847,41 @@ def _evaluate(state, players, rollouts, seed, engine, budget, progress, exact) -
     default = ADAPTIVE_MAX if use == "numpy" else DEFAULT_ROLLOUTS["python"]
     want = rollouts if rollouts is not None else default
     wins: list = [[] for _ in starts]
-    done = 0
-    planned = want  # rollouts per move the current stage ends at
     stopped = False
-    if todo:
-        seeds = iter_game_seeds(seed)
-        chunk = (_NUMPY_CHUNK if use == "numpy" else _PYTHON_CHUNK) if (
-            budget is not None or progress is not None) else want
+    if todo and use == "numpy":
         sub = [starts[j] for j in todo]
-        while not stopped:
-            # a stage: all the rollouts asked for, or (adaptive) as many as the intervals need;
-            # it is played in chunks (for the budget and progress), which never change the plan
-            if adaptive:
-                n = _still_needed(wins, todo, done, len(_sides(state)))
-                if not n:
-                    break
-                planned = min(want, done + n)
-            elif done >= want:
+        got, plan, stopped = _roll_numpy(rules, seats, names, sub, seed, side, want, adaptive,
+                                         budget, t0, progress)
+        for j, w in zip(todo, got, strict=True):
+            wins[j] = w
+        want = max(plan)
+    elif todo:
+        done = 0
+        seeds = iter_game_seeds(seed)
+        chunk = _PYTHON_CHUNK if (budget is not None or progress is not None) else want
+        sub = [starts[j] for j in todo]
+        while done < want:
+            # played in chunks (for the budget and progress), which never change the numbers
+            if budget is not None and done and time.perf_counter() - t0 >= budget:
+                stopped = True
                 break
-            while done < planned:
-                if budget is not None and done and time.perf_counter() - t0 >= budget:
-                    stopped = True
-                    break
-                part = list(islice(seeds, min(chunk, planned - done)))
-                if use == "numpy":
-                    got = _roll_numpy(rules, seats, names, sub, part, side)
-                else:
-                    got = _roll_python(rules, seats, players, sub, part, side)
-                for j, w in zip(todo, got, strict=True):
-                    wins[j].extend(w)
-                done += len(part)
-                if progress is not None:
-                    progress(done, planned)
-            if done >= ADAPTIVE_MAX or not adaptive:
-                break
-        want = planned if adaptive else want
+            part = list(islice(seeds, min(chunk, want - done)))
+            for j, w in zip(todo, _roll_python(rules, seats, players, sub, part, side),
+                            strict=True):
+                wins[j].extend(w)
+            done += len(part)
+            if progress is not None:
+                progress(done, want)
+    counts = [len(wins[j]) for j in todo]
+    played = min(counts, default=0)
     results = []
     for j, m in enumerate(moves):
         if exact[j] is not None:
             x = exact[j]
             results.append(MoveChance(m, x, x, x, 0, True))
         else:
-            k = sum(wins[j])
-            r = wilson_interval(k, done)
-            results.append(MoveChance(m, r.rate, r.low, r.high, done, False))
+            r = wilson_interval(sum(wins[j]), len(wins[j]))
+            results.append(MoveChance(m, r.rate, r.low, r.high, len(wins[j]), False))
     order = sorted(range(len(results)), key=lambda j: (-results[j].chance, j))
     ranked = [results[j] for j in order]
     if ranked and ranked[0].move is not None:
@@ -843,8 +904,10 @@ def _evaluate(state, players, rollouts, seed, engine, budget, progress, exact) -
     if moves == [None]:
         position, ranked = ranked[0], []
     used = "exact" if not todo else use
+    # per move: the fewest rollouts played, and as many asked for unless the budget stopped them
+    requested = (want if stopped else played) if todo else 0
     return Evaluation(state, seat, side, tuple(ranked), position, note, labels, used, seed,
-                      done if todo else 0, want if todo else 0, time.perf_counter() - t0)
+                      played, requested, time.perf_counter() - t0)
 
 
 # -- the tutor -----------------------------------------------------------------------------------

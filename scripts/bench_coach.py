@@ -4,15 +4,20 @@ The position: a seeded 4-player classic game played by greedy players until its 
 (the games of greedy players last about 500 turns), at a throw that leaves several moves to
 choose from. The numpy engine plays the default rollouts (until every interval is within ±3
 points); the pure-Python engine (the JupyterLite path) plays fewer and shows its wider intervals.
-Both times are printed: the wall clock, and the processor time of this process (on a shared
-machine the wall clock also counts the time other programs held the processor).
+
+One row per engine and run: the wall clock, the processor time of this process (on a shared
+machine the wall clock also counts the time other programs held the processor), the widest
+95% interval (± points), the rollouts each move got, and the load average (1 minute) when the
+run began. ``--repeat`` runs each engine several times; ``--tables`` prints the evaluations.
 
     .venv/bin/python scripts/bench_coach.py [--turn 150] [--seed 11] [--python-rollouts 100]
+                                            [--repeat 1] [--tables]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -51,19 +56,26 @@ def main(argv=None) -> int:
     ap.add_argument("--turn", type=int, default=150)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--python-rollouts", type=int, default=coach.DEFAULT_ROLLOUTS["python"])
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--tables", action="store_true", help="print each evaluation's table")
     args = ap.parse_args(argv)
     state = midgame(args.seed, args.turn)
     print(f"position: {state.notation()}, {len(state.legal_moves())} legal moves")
-    for engine, rollouts in (("numpy", None), ("python", args.python_rollouts)):
-        try:
-            ev, dt, cpu = run(state, engine=engine, rollouts=rollouts)
-        except coach.CoachError as exc:
-            print(f"{engine}: {exc}")
-            continue
-        widest = max(mc.half_width for mc in ev)
-        print(f"\n{engine}: {ev.rollouts} rollouts per move, {dt:.2f} s ({cpu:.2f} s of processor "
-              f"time), widest interval ±{100 * widest:.1f} points")
-        print(ev)
+    print(f"{'engine':8}{'wall s':>8}{'cpu s':>8}{'widest ±':>10}  {'load':>5}  rollouts per move")
+    for _ in range(args.repeat):
+        for engine, rollouts in (("numpy", None), ("python", args.python_rollouts)):
+            load = os.getloadavg()[0]
+            try:
+                ev, dt, cpu = run(state, engine=engine, rollouts=rollouts)
+            except coach.CoachError as exc:
+                print(f"{engine}: {exc}")
+                continue
+            widest = max(mc.half_width for mc in ev)
+            counts = " ".join(str(mc.rollouts) for mc in ev)
+            print(f"{engine:8}{dt:8.2f}{cpu:8.2f}{100 * widest:10.1f}  {load:5.2f}  {counts}",
+                  flush=True)
+            if args.tables:
+                print(ev, end="\n\n")
     return 0
 
 

@@ -13,7 +13,7 @@ import pachisi_widget as pw
 from pachisi_widget import coach
 from pachisi_widget.coach import CoachError, evaluate, verdict
 from pachisi_widget.fastnp import iter_game_seeds
-from pachisi_widget.simulate import play_out
+from pachisi_widget.simulate import play_out, wilson_interval
 
 numpy = pytest.importorskip("numpy")
 
@@ -119,6 +119,96 @@ def test_common_random_numbers_sharpen_the_comparison():
         paired = (mc.loss_high - mc.loss_low) / 2
         assert paired < 0.9 * math.hypot(best.half_width, mc.half_width)
         assert paired < 0.7 * (best.half_width + mc.half_width)
+
+
+def _wins(state, moves, seed, counts, policy=("greedy",) * 4):
+    """Each move's wins for the seat to move on the first ``counts[j]`` seeds, by run_from."""
+    from pachisi_widget import fastnp
+
+    seeds = fastnp.game_seeds(seed, max(counts))
+    after = [state.apply(m) for m in moves]
+    rows = fastnp.run_from(state.rules, state.seats, policy, after, seeds)["winner"]
+    return [(row[:n] == state.to_move).astype(int).tolist() for row, n in zip(rows, counts,
+                                                                              strict=True)]
+
+
+def test_by_default_each_move_gets_the_rollouts_its_own_interval_needs():
+    """With rollouts=None, each move gets rollouts until its own interval is narrow enough; its
+    chance is still the plain rate of its own rollouts (the first seeds, as with a fixed number),
+    and its loss is measured on the seeds it shares with the best move."""
+    state = position(EN_PRISE, up=2)
+    ev = evaluate(state, seed=4)
+    counts = [mc.rollouts for mc in ev]
+    assert all(mc.half_width <= coach.TARGET for mc in ev)
+    assert ev.rollouts == min(counts) and ev.complete and ev.requested == ev.rollouts
+    wins = _wins(state, [mc.move for mc in ev], 4, counts)
+    for mc, w in zip(ev, wins, strict=True):
+        assert mc.chance == sum(w) / len(w)
+    for mc, w in zip(ev.moves[1:], wins[1:], strict=True):
+        n = min(len(w), len(wins[0]))
+        assert mc.loss == pytest.approx(sum(wins[0][:n]) / n - sum(w[:n]) / n)
+
+
+def test_the_plan_asks_more_only_for_a_move_whose_interval_is_still_wide():
+    first = coach._still_needed(None, 0, 4)  # enough for a chance of 1 in 4 within 3 points
+    assert first == math.ceil(1.959963984540054 ** 2 * 0.25 * 0.75 / 0.03 ** 2)
+
+    def codes(wins, over, n=first):  # winner codes: seat 0 wins, seat 1 wins, -2 not over
+        return numpy.array([0] * wins + [1] * (over - wins) + [-2] * (n - over))
+
+    assert coach._still_needed(codes(200, first), first, 4) == 0  # 25%: narrow enough
+    more = coach._still_needed(codes(320, first), first, 4)  # 40%: wider than 3 points
+    r = wilson_interval(320, first)
+    assert (r.high - r.low) / 2 > coach.TARGET and more >= 64
+    after = wilson_interval(round(0.4 * (first + more)), first + more)
+    assert (after.high - after.low) / 2 <= coach.TARGET
+    # while games are still being played: a plan from those over, once half of them are
+    assert coach._still_needed(codes(120, 300), first, 4, final=False) == 0
+    assert coach._still_needed(codes(200, 500), first, 4, final=False) > 0
+    assert coach._still_needed(codes(100, 500), first, 4, final=False) == 0
+
+
+def test_a_budget_on_numpy_keeps_whole_seeds_in_their_order():
+    """When the budget runs out, no new numpy rollout starts and those being played end: each
+    move keeps the games of its first seeds (never only the games that happened to end first),
+    so its chance is that of a smaller fixed number of rollouts."""
+    state = position(LATE4, up=3)
+    calls = []
+    ev = evaluate(state, rollouts=20_000, seed=3, budget=0.5,
+                  progress=lambda done, total: calls.append((done, total)))
+    assert ev.engine == "numpy" and not ev.complete and ev.requested == 20_000
+    assert 64 <= ev.rollouts < 20_000 and calls[-1] == (ev.rollouts, 20_000)
+    assert "time ran out" in str(ev)
+    counts = [mc.rollouts for mc in ev]
+    for mc, w in zip(ev, _wins(state, [mc.move for mc in ev], 3, counts), strict=True):
+        assert mc.chance == sum(w) / len(w)
+
+
+@pytest.mark.parametrize("size, width", [(40, 5), (4096, None)])
+def test_rollouts_fed_into_a_running_batch_are_run_froms_games(size, width):
+    """fastnp.Rollouts plays the very games of run_from, whatever the batch size (games join
+    as others end, and take their rows of random doubles), the rows' width (refilled from the
+    seeds) and when more games are asked for (here while the first ones are being played)."""
+    from pachisi_widget import fastnp
+
+    state = position(LATE4, up=3)
+    starts = [state.apply(m) for m in state.legal_moves()]
+    agents = ("random", "greedy", "runner", "castle_waiter")
+    roll = fastnp.Rollouts(state.rules, state.seats, agents, starts, iter_game_seeds(9),
+                           size=size, width=width)
+    roll.ask([30] * len(starts))
+    for _ in range(40):
+        roll.step()
+    assert roll.pending()
+    counts = [50 + 10 * j for j in range(len(starts))]
+    roll.ask(counts)
+    while roll.pending():
+        roll.step()
+    want = fastnp.run_from(state.rules, state.seats, agents, starts,
+                           fastnp.game_seeds(9, max(counts)))["winner"]
+    for j, n in enumerate(counts):
+        assert roll.done(j) == n
+        assert roll.winners(j, n).tolist() == want[j, :n].tolist()
 
 
 # -- exact shortcuts ----------------------------------------------------------------------------
