@@ -12,6 +12,8 @@ Fraction(1, 64)
 
 from __future__ import annotations
 
+import importlib as _importlib
+
 from . import board, explain
 from .errors import (
     GameOverError,
@@ -27,15 +29,22 @@ from .game import Game
 from .rules import PRESETS, Rules
 from .simulate import SimulationResult, simulate  # pw.simulate is the function
 from .state import GameState, Move
-from .svg import board_svg as _board_svg
 from .throws import THROW_TABLES, Throw, throw_distribution
 
 __version__ = "0.1.0"
 
+
+def _board_svg(state, *args, **kwargs) -> str:
+    from .svg import board_svg
+
+    return board_svg(state, *args, **kwargs)
+
+
 # The static picture sits above the engine, so the engine never imports it: states and games
-# learn to draw themselves here, where the package brings both together.
+# learn to draw themselves here, where the package brings both together (the picture's module
+# loads when the first picture is drawn).
 GameState._repr_svg_ = _board_svg
-Game._repr_svg_ = lambda game: _board_svg(game.state)
+Game._repr_svg_ = lambda game, *args, **kwargs: _board_svg(game.state, *args, **kwargs)
 
 __all__ = [
     "Game",
@@ -67,21 +76,29 @@ __all__ = [
 ]
 
 
+#: The parts that load on first use: {public name: (submodule, its attribute, or None for the
+#: submodule itself)}. ``import pachisi_widget`` then loads the engine and ``simulate``; the
+#: players, the pictures and the widget (which needs the Jupyter packages, while
+#: the engine must import without them) load when a lesson first asks for them.
+_LAZY = {
+    "PachisiWidget": ("widget", "PachisiWidget"),
+    "check_agent": ("tournament", "check_agent"),
+    # pw.tournament is the module, and calling it runs a tournament (tournament.py)
+    **{name: (name, None) for name in ("agents", "probability", "lessons", "svg",
+                                       "engine", "tables", "tournament", "coach", "charts")},
+}
+
+
 def __getattr__(name):
-    # Heavier or optional parts load on first use: the widget needs Jupyter packages, and the
-    # engine must import without them.
-    if name == "PachisiWidget":
-        from .widget import PachisiWidget
+    if name not in _LAZY:
+        raise AttributeError(f"module 'pachisi_widget' has no attribute {name!r}")
+    module, attribute = _LAZY[name]
+    found = _importlib.import_module(f".{module}", __name__)
+    if attribute is not None:
+        found = getattr(found, attribute)
+    globals()[name] = found
+    return found
 
-        return PachisiWidget
-    if name in ("agents", "probability", "lessons", "svg", "engine", "tables", "tournament",
-                "coach", "charts"):
-        import importlib
 
-        # pw.tournament is the module, and calling it runs a tournament (tournament.py)
-        return importlib.import_module(f".{name}", __name__)
-    if name == "check_agent":
-        from .tournament import check_agent
-
-        return check_agent
-    raise AttributeError(f"module 'pachisi_widget' has no attribute {name!r}")
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

@@ -15,6 +15,9 @@ internet: everything it loads is in the output folder.
   ``sha256`` of the file the site carries (Pyodide checks it); numpy, matplotlib and the other
   compiled packages are not in the site. The same wheels are also served by piplite from
   ``pypi/``, so ``%pip install`` of them works (and does nothing, as they are installed);
+- the kernel's start imports only what a lesson's first cells need: the site's copies of IPython
+  and piplite load IPython's terminal, jedi and micropip on first use instead of at import
+  (:data:`PATCH`; ``scripts/lite_timeline.py`` measures where a lesson's start goes);
 - all of that Python, and the standard library's zip, carry bytecode compiled by the same Pyodide
   in Node.js (``lite/pyodide_compile.py``): a browser's Python otherwise compiles every module it
   imports at every start. The zip also gains ``lite/sitecustomize.py`` (imports look in the
@@ -36,6 +39,7 @@ seconds.
 from __future__ import annotations
 
 import argparse
+import base64
 import email.parser
 import hashlib
 import json
@@ -79,6 +83,87 @@ PROFILE_IMPORTS = ("micropip", "piplite.piplite", "pyodide_kernel", "pachisi_wid
 #: jedi's type stubs for Django and for third-party libraries, none of which the site has
 #: (1,100 of jedi's 2,000 files, which the browser would unpack at every start)
 TRIM = {"jedi": ("jedi/third_party/typeshed/third_party/", "jedi/third_party/django-stubs/")}
+#: changes to lock wheels, {package: {member: ((old text, new text), ...)}}. They make the
+#: kernel's start import less (554 modules instead of 872 once lesson 01 ran; the start's
+#: processor time 7.0 s instead of 8.2 s: ``scripts/lite_timeline.py --kernel-cpu``), and change
+#: nothing a lesson can see:
+#: - IPython's package imports its terminal (``IPython.embed``) at import: prompt_toolkit, the
+#:   terminal's shell and its debugger, about half of the modules the kernel's start imported,
+#:   none of which a browser's kernel uses. Here ``IPython.embed`` loads them when first called;
+#: - IPython's completer imports jedi (and parso) at import, for the first Tab completion. Here
+#:   jedi loads at the first completion that uses it (``JEDI_INSTALLED`` still says whether it
+#:   is there, so completion works as before);
+#: - piplite (which the kernel imports at start) imports micropip and unittest.mock at import,
+#:   for its installs; the lessons' first cell asks it for packages the site has installed
+#:   already, which micropip then finds installed and leaves. Here micropip loads at the first
+#:   install that needs it, and an install of bare names all installed returns at once.
+SITE_COPY = "this copy of IPython is the offline JupyterLite site's (scripts/build_lite.py, PATCH)"
+PATCH = {"ipython": {
+    "IPython/__init__.py": ((
+        "from .terminal.embed import embed\n",
+        "def embed(*args, **kwargs):\n"
+        "    # The terminal (prompt_toolkit, half of IPython's modules) loads on first use:\n"
+        f"    # {SITE_COPY}.\n"
+        "    from .terminal.embed import embed as terminal_embed\n\n"
+        "    return terminal_embed(*args, **kwargs)\n\n\n"),),
+    "IPython/core/completer.py": ((
+        "try:\n"
+        "    import jedi\n"
+        "    jedi.settings.case_insensitive_completion = False\n"
+        "    import jedi.api.helpers\n"
+        "    import jedi.api.classes\n"
+        "    JEDI_INSTALLED = True\n"
+        "except ImportError:\n"
+        "    JEDI_INSTALLED = False\n",
+        "# jedi loads at the first completion that uses it:\n"
+        f"# {SITE_COPY}.\n"
+        "import importlib.util as _importlib_util\n"
+        "JEDI_INSTALLED = _importlib_util.find_spec('jedi') is not None\n\n\n"
+        "def _load_jedi():\n"
+        "    import jedi\n"
+        "    jedi.settings.case_insensitive_completion = False\n"
+        "    import jedi.api.helpers\n"
+        "    import jedi.api.classes\n"
+        "    return jedi\n"), (
+        "        interpreter = jedi.Interpreter(text[:offset], namespaces)\n",
+        "        interpreter = _load_jedi().Interpreter(text[:offset], namespaces)\n")),
+    },
+    "piplite": {"piplite/piplite.py": ((
+        '"""\n\nimport asyncio\n',
+        '"""\n\nfrom __future__ import annotations  # micropip\'s types load later\n\n'
+        "import asyncio\n"), (
+        "from unittest.mock import patch\n\n"
+        "import micropip\n"
+        "from micropip.package_index import CompatibilityLayer, ProjectInfo\n"
+        "from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n",
+        "# micropip loads at the first install that needs it, and an install of packages that\n"
+        "# are all installed already (a lesson's first cell) does nothing, as micropip would:\n"
+        f"# {SITE_COPY.replace('IPython', 'piplite')}.\n"
+        "import re as _re\n"
+        "from importlib.metadata import PackageNotFoundError as _NotFound\n"
+        "from importlib.metadata import distribution as _distribution\n\n\n"
+        "def _load_micropip():\n"
+        "    global micropip, CompatibilityLayer, ProjectInfo, _MP_QUERY_PACKAGE, patch\n"
+        "    from unittest.mock import patch\n\n"
+        "    import micropip\n"
+        "    from micropip.package_index import CompatibilityLayer, ProjectInfo\n"
+        "    from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n\n\n"
+        "def _all_installed(requirements) -> bool:\n"
+        "    names = [requirements] if isinstance(requirements, str) else list(requirements)\n"
+        "    for name in names:\n"
+        "        if not _re.fullmatch(r'[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?', name):\n"
+        "            return False  # a version, an extra, a URL: micropip decides\n"
+        "        try:\n"
+        "            _distribution(name)\n"
+        "        except _NotFound:\n"
+        "            return False\n"
+        "    return True\n"), (
+        '    """Invoke micropip.install with a patch to get data from local indexes"""\n',
+        '    """Invoke micropip.install with a patch to get data from local indexes"""\n'
+        "    if not reinstall and not constraints and _all_installed(requirements):\n"
+        "        return\n"
+        "    _load_micropip()\n")),
+}}
 PROFILE_SNIPPETS = ("import jedi\njedi.Interpreter('import json\\njson.du', [{}]).complete()",)
 
 #: the runtime files of the npm package that a site needs (no wheels ship with it)
@@ -308,7 +393,7 @@ def resolve(project: Path, lock: dict) -> tuple[list[str], list[Path]]:
 
 def lock_wheels(lock: dict, names: list[str]) -> dict[str, Path]:
     """Download the lock entries ``names`` at the lock's exact versions; {canonical name: wheel}
-    (trimmed of what :data:`TRIM` names)."""
+    (trimmed of what :data:`TRIM` names, changed as :data:`PATCH` says)."""
     packages = {canonicalize_name(name): entry for name, entry in lock["packages"].items()}
     wheels = {}
     for name in names:
@@ -318,20 +403,35 @@ def lock_wheels(lock: dict, names: list[str]) -> dict[str, Path]:
                              re.escape(file_name))
         if wheel.name != file_name:
             raise BuildError(f"{name}: the lock names {file_name}, the index gave {wheel.name}")
-        wheels[name] = trimmed(wheel, TRIM[name]) if name in TRIM else wheel
+        if name in TRIM or name in PATCH:
+            wheel = adapted(wheel, TRIM.get(name, ()), PATCH.get(name))
+        wheels[name] = wheel
     return wheels
 
 
-def trimmed(wheel: Path, prefixes: tuple[str, ...]) -> Path:
-    """A copy of ``wheel`` without the members under ``prefixes`` (RECORD updated), the folders
-    themselves kept, empty (jedi lists them); cached."""
-    key = hashlib.sha256(sha256_of(wheel).encode() + json.dumps(prefixes).encode()
+def adapted(wheel: Path, prefixes: tuple[str, ...] = (),
+            patches: dict[str, tuple[tuple[str, str], ...]] | None = None) -> Path:
+    """A copy of ``wheel`` without the members under ``prefixes`` (the folders themselves kept,
+    empty: jedi lists them) and with the text replacements ``patches`` ({member: ((old, new),
+    ...)}; each ``old`` must be there exactly once), RECORD updated; cached."""
+    patches = patches or {}
+    key = hashlib.sha256(sha256_of(wheel).encode() + json.dumps([prefixes, patches]).encode()
                          + b"folders kept")
     target = CACHE / "trimmed" / key.hexdigest()[:24] / wheel.name
     if target.is_file():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_suffix(".partial")
+    changed: dict[str, bytes] = {}
+    with zipfile.ZipFile(wheel) as source:
+        for member, replacements in patches.items():
+            text = source.read(member).decode("utf-8")
+            for old, new in replacements:
+                if text.count(old) != 1:
+                    raise BuildError(f"{wheel.name}: {member} has {text.count(old)} copies of "
+                                     f"{old!r}, not one (a new version? see PATCH)")
+                text = text.replace(old, new)
+            changed[member] = text.encode("utf-8")
     with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(partial, "w",
                                                            zipfile.ZIP_DEFLATED) as out:
         for prefix in prefixes:
@@ -339,16 +439,24 @@ def trimmed(wheel: Path, prefixes: tuple[str, ...]) -> Path:
             folder.external_attr = 0o40755 << 16 | 0x10
             out.writestr(folder, b"")
         for info in source.infolist():
-            if info.filename.startswith(prefixes):
+            if prefixes and info.filename.startswith(prefixes):
                 continue
-            data = source.read(info)
+            data = changed.get(info.filename) or source.read(info)
             if info.filename.endswith(".dist-info/RECORD"):
-                lines = data.decode("utf-8").splitlines()
-                data = ("\n".join(line for line in lines if not line.startswith(prefixes))
-                        + "\n").encode("utf-8")
+                lines = [line for line in data.decode("utf-8").splitlines()
+                         if not (prefixes and line.startswith(prefixes))]
+                lines = [record_line(line.split(",")[0], changed[line.split(",")[0]])
+                         if line.split(",")[0] in changed else line for line in lines]
+                data = ("\n".join(lines) + "\n").encode("utf-8")
             out.writestr(info, data)
     partial.rename(target)
     return target
+
+
+def record_line(name: str, data: bytes) -> str:
+    """A wheel RECORD's line for a member ``name`` holding ``data``."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
 
 
 def top_level_names(wheel: Path) -> list[str]:
@@ -596,6 +704,8 @@ def build(out: Path, online: bool, extra_contents: list[Path], bytecode: bool = 
 
     lock_files = {} if online else lock_wheels(lock, lock_names)
     shims = shim_wheels() if preload else {}
+    shims = {name: adapted(wheel, (), PATCH[name]) if name in PATCH else wheel
+             for name, wheel in shims.items()}
     # The kernel's shims go in the lock too: what the kernel loads at start (piplite, ipykernel,
     # pyodide-kernel) and what a site wheel requires (widgetsnbextension, for ipywidgets).
     extra_lock = dict(zip(piplite_names, piplite, strict=True)) if preload else {}

@@ -76,3 +76,70 @@ def test_every_lesson_of_both_languages_is_staged(build_lite, tmp_path, capsys):
                     if not any(part.startswith(".") for part in p.parts))
     assert any(name.startswith("ro/") for name in wanted), "no Romanian lesson in notebooks/ro/"
     assert names == wanted
+
+
+def _wheel(path: Path, members: dict[str, str]) -> Path:
+    """A small wheel holding ``members`` and a RECORD listing them."""
+    import base64
+    import hashlib
+    import zipfile
+
+    record = []
+    with zipfile.ZipFile(path, "w") as wheel:
+        for name, text in members.items():
+            data = text.encode()
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            record.append(f"{name},sha256={digest.decode()},{len(data)}")
+            wheel.writestr(name, data)
+        wheel.writestr("demo-1.0.dist-info/RECORD", "\n".join(record) + "\n")
+    return path
+
+
+def test_a_lock_wheel_is_trimmed_and_patched_with_its_record(build_lite, tmp_path, monkeypatch):
+    """The site's copy of a wheel leaves out what TRIM names (its folder kept), changes what
+    PATCH says, and its RECORD lists the changed file's new hash and size."""
+    import base64
+    import hashlib
+    import zipfile
+
+    monkeypatch.setattr(build_lite, "CACHE", tmp_path / "cache")
+    source = _wheel(tmp_path / "demo-1.0-py3-none-any.whl", {
+        "demo/__init__.py": "from .terminal import embed\nVALUE = 1\n",
+        "demo/stubs/a.pyi": "x: int\n",
+        "demo-1.0.dist-info/METADATA": "Name: demo\nVersion: 1.0\n"})
+    patched = "def embed():\n    from .terminal import embed\n    return embed()\nVALUE = 1\n"
+    copy = build_lite.adapted(source, ("demo/stubs/",), {"demo/__init__.py": (
+        ("from .terminal import embed\n", patched.rsplit("VALUE", 1)[0]),)})
+
+    with zipfile.ZipFile(copy) as wheel:
+        names = wheel.namelist()
+        assert "demo/stubs/" in names and "demo/stubs/a.pyi" not in names
+        assert wheel.read("demo/__init__.py").decode() == patched
+        record = wheel.read("demo-1.0.dist-info/RECORD").decode().splitlines()
+    digest = base64.urlsafe_b64encode(hashlib.sha256(patched.encode()).digest()).rstrip(b"=")
+    assert f"demo/__init__.py,sha256={digest.decode()},{len(patched)}" in record
+    assert not any(line.startswith("demo/stubs/") for line in record)
+    assert any(line.startswith("demo-1.0.dist-info/METADATA,") for line in record)
+    assert build_lite.adapted(source, ("demo/stubs/",), {"demo/__init__.py": (
+        ("from .terminal import embed\n", patched.rsplit("VALUE", 1)[0]),)}) == copy, "not cached"
+
+
+def test_a_patch_that_no_longer_fits_its_wheel_stops_the_build(build_lite, tmp_path,
+                                                               monkeypatch):
+    """A new version of a patched wheel that lacks the text a patch replaces fails the build,
+    naming the wheel and the file, instead of shipping the wheel unchanged."""
+    monkeypatch.setattr(build_lite, "CACHE", tmp_path / "cache")
+    source = _wheel(tmp_path / "demo-2.0-py3-none-any.whl", {"demo/__init__.py": "VALUE = 2\n"})
+    with pytest.raises(build_lite.BuildError, match=r"demo-2.0-py3-none-any.whl: demo/__init__.py"
+                                                    r" has 0 copies"):
+        build_lite.adapted(source, (), {"demo/__init__.py": (("import embed\n", "pass\n"),)})
+    assert not list((tmp_path / "cache").rglob("*.whl")), "a half-made copy was left in the cache"
+
+
+def test_every_patch_names_a_lock_or_kernel_package(build_lite):
+    """PATCH's packages are ones the site carries: the lock's (ipython) or the kernel's shims
+    (piplite); each replacement changes its text."""
+    assert set(build_lite.PATCH) == {"ipython", "piplite"}
+    for members in build_lite.PATCH.values():
+        for replacements in members.values():
+            assert replacements and all(old and old != new for old, new in replacements)

@@ -7,7 +7,10 @@ opens tutorial 1 (or the smoke notebook while tutorial 1 does not exist yet): th
 board throws and moves by clicking, and Python is asked what it saw. Every request the browser
 makes (the page, the kernel's web worker, the service worker) is recorded: all of them must go to
 127.0.0.1, and the kernel's packages must come from the site's Pyodide lock, loaded at start.
-Timings (open → kernel ready → board drawn) are printed and written to
+What the site's start leaves out is left out (IPython's terminal, micropip), and what it loads on
+first use still works (Tab completion through jedi).
+Timings (open → Pyodide asked for → wheels fetched → kernel ready → first cell → board drawn;
+scripts/lite_timeline.py breaks a start down further) are printed and written to
 test-results/lite-timings.json, screenshots of the page while Python starts and once it is ready
 to test-results/lite-starting.png and lite-ready.png.
 
@@ -53,6 +56,24 @@ _APP_READY_JS = """
   const panel = app && app.shell && app.shell.currentWidget;
   return !!(panel && panel.content && panel.sessionContext && panel.sessionContext.session
             && panel.sessionContext.session.kernel);
+}
+"""
+# The notebook's first code cell (the lesson's install cell) has run.
+_FIRST_CELL_DONE_JS = """
+() => {
+  const cells = window.jupyterapp.shell.currentWidget.content.widgets;
+  const first = cells.find((cell) => cell.model.type === 'code');
+  return !!first && first.model.executionCount !== null;
+}
+"""
+# The kernel's completions for the end of ``code`` (what Tab offers).
+_COMPLETE_JS = """
+async ([code, timeout]) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const timer = new Promise((resolve) => setTimeout(() => resolve(null), timeout));
+  const reply = await Promise.race([
+    kernel.requestComplete({ code, cursor_pos: code.length }), timer]);
+  return reply ? reply.content.matches : ['timeout'];
 }
 """
 _KERNEL_IDLE_JS = """
@@ -211,12 +232,23 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
     drive: list[str] = []
     context = page.context
 
+    # When the kernel's worker asked for Pyodide, and when its last wheel arrived (seconds
+    # since the page was asked for).
+    fetches: dict[str, float] = {}
+
     def seen_request(request) -> None:
         requests.append(request.url)
         if "/api/drive" in request.url and request.method == "POST":
             drive.append(request.url)
+        if "/static/pyodide/pyodide.asm.wasm" in request.url:
+            fetches.setdefault("pyodide_asked_s", round(time.monotonic() - started, 1))
+
+    def fetched(request) -> None:
+        if "/static/pyodide/" in request.url and request.url.split("?")[0].endswith(".whl"):
+            fetches["wheels_fetched_s"] = round(time.monotonic() - started, 1)
 
     context.on("request", seen_request)
+    context.on("requestfinished", fetched)
     context.on("requestfailed",
                lambda request: bad.append(f"failed {request.url}: {request.failure}"))
     context.on("response", lambda response: response.status >= 400
@@ -239,10 +271,13 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
     expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=KERNEL_TIMEOUT_MS)
     timings["kernel_ready_s"] = round(time.monotonic() - started, 1)
     timings["drive_requests_to_ready"] = len(drive)
+    timings.update(fetches)
 
     # 2. Run every cell (not awaited: an awaited evaluate has no timeout); wait for the board.
     run_started = time.monotonic()
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    page.wait_for_function(_FIRST_CELL_DONE_JS, timeout=CELLS_TIMEOUT_MS, polling=50)
+    timings["first_cell_s"] = round(time.monotonic() - run_started, 1)
     # The live board is the first output with a throw button (static game pictures have none).
     widget = page.locator(".jp-OutputArea-output").filter(
         has=page.locator('[data-action="throw"]')).first
@@ -270,6 +305,19 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
         "print(json.dumps([getattr(sys.path_hooks[0], '__name__', ''),"
         " os.path.isfile(pachisi_widget.__spec__.cached), 'sitecustomize' in sys.modules]))")))
     assert site_python == ["working_folder_hook", True, True], site_python
+    # What the kernel's start and the lesson left unloaded (build_lite.py's PATCH): IPython's
+    # terminal (prompt_toolkit, the terminal's shell) until IPython.embed is called, the name
+    # still there; micropip, as the lesson's install cell asked for installed packages only.
+    ipython = json.loads(_python(page, (
+        "import json, sys, IPython\n"
+        "print(json.dumps([callable(IPython.embed), 'IPython.terminal.embed' in sys.modules,"
+        " 'prompt_toolkit' in sys.modules, 'micropip' in sys.modules, len(sys.modules)]))")))
+    assert ipython[:4] == [True, False, False, False], ipython
+    timings["modules_after_lesson"] = ipython[4]
+    # Tab completion works: jedi loads at the first completion (build_lite.py's PATCH).
+    completed = page.evaluate(_COMPLETE_JS, ["import json\njson.du", 30_000])
+    assert {"dump", "dumps"} <= set(completed), completed
+    assert _python(page, "import sys; print('jedi' in sys.modules)") == "True"
     # A student's own module in the working folder still imports from a cell.
     assert _python(page, (
         "from pathlib import Path\n"
@@ -335,10 +383,12 @@ def _report(timings: dict) -> None:
     print(
         f"\n[lite] {timings['notebook']}: build {timings['build_s']} s, site "
         f"{timings['site_mb']} MB in {timings['site_files']} files, load average "
-        f"{timings['load_average_1min']}: open to board {timings['open_to_board_s']} s (kernel "
-        f"ready {timings['kernel_ready_s']} s, {timings['drive_requests_to_ready']} file-browser "
-        f"requests; widget rendered {timings['widget_render_s']} s after run-all, all cells "
-        f"{timings['all_cells_s']} s), throw click "
+        f"{timings['load_average_1min']}: open to board {timings['open_to_board_s']} s (Pyodide "
+        f"asked for at {timings.get('pyodide_asked_s')} s, wheels fetched at "
+        f"{timings.get('wheels_fetched_s')} s, kernel ready {timings['kernel_ready_s']} s, "
+        f"{timings['drive_requests_to_ready']} file-browser requests; after run-all: first cell "
+        f"{timings['first_cell_s']} s, widget rendered {timings['widget_render_s']} s, all cells "
+        f"{timings['all_cells_s']} s; {timings['modules_after_lesson']} modules), throw click "
         f"{timings['throw_click_s']} s, move click {timings['move_click_s']} s, "
         f"{timings['requests']} requests to {timings['hosts']}"
     )
