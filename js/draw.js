@@ -731,7 +731,7 @@ export function buildLog(doc, lines) {
  * @returns {{throw: boolean, pass: boolean, undo: boolean, "new-game": boolean}}
  */
 export function controlStates(state) {
-  const human = !state.computer_to_act;
+  const human = !state.computer_to_act && !state.replay; // a replay is watched, not played
   return {
     throw: state.phase === "throw" && human,
     pass: state.phase === "move" && human,

@@ -12,11 +12,17 @@
 // moves, revision, which controls can be pressed). A new instrument is one more panel.
 import "./widget.css";
 import { controlStates, htmlEl } from "./draw.js";
+import { showThrow } from "./optimistic.js";
 import { createBoard } from "./panels/board.js";
 import { createControls, shortcuts } from "./panels/controls.js";
+import { createHints } from "./panels/hints.js";
+import { createLegend } from "./panels/legend.js";
 import { createLog } from "./panels/log.js";
+import { createPractice } from "./panels/practice.js";
+import { createQuestion } from "./panels/question.js";
 import { createSettings, secondsText } from "./panels/settings.js";
 import { createTeacher } from "./panels/teacher.js";
+import { createTimeline } from "./panels/timeline.js";
 import { createTurn } from "./panels/turn.js";
 
 export { secondsText, shortcuts };
@@ -62,7 +68,8 @@ export function downloadText(doc, text, filename) {
 }
 
 const TRAITS = ["geometry", "state", "legal_moves", "status", "status_kind", "log", "last_throw", "language",
-  "seat_players", "agent_names", "names", "speed", "animate", "large", "teacher", "revision", "presets"];
+  "seat_players", "agent_names", "names", "speed", "animate", "large", "teacher", "revision", "presets",
+  "timeline", "question", "quiz", "score", "hints", "hint_view", "overlay", "heat"];
 
 export default {
   /** Once per model: answer Save with a download (one per model, not one per view). */
@@ -80,7 +87,11 @@ export default {
   render({ model, el }) {
     const doc = el.ownerDocument;
     const win = doc.defaultView ?? globalThis;
-    const send = (msg) => model.send(msg);
+    // A throw starts the shells shaking at once (./optimistic.js); Python's answer lands them.
+    const send = (msg) => {
+      model.send(msg);
+      if (msg?.kind === "throw" && msg.up === undefined) showThrow(turn.nodes[1], model.get("revision"));
+    };
 
     // data-lm-suppress-shortcuts: JupyterLab's single-key notebook shortcuts (x cuts a cell...)
     // stay out of the game while the focus is on the board or its buttons.
@@ -93,8 +104,16 @@ export default {
     const controls = createControls({ ...ctx, newGame: settings.newGame });
     const log = createLog(ctx);
     const teacher = createTeacher(ctx);
-    const panels = [board, turn, controls, log, teacher, settings];
-    for (const panel of [turn, controls, log, teacher, settings]) side.append(...panel.nodes);
+    const timeline = createTimeline(ctx);
+    const question = createQuestion(ctx);
+    const practice = createPractice({ ...ctx, boardBox: board.nodes[0] });
+    const panels = [board, turn, controls, timeline, question, practice, log, teacher, settings];
+    for (const panel of [turn, timeline, controls, question, practice, log, teacher, settings]) side.append(...panel.nodes);
+    // the teaching instruments (hints, heat maps) draw on the board once it is drawn: last
+    const hints = createHints({ ...ctx, boardBox: board.nodes[0] });
+    const legend = createLegend({ ...ctx, boardBox: board.nodes[0], selectedKey: () => board.selectedKey() });
+    panels.push(hints, legend);
+    controls.nodes[controls.nodes.length - 1].after(...hints.nodes, ...legend.nodes);
     root.append(...board.nodes, side);
     el.appendChild(root);
 
@@ -202,6 +221,7 @@ export default {
 
     return () => {
       clearStep();
+      timeline.stop();
       for (const t of TRAITS) model.off(`change:${t}`, schedule);
       root.remove();
     };

@@ -30,7 +30,7 @@ from fractions import Fraction
 from math import comb
 
 from .rules import PYADA_VALUES, Rules
-from .tables import LOOP_OF, STEP_ON_LOOP
+from .tables import LOOP_OF, ON_LOOP_FIRST, ON_LOOP_LAST, STEP_ON_LOOP
 from .throws import exact_p
 
 __all__ = [
@@ -44,6 +44,10 @@ __all__ = [
     "turn_has_value_chance",
     "castle_wait_odds",
     "hit_chance",
+    "danger_map",
+    "reach_map",
+    "DANGER_GRACES_MAX",
+    "REACH_THROWS_MAX",
 ]
 
 
@@ -383,3 +387,213 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
         model = _TurnModel(rules, exact, te, on_board)
         miss *= 1 - model.value((dists, waiting))
     return 1 - miss
+
+
+DANGER_GRACES_MAX = 10
+""":func:`danger_map` follows an opponent's turn for at most this many graces in a row; the
+longer series left out weigh ``g**10`` (below 1e-9 with the classic cowries, g = 1/8)."""
+
+
+def _turn_landings(rules, pieces: tuple, graces_max: int, exact: bool) -> dict:
+    """One seat's turn (see :func:`danger_map`): ``{frozenset of steps it can land on: chance}``.
+
+    A state of the turn so far is (R, E, w): R the distances a piece already on the board can
+    cover with the throws it may use (sums of any of them, 0 included), E the steps a piece
+    entered during the turn can stand on, w the pieces still waiting. Series of throws that
+    lead to the same state merge, so all squares share one enumeration.
+    """
+    one = Fraction(1) if exact else 1.0
+    on_board = any(0 < t < 84 for t in pieces)
+    graces = _graces(rules, on_board)
+    board_steps = sorted({t for t in pieces if 0 < t < ON_LOOP_LAST})
+    cap = ON_LOOP_LAST
+    dist = [(v, pr if exact else float(pr)) for v, pr in throw_odds(rules, exact).items()]
+
+    def grow(R, E, w, v):
+        if w and v in rules.entry_graces and not rules.grace_moves_before_all_entered:
+            entry = 1 if rules.entry_mode == "square1" else v
+            return R, E | {entry}, w - 1
+        e = v + 1 if (rules.pyada and v in PYADA_VALUES and not w) else v
+        R2 = R | frozenset(r + e for r in R if r + e <= cap)
+        E2 = E | frozenset(x + e for x in E if x + e <= cap)
+        return R2, E2, w
+
+    def landings(R, E) -> frozenset:
+        out = set(E)
+        for t in board_steps:
+            out.update(t + r for r in R if r and t + r <= cap)
+        return frozenset(out)
+
+    waiting = sum(1 for t in pieces if t == 0)
+    frontier = {(frozenset({0}), frozenset(), waiting): one}
+    out: dict = {}
+    for depth in range(graces_max + 1):
+        nxt: dict = {}
+        for (R, E, w), pr in frontier.items():
+            for v, pv in dist:
+                state = grow(R, E, w, v)
+                if v in graces:
+                    if depth < graces_max:
+                        nxt[state] = nxt.get(state, 0 * one) + pr * pv
+                    continue
+                key = landings(state[0], state[1])
+                out[key] = out.get(key, 0 * one) + pr * pv
+        frontier = nxt
+    return out
+
+
+def danger_map(state, seat: int | None = None, exact: bool = False,
+               graces_max: int = DANGER_GRACES_MAX) -> dict:
+    """For every square of the outer loop where ``seat`` (default: the seat to move) could stand:
+    the exact chance that an opponent *can land* on it before that seat's next turn.
+
+    The squares are keyed ``(x, y)`` (:func:`pachisi_widget.board.square`): those of ``seat``'s
+    steps 8..76 (its steps on the shared loop). A castle is worth 0: no piece is captured there
+    (RULES.md). What "can land" means, precisely:
+
+    - Every opponent seat (not a partner, with teams) has one turn before ``seat``'s next one: a
+      series of throws, each grace giving one more (entry graces; bonus graces too when it has a
+      piece on the board as its turn begins), ending on a throw that is no grace. The seats'
+      chances multiply (each seat's throws are its own).
+    - A square *can be landed on* in that turn when the throws it turns out to have (all of them
+      known at once) can be played, with moves the rules allow, so that one of its pieces stops
+      exactly on the square: a piece already on the board with any of the throws in turn order
+      (their sum is its distance, counted on its own track: a piece that turns into its home
+      column first never gets there); a piece waiting in the Charkoni entered by an entry grace
+      (on step 1 with ``entry_mode="square1"``, else on the step of the throw) and then moved by
+      any later ones. While pieces wait, an entry grace must enter one (unless
+      ``grace_moves_before_all_entered``); pyada's extra step counts once none waits.
+    - This is the chance that the *throws allow* a landing (the danger of standing there), not
+      the chance that a player who does not know the next throw plays to hit it, which
+      :func:`hit_chance` computes: the two are equal when the turn leaves no choice that matters
+      (a piece 2 to 5 squares behind, say), and ``danger_map`` is never below ``hit_chance``.
+    - Left out, as in :func:`hit_chance`: extra throws won by captures during that turn, castles
+      blocking the way, ``cancel_three``, the first-piece privilege, and the seat's own pieces
+      (the map asks about a piece that *would* stand there). Series of more than ``graces_max``
+      graces in a row are left out too (together less likely than 1e-9 by default).
+
+    All squares are computed at once: one enumeration of each opponent seat's turn (series of
+    throws that reach the same state merge) gives the set of steps it can land on with each
+    chance; every square then reads its chance from those sets.
+
+    Args:
+        state: a :class:`~pachisi_widget.state.GameState`.
+        seat: the seat whose pieces would be hit (None: ``state.to_move``).
+        exact: :class:`fractions.Fraction` values (True) or floats (False, the default: the
+            board's overlay).
+        graces_max: the longest series of graces followed.
+
+    Raises:
+        ValueError: for a seat that is not in play.
+
+    >>> from pachisi_widget import Game, board
+    >>> g = Game.from_position([[0, 30, 0, 0], None, [84, 84, 84, 62], None], seed=1)
+    >>> m = danger_map(g.state, 0, exact=True)
+    >>> m[board.square(0, 29)], float(m[board.square(0, 30)])   # a castle; North 2 behind
+    (Fraction(0, 1), 0.267857142...)
+    >>> float(hit_chance(g.state, 0, 30))                        # 15/56
+    0.267857142...
+    """
+    from .board import CASTLE_STEPS, track
+
+    pieces, rules = state.pieces, state.rules
+    if seat is None:
+        seat = state.to_move
+    if isinstance(seat, bool) or seat not in state.seats:
+        raise ValueError(f"seat must be one of the seats in play {list(state.seats)}, not {seat!r}")
+    zero = Fraction(0) if exact else 0.0
+    steps = range(ON_LOOP_FIRST, ON_LOOP_LAST + 1)
+    miss = {s: zero + 1 for s in steps}
+    for o in state.seats:
+        if not state.is_opponent(o, seat) or all(t == 84 for t in pieces[o]):
+            continue
+        turn = _turn_landings(rules, pieces[o], graces_max, exact)
+        for s in steps:
+            if s in CASTLE_STEPS:
+                continue
+            te = STEP_ON_LOOP[o][LOOP_OF[seat][s]]
+            hit = sum((pr for landed, pr in turn.items() if te in landed), zero)
+            miss[s] *= 1 - hit
+    sq = track(seat)
+    return {tuple(sq[s]): (zero if s in CASTLE_STEPS else 1 - miss[s]) for s in steps}
+
+
+REACH_THROWS_MAX = 12
+""":func:`reach_map` follows a turn for at most this many throws; a longer series of graces
+(chance below 1e-10 with the classic cowries) leaves the piece where it stands."""
+
+
+def reach_map(state, seat: int | None = None, piece: int = 0, exact: bool = True,
+              throws_max: int = REACH_THROWS_MAX) -> dict:
+    """Where piece ``piece`` of ``seat`` (the seat to move) can stand when this turn ends, with
+    the exact chance of each step: ``{step: probability}``, summing to 1.
+
+    The turn is played on the rules engine itself (:meth:`GameState.chance_outcomes` for every
+    throw still to come, :meth:`GameState.apply` for the moves), so every rule counts: entering,
+    blocked castles, overshooting home, extra throws for captures, the pending throws already
+    thrown. Each throw that can move the piece moves it, as far as it can go (the farthest of
+    its legal moves); a throw that cannot is passed, and the piece stays. The turn ends when the
+    next seat is to throw or the game is over; after ``throws_max`` throws the piece stays
+    where it stands (a longer series of graces is rarer than 1e-10).
+
+    Args:
+        state: a :class:`~pachisi_widget.state.GameState`.
+        seat: must be the seat to move (None: it).
+        piece: 0..3, which of the seat's pieces (pieces on one step are interchangeable).
+        exact: Fractions (True) or floats (False).
+
+    Raises:
+        ValueError: for another seat, a bad piece index, a piece already home, or a game over.
+
+    >>> from pachisi_widget import Game
+    >>> g = Game.from_position([[84, 84, 84, 70], None, [84, 84, 84, 10], None], seed=1)
+    >>> r = reach_map(g.state, 0, 3)
+    >>> sum(r.values()), round(float(r[74]), 4)   # a 4 (after graces it cannot use)
+    (Fraction(1, 1), 0.2381)
+    """
+    from .state import GameState
+
+    if not isinstance(state, GameState):
+        raise ValueError(f"state must be a GameState, not {type(state).__name__}")
+    if seat is None:
+        seat = state.to_move
+    if state.phase == "over":
+        raise ValueError("the game is over: no piece moves any more")
+    if isinstance(seat, bool) or seat != state.to_move:
+        raise ValueError(f"seat must be the seat to move ({state.to_move}), not {seat!r}")
+    if isinstance(piece, bool) or piece not in (0, 1, 2, 3):
+        raise ValueError(f"piece must be 0..3, not {piece!r}")
+    start = state.pieces[seat][piece]
+    if start == 84:
+        raise ValueError(f"piece {piece} of seat {seat} is already home")
+    one = Fraction(1) if exact else 1.0
+    turn = state.turn
+    memo: dict = {}
+
+    def walk(st, step: int, left: int) -> dict:
+        if st.phase == "over" or st.turn != turn or left < 0:
+            return {step: one}
+        key = (st, step, left)
+        if key in memo:
+            return memo[key]
+        out: dict = {}
+        if st.phase == "throw":
+            if left == 0:
+                out = {step: one}
+            else:
+                for t, pr in st.chance_outcomes():
+                    p = pr if exact else float(pr)
+                    for s, q in walk(st.apply_throw(t), step, left - 1).items():
+                        out[s] = out.get(s, 0 * one) + p * q
+        else:
+            moves = st.legal_moves()
+            mine = [m for m in moves if m.kind != "pass" and m.start == step and m.seat == seat]
+            if mine:
+                m = max(mine, key=lambda m: (m.end, -moves.index(m)))
+                out = walk(st.apply(m), m.end, left)
+            else:
+                out = walk(st.apply(moves[-1]), step, left)
+        memo[key] = out
+        return out
+
+    return dict(sorted(walk(state, start, throws_max).items()))

@@ -30,6 +30,10 @@ __all__ = [
     "CARD_SIZE",
     "CARD_LAYOUT",
     "FONT_MIN",
+    "HEAT_RAMPS",
+    "HEAT_BINS",
+    "HEAT_TEXT",
+    "heat_color",
     "charkoni_spots",
     "card_centre",
     "stacks",
@@ -88,6 +92,33 @@ CARD_LAYOUT = {
 label and the spot of the pieces at home, and the note (to move, winner)."""
 FONT_MIN = 18
 """The smallest text on the board, in SVG units: 12 px on screen once the board is 560 px wide."""
+
+
+HEAT_RAMPS = {
+    "danger": ("#ffffb2", "#fecc5c", "#fd8d3c", "#f03b20", "#bd0026"),
+    "reach": ("#eff3ff", "#bdd7e7", "#6baed6", "#3182bd", "#08519c"),
+}
+"""The heat maps' colours, each a sequential ramp of one hue from light to dark (ColorBrewer
+YlOrRd and Blues, readable by colour-blind readers and in greyscale): danger from light yellow
+to dark red, reach in blues, so the two maps never look alike."""
+HEAT_BINS = (0.05, 0.15, 0.3, 0.5)
+"""Upper bounds of the ramp's first four colours (the fifth is above 0.5): a chance below 5%
+gets the lightest colour, one above 50% the darkest."""
+HEAT_TEXT = ("#111", "#111", "#111", "#fff", "#fff")
+"""The text colour with the best contrast on each colour of a ramp."""
+
+
+def heat_color(kind: str, p: float) -> str:
+    """The colour of chance ``p`` (0..1) on the ramp of ``kind`` (``"danger"`` or ``"reach"``).
+
+    >>> heat_color("danger", 0.02), heat_color("danger", 0.9), heat_color("reach", 0.2)
+    ('#ffffb2', '#bd0026', '#6baed6')
+    """
+    ramp = HEAT_RAMPS[kind]
+    for i, bound in enumerate(HEAT_BINS):
+        if p < bound:
+            return ramp[i]
+    return ramp[-1]
 
 
 def _turn(x: float, y: float, k: int) -> list:
@@ -195,5 +226,7 @@ def scene() -> dict:
             "layout": {k: list(v) for k, v in CARD_LAYOUT.items()},
         },
         "font_min": FONT_MIN,
+        "heat": {"ramps": {k: list(v) for k, v in HEAT_RAMPS.items()}, "bins": list(HEAT_BINS),
+                 "text": list(HEAT_TEXT)},
         "home_step": board.HOME,
     }

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from . import board, explain, i18n, scene
+from . import board, explain, i18n, probability, scene
 from .rules import PRESETS, Rules
 
 __all__ = [
@@ -36,6 +36,12 @@ __all__ = [
     "who",
     "victims",
     "preset_of",
+    "OVERLAYS",
+    "pct_text",
+    "hints_view",
+    "thinking_view",
+    "danger_view",
+    "reach_view",
 ]
 
 LOG_LENGTH = 60
@@ -300,3 +306,253 @@ def board_view(
         "state": view,
         "revision": revision,
     }
+
+
+# -- replay, analysis and practice ----------------------------------------------------------------
+
+
+def replay_board_view(replay, index: int, **kwargs) -> dict:
+    """:func:`board_view` of the point ``index`` of ``replay`` (a
+    :class:`pachisi_widget.replay.Replay`): its position and the narration up to it, with no
+    legal moves (nothing is played in a replay) and ``state["replay"]`` set."""
+    start = replay.start
+    note = ("new_game" if replay.record.start is None else "setup", {"seat": start.to_move})
+    events = replay.events(index, LOG_EVENTS + 1)
+    shown = board_view(replay.point(index), events, start_note=note, can_undo=False,
+                       computer_seats=(), **kwargs)
+    shown["legal_moves"], shown["move_ids"] = [], {}
+    shown["state"]["replay"] = True
+    shown["state"]["can_undo"] = False
+    return shown
+
+
+def timeline_view(replay, index: int, analysis, progress, lang: str = "en") -> dict:
+    """What the timeline panel is sent: {} when no game is replayed; else {index, count, text,
+    marks, lines, progress, summary}. ``marks`` are the graded moves of ``analysis`` (the list
+    :func:`pachisi_widget.replay.analyse` returns), each {index, seat, grade, label};
+    ``lines`` the win-chance graph, one line per seat: {seat, points: [{index, chance,
+    label}]}; ``progress`` {done, total, text} while an analysis runs."""
+    if replay is None:
+        return {}
+    out = {
+        "index": index,
+        "count": replay.count,
+        "text": i18n.text("replay_status", {"index": index, "count": replay.count}, lang),
+        "marks": [],
+        "lines": [],
+        "progress": None,
+        "summary": "",
+    }
+    if progress is not None:
+        done, total = progress
+        out["progress"] = {"done": done, "total": total,
+                           "text": i18n.text("replay_analysing", {"done": done, "total": total},
+                                             lang)}
+    if analysis is None:
+        return out
+    lines: dict = {}
+    grades = {"blunder": 0, "mistake": 0, "inaccuracy": 0}
+    for a in analysis:
+        pct = round(100 * a["chance"], 1)
+        params = {"index": a["index"], "seat": a["seat"], "pct": pct}
+        label = i18n.text("replay_point", params, lang)
+        lines.setdefault(a["seat"], []).append(
+            {"index": a["index"], "chance": round(a["chance"], 4), "label": label})
+        if a["grade"]:
+            grades[a["grade"]] += 1
+            grade = i18n.Message(f"coach_grade_{a['grade']}", {})
+            loss = round(100 * a["loss"], 1)
+            out["marks"].append({
+                "index": a["index"], "seat": a["seat"], "grade": a["grade"],
+                "label": i18n.text("replay_mark", {"index": a["index"], "detail": grade,
+                                                   "loss": loss}, lang),
+            })
+    out["lines"] = [{"seat": s, "points": pts} for s, pts in sorted(lines.items())]
+    out["summary"] = i18n.text("replay_analysed", {
+        "total": len(analysis), "blunders": grades["blunder"], "mistakes": grades["mistake"],
+        "inaccuracies": grades["inaccuracy"]}, lang)
+    return out
+
+
+def question_view(question, qid: int, answered, score: dict, lang: str = "en") -> dict:
+    """What the question panel is sent: {} without a question; else {id, kind, prompt,
+    choices: [{index, text}], answered: None or {choice, right, text}, score}."""
+    if question is None:
+        return {}
+    out = {
+        "id": qid,
+        "kind": question.kind,
+        "prompt": i18n.text(question.prompt.code, question.prompt.params, lang),
+        "choices": [{"index": i, "text": _capital(i18n.text(c.code, c.params, lang))}
+                    for i, c in enumerate(question.choices)],
+        "answered": None,
+        "score": dict(score),
+    }
+    if answered is not None:
+        right = question.check(answered)
+        out["answered"] = {"choice": answered, "right": right,
+                           "right_choices": sorted(question.right),
+                           "text": i18n.text("q_right" if right else "q_wrong",
+                                             {"detail": question.why}, lang)}
+    return out
+
+
+def _capital(words: str) -> str:
+    """``words`` with a capital first letter (a choice on a button starts a sentence)."""
+    return words[:1].upper() + words[1:]
+
+
+# -- hints and heat maps -----------------------------------------------------------------------
+
+
+OVERLAYS = ("danger", "reach")
+"""The heat maps the board can colour its squares with (``PachisiWidget.overlay``)."""
+
+
+def pct_text(p: float, lang: str = "en") -> str:
+    """A chance as whole percents ("62%"); one decimal below 1% ("0.4%", "0,4%" in Romanian),
+    and "<0.1%" below that."""
+    v = 100 * p
+    if 0 < v < 0.1:
+        return f"<{i18n.number(0.1, lang)}%"
+    if 0 < v < 1:
+        return f"{i18n.number(round(v, 1), lang)}%"
+    return f"{round(v)}%"
+
+
+def hints_view(evaluation, move_ids: dict, lang: str = "en", names=board.SEAT_NAMES) -> dict:
+    """What the hints show, from ``evaluation`` (:func:`pachisi_widget.coach.evaluate` of the
+    position whose legal moves ``move_ids`` maps, id -> Move).
+
+    Returns {status: "ready", moves: {id: {win, low, high, pm, best, text, label}}, best, about,
+    pass}: ``win`` the chance to win for the seat to move (its team with teams), ``pm`` the half
+    width of its 95% interval in points (0 when exact), ``text`` the short figure drawn on the
+    board ("62% ±4"), ``label`` the words for a screen reader; ``best`` the id of the best move;
+    ``pass`` the pass's {id, text, win} (None when passing is not a choice).
+    """
+    shown = display_names(names, lang)
+    best = evaluation.best
+    moves: dict = {}
+    best_id = None
+    pass_view = None
+    for mid, m in move_ids.items():
+        mc = evaluation.find(m)
+        if mc is None:
+            continue
+        pm = 0 if mc.exact else round(100 * mc.half_width)
+        figure = pct_text(mc.chance, lang)
+        words = i18n.text("hint_win_pm" if pm else "hint_win", {"chance": figure, "pm": pm}, lang)
+        is_best = best is not None and mc.move.key == best.move.key
+        if is_best:
+            best_id = mid
+            words = f"{words}, {i18n.text('hint_best', {}, lang)}"
+        moves[mid] = {
+            "win": round(mc.chance, 4),
+            "low": round(mc.low, 4),
+            "high": round(mc.high, 4),
+            "pm": pm,
+            "best": is_best,
+            "text": f"{figure} ±{pm}" if pm else figure,
+            "label": words,
+        }
+        if m.kind == "pass":
+            pass_view = {"id": mid, "win": round(mc.chance, 4),
+                         "text": i18n.text("hint_pass", {"chance": moves[mid]["text"]}, lang)}
+    seat = who(evaluation.seat, lang, shown)
+    if evaluation.engine == "exact":
+        about = i18n.text("hint_about_exact", {"seat": seat}, lang)
+    else:
+        code = "hint_about" if evaluation.complete else "hint_about_budget"
+        about = i18n.text(code, {"seat": seat, "rollouts": evaluation.rollouts}, lang)
+    return {"status": "ready", "moves": moves, "best": best_id, "about": about, "pass": pass_view,
+            "revision": None}
+
+
+def thinking_view(done: int, total: int, lang: str = "en") -> dict:
+    """The hints while they are computed: {status: "thinking", progress (0..1), text}."""
+    frac = min(1.0, done / total) if total else 0.0
+    pct = round(100 * frac)
+    return {"status": "thinking", "progress": frac,
+            "text": i18n.text("hint_thinking", {"pct": pct}, lang)}
+
+
+def _heat_squares(kind: str, cells: dict, what: str, lang: str) -> list:
+    """[{x, y, p, color, ink, label}] for the squares with a chance above 0, in board order."""
+    out = []
+    for (x, y), p in cells.items():
+        p = float(p)
+        if p <= 0:
+            continue
+        color = scene.heat_color(kind, p)
+        ink = scene.HEAT_TEXT[scene.HEAT_RAMPS[kind].index(color)]
+        out.append({"x": x, "y": y, "p": round(p, 4), "color": color, "ink": ink,
+                    "label": i18n.text("heat_square", {"what": what, "pct": pct_text(p, lang)},
+                                       lang)})
+    return out
+
+
+def _heat_legend(kind: str, title: str, caption: str, lang: str) -> dict:
+    ramp = scene.HEAT_RAMPS[kind]
+    bounds = (0.0, *scene.HEAT_BINS, 1.0)
+    stops = [{"color": c, "ink": scene.HEAT_TEXT[i],
+              "text": f"{pct_text(bounds[i], lang)}–{pct_text(bounds[i + 1], lang)}"}
+             for i, c in enumerate(ramp)]
+    return {"kind": kind, "title": title, "caption": caption, "stops": stops,
+            "low": i18n.text("heat_scale_low", {}, lang),
+            "high": i18n.text("heat_scale_high", {}, lang)}
+
+
+def danger_view(state, lang: str = "en", names=board.SEAT_NAMES) -> dict:
+    """The danger heat map for the seat to move: {kind, squares, legend, note}, from
+    :func:`pachisi_widget.probability.danger_map` (every square of its loop where an opponent
+    can land before its next turn, with the chance)."""
+    seat = state.to_move
+    name = who(seat, lang, display_names(names, lang))
+    what = i18n.LABELS[lang]["overlay_danger"]
+    squares = _heat_squares("danger", probability.danger_map(state, seat), what, lang)
+    legend = _heat_legend("danger", i18n.text("heat_danger_title", {"seat": name}, lang),
+                          i18n.text("heat_danger_caption", {"seat": name}, lang), lang)
+    note = "" if squares else i18n.text("heat_nothing", {}, lang)
+    return {"kind": "danger", "squares": squares, "legend": legend, "note": note}
+
+
+def reach_view(state, lang: str = "en", names=board.SEAT_NAMES) -> dict:
+    """The reach heat maps of the seat to move: {kind, maps: {"seat:step": {squares, legend,
+    note}}, default}: one map per stack of its pieces not yet home, from
+    :func:`pachisi_widget.probability.reach_map` (where the piece can stand when this turn
+    ends); ``default`` is the stack of the first legal move (else, before the throw, the first
+    stack on the board, else the first). The board shows the map of the stack selected, else
+    ``default``."""
+    seat = state.to_move
+    if state.phase == "over":
+        return {"kind": "reach", "maps": {}, "default": None}
+    name = who(seat, lang, display_names(names, lang))
+    steps = state.pieces[seat]
+    track = board.track(seat)
+    maps: dict = {}
+    what = i18n.LABELS[lang]["overlay_reach"]
+    for step in sorted(set(steps)):
+        if step == board.HOME:
+            continue
+        piece = steps.index(step)
+        reach = probability.reach_map(state, seat, piece, exact=False)
+        cells: dict = {}  # a seat's column holds steps 1..7 and, on the way home, 77..83
+        for s, p in reach.items():
+            if track[s] is not None and s != step:
+                cells[tuple(track[s])] = cells.get(tuple(track[s]), 0.0) + p
+        notes = []
+        if reach.get(board.HOME):
+            notes.append(i18n.text("heat_home", {"pct": pct_text(reach[board.HOME], lang)}, lang))
+        if reach.get(step):
+            notes.append(i18n.text("heat_stays", {"pct": pct_text(reach[step], lang)}, lang))
+        title = (i18n.text("heat_reach_title", {"step": step}, lang) if step else
+                 i18n.text("heat_reach_title_waiting", {}, lang))
+        legend = _heat_legend("reach", title, i18n.text("heat_reach_caption", {"seat": name}, lang),
+                              lang)
+        maps[f"{seat}:{step}"] = {"squares": _heat_squares("reach", cells, what, lang),
+                                  "legend": legend, "note": "; ".join(notes)}
+    first = next((m for m in state.legal_moves() if m.kind != "pass"), None)
+    on_board = [k for k in maps if k != f"{seat}:0"]
+    default = (f"{seat}:{first.start}" if first is not None
+               else next(iter(on_board or maps), None))
+    return {"kind": "reach", "maps": maps, "default": default}

@@ -5,25 +5,36 @@ the view needs (:mod:`pachisi_widget.view`, pure functions of the game and its e
 writes it to synced traits; the front end (``js/``, bundled into ``static/``) only draws and
 sends *intents* as custom messages, each carried out by its handler in the table ``_HANDLERS``:
 
-=================  ==========================================================================
-intent ``kind``    fields
-=================  ==========================================================================
-``throw``          ``up`` (optional, 0..shells: a teacher forcing the mouths up)
-``move``           ``id``: an id from the ``legal_moves`` trait
-``pass``           (none)
-``undo``           (none): takes back the last action, and the computer seats' actions before
-                   it, back to a human's decision; at the start of a game that replaced
-                   another (new game, set-up, load), brings that game back
-``new_game``       ``players`` (optional 2..4), ``seed`` (optional int), ``preset`` (optional)
-``step``           ``turn`` and ``revision``: the ``state.turn`` and ``revision`` it was sent for;
-                   plays one computer action (a timer from an older position does nothing)
-``set_seat``       ``seat`` 0..3, ``player``: ``"human"`` or an agent name
-``set_language``   ``language``: ``"en"`` or ``"ro"``
-``setup``          ``positions`` (4 lists of 4 steps or null), ``to_move`` (seat)
-``save``           (none): Python answers with a ``{"kind": "record", "text", "filename"}``
-                   message, which the view offers as a download
-``load``           ``text``: a saved game record (JSON text)
-=================  ==========================================================================
+====================  ==========================================================================
+intent ``kind``       fields
+====================  ==========================================================================
+``throw``             ``up`` (optional, 0..shells: a teacher forcing the mouths up)
+``move``              ``id``: an id from the ``legal_moves`` trait
+``pass``              (none)
+``undo``              (none): takes back the last action, and the computer seats' actions before
+                      it, back to a human's decision; at the start of a game that replaced
+                      another (new game, set-up, load), brings that game back
+``new_game``          ``players`` (optional 2..4), ``seed`` (optional int), ``preset`` (optional)
+``step``              ``turn`` and ``revision``: the ``state.turn`` and ``revision`` it was sent for;
+                      plays one computer action (a timer from an older position does nothing)
+``set_seat``          ``seat`` 0..3, ``player``: ``"human"`` or an agent name
+``set_language``      ``language``: ``"en"`` or ``"ro"``
+``setup``             ``positions`` (4 lists of 4 steps or null), ``to_move`` (seat)
+``save``              (none): Python answers with a ``{"kind": "record", "text", "filename"}``
+                      message, which the view offers as a download
+``load``              ``text``: a saved game record (JSON text)
+``replay_open``       (none): replay the game on the board on the timeline (from its start)
+``replay_to``         ``index``: 0..count, the point of the timeline to show
+``replay_step``       ``by``: -1 or 1, one action back or forward
+``replay_from_here``  ``index``: the point shown; it becomes the live game (later actions dropped)
+``replay_analyse``    (none): judge every human decision of the replayed game (the coach)
+``replay_close``      (none): back to the live game
+``try``               ``start`` (a step) and ``square`` ([x, y] or ``"home"``): a move named by a
+                      piece and a square, in practice mode (``quiz``)
+``answer``            ``question`` (the id it was sent for), ``choice`` (an index of its choices)
+``hint``              ``on`` (optional bool; absent: toggles): show each legal move's chance to win
+``set_overlay``       ``overlay``: ``"danger"``, ``"reach"`` or null: colour the squares
+====================  ==========================================================================
 
 Every intent is validated: anything malformed, stale or illegal gets a clear ``status`` (with
 ``status_kind == "error"``) and changes nothing; no exception escapes into the comm layer. A new
@@ -47,12 +58,13 @@ import pathlib
 import anywidget
 import traitlets
 
-from . import board, i18n, serialize, view
+from . import board, coach, i18n, practice, serialize, view
 from .agents import AGENTS, make_agent
 from .engine import short_repr
-from .errors import PachisiError, RecordError
+from .errors import IllegalMoveError, PachisiError, RecordError
 from .game import Game, agent_move
 from .i18n import Message
+from .replay import Replay, ReplayError, analyse, analysis_rollouts
 from .rules import PRESETS, Rules
 from .throws import Throw
 
@@ -146,6 +158,34 @@ class PachisiWidget(anywidget.AnyWidget):
     revision = traitlets.Int(0).tag(sync=True)
     """Grows by one on every state change; move ids carry it so stale clicks are recognised."""
     presets = traitlets.List(list(PRESETS)).tag(sync=True)
+    timeline = traitlets.Dict().tag(sync=True)
+    """The replay's timeline ({} when the board is live): see :func:`view.timeline_view`."""
+    question = traitlets.Dict().tag(sync=True)
+    """The question asked by :meth:`ask` ({} when none): see :func:`view.question_view`."""
+    quiz = traitlets.Bool(False).tag(sync=True)
+    """Practice mode: no highlights or hints; a move is named by a piece and a square, a wrong
+    one gets the rule that forbids it, a legal one the coach's verdict."""
+    score = traitlets.Dict({"asked": 0, "right": 0}).tag(sync=True)
+    """Questions asked by :meth:`ask` and answered right."""
+    hints = traitlets.Bool(False).tag(sync=True)
+    """Show on each legal move of a human seat its chance to win (:func:`coach.evaluate`)."""
+    hint_view = traitlets.Dict().tag(sync=True)
+    """The hints ({} when off): :func:`view.hints_view`, or :func:`view.thinking_view` while
+    they are computed."""
+    tutor = traitlets.Union([traitlets.Bool(), traitlets.Float()], default_value=False).tag(
+        sync=True)
+    """After a human move, say when it gave up more winning chance than a margin, which move
+    was better and why (:func:`coach.verdict`): True (margin 0.05), a margin 0..1, or False."""
+    overlay = traitlets.Unicode(None, allow_none=True).tag(sync=True)
+    """Colour the squares: ``"danger"`` (where an opponent can land before the seat to move's
+    next turn), ``"reach"`` (where a piece can stand after this turn), or None."""
+    heat = traitlets.Dict().tag(sync=True)
+    """The heat map shown ({} when none): :func:`view.danger_view` or :func:`view.reach_view`."""
+    hint_budget = 5.0
+    """Seconds the hints may take for one position (their intervals say how sure they are);
+    None: no limit."""
+    hint_rollouts = None
+    """Rollouts per move for the hints (None: the coach's default for its engine)."""
 
     def __init__(
         self,
@@ -187,6 +227,12 @@ class PachisiWidget(anywidget.AnyWidget):
         self._agents: dict = {}
         self._start_note = None
         self._before = None  # the game a new game (set-up, load) replaced: Undo brings it back
+        self._replay = None  # the Replay on the timeline (None: the board is live)
+        self._replay_index = 0
+        self._analysis = None  # analyse()'s records for the replay
+        self._progress = None  # (done, total) while an analysis runs
+        self._question = None  # (id, Question, the choice answered or None)
+        self._asked = 0
         self.language = language
         self.speed = float(speed)
         self.animate = animate
@@ -252,7 +298,9 @@ class PachisiWidget(anywidget.AnyWidget):
     def play(self, move):
         """Play ``move`` (from ``w.game.legal_moves()``) and update the view."""
         before = self._game.state
+        judged = self._tutor_evaluation(before, move)
         played = self._game.play(move)
+        self._tutor_judge(before, played, judged)
         self._record("move", before, played)
         return played
 
@@ -404,11 +452,14 @@ class PachisiWidget(anywidget.AnyWidget):
         agents = {s: a for s, a in self._agents.items() if s in game.seats}
         kept = self._game, self._events, self._agents
         before = (*kept, self._start_note, list(self.seat_players))
+        replay = self._replay, self._analysis, self._progress  # a new game ends a replay
         self._game, self._events, self._agents = game, [], agents
+        self._replay, self._analysis, self._progress = None, None, None
         try:
             view = self._view(code, {"seat": game.to_move}, "info", players, can_undo=True)
         except BaseException:
             self._game, self._events, self._agents = kept
+            self._replay, self._analysis, self._progress = replay
             raise
         self._before = before
         with self.hold_sync():
@@ -428,6 +479,11 @@ class PachisiWidget(anywidget.AnyWidget):
     def _view(self, code: str | None, params: dict | None, kind: str = "info",
               seat_players: list | None = None, can_undo: bool | None = None) -> dict:
         """Everything the view is sent for the current game (nothing is assigned yet)."""
+        if self._replay is not None:
+            return view.replay_board_view(
+                self._replay, self._replay_index, revision=self.revision + 1, lang=self.language,
+                names=self.names, seat_players=self.seat_players, code=code, params=params,
+                kind=kind)
         if can_undo is None:
             can_undo = self._game.can_undo or self._before is not None
         return view.board_view(
@@ -448,8 +504,16 @@ class PachisiWidget(anywidget.AnyWidget):
     def _show(self, shown: dict) -> None:
         """Send ``shown`` (from :meth:`_view`) to the front end."""
         self._move_ids = shown["move_ids"]
-        self._start_note = shown["start_note"]
+        if self._replay is None:
+            self._start_note = shown["start_note"]
+        if self.quiz:  # practice: no highlights, no hints
+            shown["legal_moves"] = []
+            shown["state"]["quiz"] = True
+            shown["state"]["quiz_text"] = i18n.text("quiz_on", {}, self.language)
         with self.hold_sync():
+            self.timeline = view.timeline_view(self._replay, self._replay_index, self._analysis,
+                                               self._progress, self.language)
+            self.question = self._question_view()
             self.last_throw = shown["last_throw"]
             self.legal_moves = shown["legal_moves"]
             self.log = shown["log"]
@@ -457,6 +521,12 @@ class PachisiWidget(anywidget.AnyWidget):
             self.status_kind = shown["status_kind"]
             self.state = shown["state"]
             self.revision = shown["revision"]  # last: an observer sees every other trait updated
+        self._show_teaching(tutor=True)
+
+    @traitlets.observe("quiz")
+    def _quiz_changed(self, change) -> None:
+        if hasattr(self, "_move_ids"):
+            self._sync(None, None)
 
     @traitlets.validate("names")
     def _valid_names(self, proposal) -> list:
@@ -544,6 +614,7 @@ class PachisiWidget(anywidget.AnyWidget):
     # _Refused (or a PachisiError) for anything it will not do, and changes the game only then.
 
     def _on_throw(self, content: dict) -> None:
+        self._check_live()
         g = self._game
         up = content.get("up")
         if up is not None and (
@@ -557,6 +628,7 @@ class PachisiWidget(anywidget.AnyWidget):
         mid = content.get("id")
         if not isinstance(mid, str):
             raise _bad("msg_move_id", got=_echo(mid))
+        self._check_live()
         move = self._move_ids.get(mid)
         if move is None:
             raise _Refused("stale_move")
@@ -564,12 +636,14 @@ class PachisiWidget(anywidget.AnyWidget):
         self.play(move)
 
     def _on_pass(self, content: dict) -> None:
+        self._check_live()
         g = self._game
         if g.phase != "move":
             raise _Refused("throw_first" if g.phase == "throw" else "game_over", {"seat": g.to_move})
         self.play(g.legal_moves()[-1])
 
     def _on_undo(self, content: dict) -> None:
+        self._check_live()
         self.undo(to_human=True)
 
     def _on_new_game(self, content: dict) -> None:
@@ -586,6 +660,8 @@ class PachisiWidget(anywidget.AnyWidget):
         self.new_game(players=players, rules=rules, seed=seed)
 
     def _on_step(self, content: dict) -> None:
+        if self._replay is not None:
+            return  # a computer seat's timer from before the replay: nothing is played
         turn, revision = content.get("turn"), content.get("revision")
         if (turn is not None and turn != self._game.state.turn) or (
             revision is not None and revision != self.revision
@@ -634,6 +710,368 @@ class PachisiWidget(anywidget.AnyWidget):
         if self._game.to_move in self._agents:
             raise _bad("msg_computer_seat", seat=self._game.to_move)
 
+    def _check_live(self) -> None:
+        """Refuse a throw, a move, a pass or an undo while the board replays a game."""
+        if self._replay is not None:
+            raise _bad("msg_replaying")
+
+    def _check_replaying(self) -> None:
+        if self._replay is None:
+            raise _bad("msg_not_replaying")
+
+    # -- replay and analysis ------------------------------------------------------------------
+
+    def replay(self, record=None, index: int = 0) -> Replay:
+        """Show a game on the timeline: ``record`` is a :class:`Game`, a record dict or its JSON
+        text (None: the game on the board). The board shows the position after ``index``
+        actions and the narration up to it; throws and moves are off until
+        :meth:`play_from_here` or :meth:`close_replay`.
+
+        Raises:
+            RecordError: for a record that does not replay; ReplayError for a bad index or
+                something that is not a record (the board is unchanged).
+        """
+        r = Replay(self._game if record is None else record)
+        r.check_index(index)
+        kept = self._replay, self._replay_index, self._analysis, self._progress
+        self._replay, self._replay_index, self._analysis, self._progress = r, index, None, None
+        try:
+            self._sync(None, None)
+        except BaseException:
+            self._replay, self._replay_index, self._analysis, self._progress = kept
+            raise
+        return r
+
+    @property
+    def replaying(self) -> bool:
+        """Whether the board shows a replay (True) or the live game (False)."""
+        return self._replay is not None
+
+    @property
+    def shown_state(self):
+        """The position the board shows: the replayed point while replaying, else the live
+        game's state."""
+        if self._replay is None:
+            return self._game.state
+        return self._replay.state(self._replay_index)
+
+    @property
+    def replay_index(self) -> int | None:
+        """The point of the timeline shown (None when the board is live)."""
+        return None if self._replay is None else self._replay_index
+
+    def replay_to(self, index: int) -> None:
+        """Show the point ``index`` (0..count) of the replay.
+
+        Raises:
+            ReplayError: when nothing is replayed or ``index`` is out of range.
+        """
+        if self._replay is None:
+            raise ReplayError.from_code("replay_not_replaying", {})
+        self._replay.check_index(index)
+        self._replay_index = index
+        self._sync(None, None)
+
+    def play_from_here(self) -> Game:
+        """Make the replayed position the live game: the record's actions up to it are played
+        (Undo takes them back one by one), the later ones dropped; the seats keep their players."""
+        if self._replay is None:
+            raise ReplayError.from_code("replay_not_replaying", {})
+        r, index = self._replay, self._replay_index
+        game = r.play_from(index)
+        self._replay, self._analysis, self._progress = None, None, None
+        try:
+            self._set_game(game, "replay_from_here")
+        except BaseException:
+            self._replay = r
+            raise
+        self._events = r.events(index, view.LOG_EVENTS + 1)
+        self._sync("replay_from_here", {"index": index})
+        return game
+
+    def close_replay(self) -> None:
+        """Leave the replay: the live game is shown again, as it was."""
+        if self._replay is None:
+            return
+        self._replay, self._analysis, self._progress = None, None, None
+        self._sync("replay_ended", {})
+
+    @property
+    def analysis(self) -> list:
+        """The last analysis of the replayed game (:meth:`analyse`): one record per judged move."""
+        return list(self._analysis or [])
+
+    def analyse(self, seats=None, *, rollouts: int | None = None, engine: str = "auto") -> list:
+        """Judge every decision of ``seats`` (default: the human seats, or all when none is
+        human) with more than one legal move in the replayed game (the game on the board when
+        nothing is replayed, which is then shown on the timeline), with the coach. Marks the
+        inaccuracies, mistakes and blunders on the timeline and draws the winning chance.
+
+        Returns the records of :func:`pachisi_widget.replay.analyse`, also kept in
+        :attr:`analysis`. Progress shows on the timeline while it runs.
+        """
+        if self._replay is None:
+            self.replay(None, index=len(self._game.history))
+        if seats is None:
+            humans = [s for s in self._replay.record.seats if self.seat_players[s] == "human"]
+            seats = humans or None
+        if rollouts is None:
+            rollouts = analysis_rollouts(engine)
+        total = len(self._replay.decisions(None if seats is None else frozenset(seats)))
+
+        def progress(done, total):
+            self._progress = (done, total)
+            self._sync(None, None)
+
+        self._progress = (0, total)
+        self._sync(None, None)
+        try:
+            result = analyse(self._replay, seats, rollouts=rollouts, engine=engine,
+                             progress=progress)
+        finally:
+            self._progress = None
+        self._analysis = result
+        self._sync(None, None)
+        return list(result)
+
+    def _on_replay_open(self, content: dict) -> None:
+        if self._replay is None:
+            self.replay(None)
+
+    def _on_replay_to(self, content: dict) -> None:
+        self._check_replaying()
+        index = content.get("index")
+        count = self._replay.count
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= count:
+            raise _bad("msg_replay_index", count=count, got=_echo(index))
+        self.replay_to(index)
+
+    def _on_replay_step(self, content: dict) -> None:
+        self._check_replaying()
+        by = content.get("by")
+        if by not in (-1, 1) or isinstance(by, bool):
+            raise _bad("msg_replay_index", count=self._replay.count, got=_echo(by))
+        index = self._replay_index + by
+        if 0 <= index <= self._replay.count:
+            self.replay_to(index)
+
+    def _on_replay_from_here(self, content: dict) -> None:
+        self._check_replaying()
+        index = content.get("index")
+        if index is not None and index != self._replay_index:
+            raise _bad("msg_replay_index", count=self._replay.count, got=_echo(index))
+        self.play_from_here()
+
+    def _on_replay_analyse(self, content: dict) -> None:
+        self._check_replaying()
+        self.analyse()
+
+    def _on_replay_close(self, content: dict) -> None:
+        self._check_replaying()
+        self.close_replay()
+
+    # -- practice: moves named by a piece and a square, questions ------------------------------
+
+    def try_move(self, start: int, square):
+        """Practice mode's move: the seat to move's piece on step ``start`` to ``square`` (an
+        [x, y] pair of the board, or ``"home"``). A move the rules forbid raises
+        IllegalMoveError with the rule (nothing changes); a legal one is played and the coach's
+        verdict on it is said in the status line and returned."""
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < board.HOME:
+            raise IllegalMoveError.from_code("quiz_bad_start", {"got": _echo(start)})
+        before = self._game.state
+        end = practice.step_of_square(before.to_move, start, square)
+        move = practice.move_at(before, start, end)
+        ev = coach.evaluate(before, rollouts=analysis_rollouts(), seed=len(self._game.history))
+        v = coach.verdict(before, move, evaluation=ev)
+        self.play(move)
+        self._sync("quiz_moved", {"detail": v.text(self.language)})
+        return v
+
+    def _on_try(self, content: dict) -> None:
+        self._check_live()
+        if not self.quiz:
+            raise _bad("msg_quiz_off")
+        self._check_human_to_act()
+        start = content.get("start")
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < board.HOME:
+            raise _bad("msg_bad_start", got=_echo(start))
+        self.try_move(start, content.get("square"))
+
+    def ask(self, question: str, **params) -> practice.Question:
+        """Ask a question about the position on the board (the replayed one while replaying):
+        ``"capture"`` (which move captures), ``"safe"`` (which piece is safe on a castle;
+        ``seat=``), ``"chance"`` (the chance of the next throw's ``value=``, or that the piece
+        on ``step=`` is captured). The question panel offers its choices; :meth:`answer` (or a
+        click) checks the answer and :attr:`score` counts.
+
+        Raises:
+            QuestionError: for a question the position cannot answer (nothing changes).
+        """
+        state = (self._game.state if self._replay is None
+                 else self._replay.state(self._replay_index))
+        q = practice.question(state, question, **params)
+        self._asked += 1
+        self._question = (self._asked, q, None)
+        self.score = {"asked": self.score["asked"] + 1, "right": self.score["right"]}
+        self._sync(None, None)
+        return q
+
+    def answer(self, choice: int) -> bool:
+        """Answer the open question with choice number ``choice``; True when it is right.
+
+        Raises:
+            ValueError: when there is no open question or no such choice.
+        """
+        problem = self._answer_problem(choice)
+        if problem is not None:
+            raise practice.QuestionError.from_code(problem[0].replace("msg_", "q_", 1), problem[1])
+        qid, q, _ = self._question
+        right = q.check(choice)
+        self._question = (qid, q, choice)
+        self.score = {"asked": self.score["asked"], "right": self.score["right"] + right}
+        self._sync(None, None)
+        return right
+
+    def _answer_problem(self, choice):
+        """(code, params) of what keeps ``choice`` from answering the open question, or None."""
+        if self._question is None:
+            return "msg_no_question", {}
+        _, q, answered = self._question
+        if answered is not None:
+            return "msg_answered", {}
+        if (isinstance(choice, bool) or not isinstance(choice, int)
+                or not 0 <= choice < len(q.choices)):
+            return "msg_bad_choice", {"count": len(q.choices), "got": _echo(choice)}
+        return None
+
+    def _on_answer(self, content: dict) -> None:
+        if self._question is not None and content.get("question") != self._question[0]:
+            raise _bad("msg_stale_question")
+        problem = self._answer_problem(content.get("choice"))
+        if problem is not None:
+            raise _bad(problem[0], **problem[1])
+        self.answer(content.get("choice"))
+
+    def _question_view(self) -> dict:
+        if self._question is None:
+            return {}
+        qid, q, answered = self._question
+        return view.question_view(q, qid, answered, self.score, self.language)
+
+
+    # -- teaching instruments: hints, tutor, heat maps ---------------------------------------
+
+    def _evaluation(self, state):
+        """:func:`coach.evaluate` of ``state``, computed once per position (the last few kept);
+        while it runs, ``hint_view`` shows how far it has got."""
+        cache = self.__dict__.setdefault("_evaluations", {})
+        if state in cache:
+            return cache[state]
+        shown = [-1]
+
+        def progress(done, total):
+            pct = round(100 * done / total) if total else 0
+            if pct >= shown[0] + 5:
+                shown[0] = pct
+                self.hint_view = view.thinking_view(done, total, self.language)
+
+        progress(0, 1)
+        ev = coach.evaluate(state, rollouts=self.hint_rollouts, engine="auto",
+                            budget=self.hint_budget, progress=progress)
+        cache[state] = ev
+        while len(cache) > 16:
+            cache.pop(next(iter(cache)))
+        return ev
+
+    def _tutor_margin(self):
+        t = self.tutor
+        if t is True:
+            return 0.05
+        if t is False or t is None:
+            return None
+        return float(t)
+
+    def _tutor_evaluation(self, state, move):
+        """The evaluation a tutor's verdict on ``move`` needs (None when there is none to give:
+        tutor off, a computer seat, a replay, one legal move)."""
+        self.__dict__["_tutor_note"] = None
+        if (self._tutor_margin() is None or state.phase != "move" or state.to_move in self._agents
+                or self._replay is not None or self.quiz or state.find(move) is None
+                or len(state.legal_moves()) < 2):
+            return None
+        return self._evaluation(state)
+
+    def _tutor_judge(self, before, played, evaluation) -> None:
+        if evaluation is None:
+            return
+        v = coach.verdict(before, played, margin=self._tutor_margin(), evaluation=evaluation)
+        if v.is_mistake:
+            self.__dict__["_tutor_note"] = (self._game.state, v)
+
+    def _show_teaching(self, tutor: bool = False) -> None:
+        """Hints, the heat map and (``tutor``: on a new status line) the tutor's words for what
+        the board now shows."""
+        if not hasattr(self, "_move_ids"):
+            return
+        st = self._game.state
+        live = self._replay is None and not self.quiz
+        note = self.__dict__.get("_tutor_note")
+        if tutor and note is not None and note[0] == st and live and self.status_kind != "error":
+            words = i18n.text("tutor_says", {"verdict": note[1].text(self.language)}, self.language)
+            self.status = f"{self.status} {words}"[:_STATUS_MAX]
+        self.heat = self._heat_view(st) if live and self.overlay else {}
+        if (live and self.hints and st.phase == "move" and st.to_move not in self._agents
+                and self._move_ids):
+            hv = view.hints_view(self._evaluation(st), self._move_ids, self.language, self.names)
+            hv["revision"] = self.revision
+            self.hint_view = hv
+        else:
+            self.hint_view = {}
+
+    def _heat_view(self, st) -> dict:
+        cache = self.__dict__.setdefault("_heats", {})
+        key = (st, self.overlay, self.language, tuple(self.names))
+        if key not in cache:
+            build = view.danger_view if self.overlay == "danger" else view.reach_view
+            cache[key] = build(st, self.language, self.names)
+            while len(cache) > 16:
+                cache.pop(next(iter(cache)))
+        return cache[key]
+
+    @traitlets.validate("overlay")
+    def _valid_overlay(self, proposal):
+        value = proposal["value"]
+        if value is not None and value not in view.OVERLAYS:
+            raise traitlets.TraitError(
+                f"overlay must be one of {', '.join(view.OVERLAYS)} or None, not {value!r}")
+        return value
+
+    @traitlets.validate("tutor")
+    def _valid_tutor(self, proposal):
+        value = proposal["value"]
+        if not isinstance(value, bool) and not 0 <= value < 1:
+            raise traitlets.TraitError(
+                f"tutor must be True, False or a margin of winning chance 0..1, not {value!r}")
+        return value
+
+    @traitlets.observe("hints", "overlay")
+    def _teaching_changed(self, change) -> None:
+        self._show_teaching()
+
+    def _on_hint(self, content: dict) -> None:
+        on = content.get("on", not self.hints)
+        if not isinstance(on, bool):
+            raise _bad("msg_hint_on", got=_echo(on))
+        self.hints = on
+
+    def _on_set_overlay(self, content: dict) -> None:
+        overlay = content.get("overlay")
+        if overlay is not None and (not isinstance(overlay, str) or overlay not in view.OVERLAYS):
+            choices = ", ".join([*view.OVERLAYS, "null"])
+            raise _bad("msg_overlay", choices=choices, got=_echo(overlay))
+        self.overlay = overlay
+
 
 _HANDLERS = {
     "throw": PachisiWidget._on_throw,
@@ -647,6 +1085,16 @@ _HANDLERS = {
     "setup": PachisiWidget._on_setup,
     "save": PachisiWidget._on_save,
     "load": PachisiWidget._on_load,
+    "replay_open": PachisiWidget._on_replay_open,
+    "replay_to": PachisiWidget._on_replay_to,
+    "replay_step": PachisiWidget._on_replay_step,
+    "replay_from_here": PachisiWidget._on_replay_from_here,
+    "replay_analyse": PachisiWidget._on_replay_analyse,
+    "replay_close": PachisiWidget._on_replay_close,
+    "try": PachisiWidget._on_try,
+    "answer": PachisiWidget._on_answer,
+    "hint": PachisiWidget._on_hint,
+    "set_overlay": PachisiWidget._on_set_overlay,
 }
 """The intents the front end may send, each with its handler (the table in the module doc)."""
 _INTENTS = tuple(_HANDLERS)

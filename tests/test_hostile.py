@@ -928,4 +928,22 @@ def test_fuzz_intents_never_raise_and_a_refusal_changes_nothing(data):
         else:
             event(f"accepted {intent['kind']}")
         w.game.to_dict()  # the game shown always saves
-        assert w.state["phase"] == w.game.phase and w.state["turn"] == w.game.state.turn
+        shown = w.shown_state  # the live game's state, or the point of a replay
+        assert w.state["phase"] == shown.phase and w.state["turn"] == shown.turn
+
+
+def test_hint_and_overlay_intents_refuse_hostile_fields_plainly():
+    w = PachisiWidget(players=2, seed=3, animate=False)
+    nest = _nest(DEEP)
+    for intent in (
+        {"kind": "hint", "on": BIG},
+        {"kind": "hint", "on": nest},
+        {"kind": "hint", "on": float("nan")},
+        {"kind": "set_overlay", "overlay": BIG},
+        {"kind": "set_overlay", "overlay": nest},
+        {"kind": "set_overlay", "overlay": {"danger": True}},
+    ):
+        before = (snapshot(w), w.hints, w.overlay, w.heat, w.hint_view)
+        refused(w, intent)
+        assert "internal error" not in w.status
+        assert (snapshot(w), w.hints, w.overlay, w.heat, w.hint_view) == before

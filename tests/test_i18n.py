@@ -260,7 +260,9 @@ _EN_SINGULARS = "|".join(one.split(" ", 1)[1] for one, _ in i18n.NOUNS["en"].val
 def test_every_romanian_template_agrees_with_its_numbers():
     seen = set()
     for code, _n, ro in rendered("ro"):
-        assert not _PLACEHOLDER.search(ro) and "?" not in ro, (code, ro)
+        # a "?" is a missing parameter, unless the template asks a question itself
+        asked = CATALOGUES["ro"][code].count("?")
+        assert not _PLACEHOLDER.search(ro) and ro.count("?") == asked, (code, ro)
         for number, de, _noun in _RO_NUMBER_NOUN.findall(ro):
             k = int(number)
             wants_de = k >= 20 and (k % 100 == 0 or k % 100 >= 20)
@@ -291,7 +293,8 @@ def test_romanian_numbers_in_narration():
 
 def test_english_templates_agree_with_their_numbers():
     for code, _n, en in rendered("en"):
-        assert not _PLACEHOLDER.search(en) and "?" not in en, (code, en)
+        asked = CATALOGUES["en"][code].count("?")
+        assert not _PLACEHOLDER.search(en) and en.count("?") == asked, (code, en)
         assert not re.search(rf"(?<![\d.,])1 ({_EN_PLURALS})\b", en), (code, en)
         for number, _noun in re.findall(rf"(?<![\d.,])(\d+) ({_EN_SINGULARS})\b", en):
             assert number == "1", (code, en)

@@ -14,7 +14,7 @@ LAYERS = [
     {"errors", "board", "throws", "rules", "tables", "scene", "charts"},  # facts, pictures of data
     {"engine", "state", "serialize", "game"},                         # the rules engine
     {"i18n", "explain", "agents", "probability", "simulate", "fastnp", "lessons", "exercises", "svg",
-     "bench", "tournament", "coach"},
+     "bench", "tournament", "coach", "replay", "practice"},
     {"view"},                                                          # what the board is sent
     {"widget", "__init__"},                                            # the adapter and the package
 ]

@@ -38,6 +38,15 @@ TRAITS = (
     "teacher",
     "revision",
     "presets",
+    "timeline",
+    "question",
+    "quiz",
+    "score",
+    "hints",
+    "hint_view",
+    "tutor",
+    "overlay",
+    "heat",
 )
 
 
@@ -668,6 +677,35 @@ def build_js_fixture() -> dict:
         teacher=True,
     )
     romanian.throw(up=1)  # a 10: one mouth up
+    # a replay with its analysis (South passes instead of capturing: a blunder), and a question
+    blunder = pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1)
+    blunder.throw(up=4)
+    blunder.pass_()
+    replay = PachisiWidget(players=2, seed=1, animate=False)
+    replay.replay(blunder, index=1)
+    replay.analyse(rollouts=200, engine="python")
+    replay.ask("capture")
+    quiz = PachisiWidget(
+        game=pw.Game.from_position([[12, 30, 0, 84], None, [25, 0, 0, 84], None], seed=2),
+        animate=False,
+    )
+    quiz.throw(up=4)
+    quiz.quiz = True
+    quiz.ask("safe")
+    quiz.answer(0)
+    # the teaching instruments: hints on a pure race (exact chances), the danger and reach maps
+    hints = PachisiWidget(
+        game=pw.Game.from_position([[84, 84, 81, 80], None, [84, 84, 84, 77], None], seed=3),
+        animate=False,
+    )
+    hints.throw(up=2)
+    hints.hints = True
+    midgame = [[0, 14, 30, 52], [9, 0, 40, 60], [0, 22, 47, 70], [18, 33, 0, 0]]
+    danger = PachisiWidget(game=pw.Game.from_position(midgame, seed=3), animate=False)
+    danger.throw(up=3)
+    danger.overlay = "danger"
+    reach = PachisiWidget(game=pw.Game.from_position(midgame, seed=3), animate=False)
+    reach.overlay = "reach"
     positions = {
         "start": start,
         "mixed": mixed,
@@ -675,6 +713,11 @@ def build_js_fixture() -> dict:
         "computer": computer,
         "capture": capture,
         "romanian": romanian,
+        "replay": replay,
+        "quiz": quiz,
+        "hints": hints,
+        "danger": danger,
+        "reach": reach,
     }
     return {
         "geometry": start.geometry,

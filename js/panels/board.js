@@ -3,6 +3,7 @@
 // destinations light up; Enter or Space on a focused destination plays it. The path of a move
 // shows on hover and focus; with `animate` on, the piece just moved slides along its path.
 import { buildBoard, buildPaths, htmlEl, movesByStack, slideFrames } from "../draw.js";
+import { pendingTimer, showMove } from "../optimistic.js";
 
 /**
  * @param {{doc: Document, win: Window, model: object, send: (msg: object) => void,
@@ -17,12 +18,22 @@ export function createBoard({ doc, win, model, send, redraw }) {
 
   const legal = () => model.get("legal_moves") ?? [];
 
+  // Instant feel (../optimistic.js): the piece moves on the picture at once; Python's next view
+  // redraws the board from its own state, confirming the move or putting the piece back.
+  const pending = pendingTimer(win);
   const sendMove = (id) => {
     const rev = model.get("revision");
     if (sentAt === rev) return; // already answered this position; Python will redraw
     sentAt = rev;
     selected = null;
     send({ kind: "move", id });
+    const move = legal().find((m) => m.id === id);
+    if (board && move && showMove(doc, board, model.get("geometry") ?? {}, move)) {
+      pending.arm(() => {
+        sentAt = null;
+        redraw();
+      });
+    }
   };
 
   const showPaths = (moves) => {
@@ -68,6 +79,7 @@ export function createBoard({ doc, win, model, send, redraw }) {
 
   const update = ({ state, geometry, moves, revision }) => {
     if (sentAt !== null && sentAt !== revision) sentAt = null;
+    if (sentAt === null) pending.settle();
     if (selected && !movesByStack(moves).has(selected)) selected = null;
     const next = buildBoard(doc, { geometry, state, legalMoves: moves, selected, interactive: !state.computer_to_act });
     if (board) board.replaceWith(next);

@@ -94,6 +94,7 @@ export function createControls({ doc, send, newGame }) {
     let words = "";
     if (!state.computer_to_act && state.phase === "throw") words = labels.hint_throw;
     else if (!state.computer_to_act && state.phase === "move") words = selected ? labels.hint_choose : labels.hint_move;
+    if (state.quiz || state.replay) words = ""; // practice gives no hints; a replay is watched
     hint.textContent = words ?? "";
     hint.hidden = !words;
     confirmText.textContent = labels.new_game_confirm ?? "";

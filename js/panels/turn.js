@@ -2,6 +2,7 @@
 // throws still to spend. The shells are rebuilt only when they change, so a redraw never
 // restarts their landing animation.
 import { buildCowries, buildTurn, htmlEl } from "../draw.js";
+import { settleThrow } from "../optimistic.js";
 
 /** @param {{doc: Document}} ctx */
 export function createTurn({ doc }) {
@@ -12,6 +13,7 @@ export function createTurn({ doc }) {
 
   const update = ({ state, geometry, labels, revision, model }) => {
     turnSlot.replaceChildren(buildTurn(doc, state, geometry.scene));
+    settleThrow(cowrieSlot, revision);
     const throwView = model.get("last_throw") ?? {};
     const key = JSON.stringify([throwView, state.pending, state.part, state.turn_mode, state.up_texts, labels.pending, state.names, state.seat_labels]);
     if (key === cowrieKey) return;

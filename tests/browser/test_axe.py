@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_widget_lab import WIDGET, dismiss_toasts, open_widget, read_game, wait_game
+from test_widget_lab import TEACHING, WIDGET, dismiss_toasts, open_widget, read_game, wait_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -31,8 +31,8 @@ PLANT_JS = """
 """
 
 RUN_AXE_JS = """
-async (selector) => {
-  const root = document.querySelector(selector);
+async ([selector, index]) => {
+  const root = document.querySelectorAll(selector)[index];
   const result = await window.axe.run(root, {
     runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
     resultTypes: ['violations'],
@@ -45,12 +45,12 @@ async (selector) => {
 """
 
 
-def _audit(page, state: str, findings: dict) -> None:
-    """Run axe on the widget; record every finding under ``state``."""
+def _audit(page, state: str, findings: dict, index: int = 0) -> None:
+    """Run axe on the notebook's widget number ``index``; record every finding under ``state``."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
     dismiss_toasts(page)
-    findings[state] = page.evaluate(RUN_AXE_JS, WIDGET)
+    findings[state] = page.evaluate(RUN_AXE_JS, [WIDGET, index])
 
 
 def _blocking(findings: dict) -> list[str]:
@@ -102,3 +102,72 @@ def test_axe_finds_no_serious_violation_in_any_panel(page, jupyterlab):
     print(f"\naxe-core findings per state (any impact): {counts}")
     blocking = _blocking(findings)
     assert not blocking, "serious accessibility violations:\n" + "\n".join(blocking)
+
+
+#: The teaching panels' states: a question, then hints, the two heat maps with their legend, a
+#: replay on its timeline with its analysis marks and graph, and practice mode.
+TEACHING_CELLS = ["w.hint_budget = 2.0\nw.throw(up=3)\nq = w.ask('capture')"]
+REPLAY_CELLS = ["""\
+g = pw.Game(players=2, seed=3)
+for _ in range(6):
+    g.play_turn(pw.agents.GreedyAgent())
+w.replay(g.to_json(), index=5)
+w.analyse(seats=[0], rollouts=8, engine="python")"""]
+
+
+def _report(findings: dict, name: str) -> None:
+    """Write every finding to test-results/<name>.json, print the counts, fail on serious ones."""
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / f"{name}.json").write_text(json.dumps(findings, indent=1, ensure_ascii=False))
+    print(f"\naxe-core findings per state (any impact): { {k: len(v) for k, v in findings.items()} }")
+    blocking = _blocking(findings)
+    assert not blocking, "serious accessibility violations:\n" + "\n".join(blocking)
+
+
+def test_axe_finds_no_serious_violation_in_hints_maps_and_questions(page, jupyterlab):
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 1280, "height": 1100})
+    findings: dict[str, list] = {}
+    widget = open_widget(page, jupyterlab(), "axe-teaching.ipynb", TEACHING, extra_cells=TEACHING_CELLS)
+    expect(widget.locator('[data-role="question"]')).to_be_visible()
+    _audit(page, "a question", findings)
+    widget.locator('button[data-action="hint"]').click()
+    expect(widget.locator("[data-win]").first).to_be_attached(timeout=120_000)
+    _audit(page, "hints", findings)
+    select = widget.locator('select[data-action="set-overlay"]')
+    for overlay in ("danger", "reach"):
+        select.select_option(overlay)
+        expect(widget.locator("[data-heat]").first).to_be_attached(timeout=60_000)
+        expect(widget.locator('[data-role="legend"]')).to_be_visible()
+        _audit(page, f"{overlay} map and legend", findings)
+    _report(findings, "axe-teaching")
+
+
+def test_axe_finds_no_serious_violation_in_replay_and_analysis(page, jupyterlab):
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 1280, "height": 1100})
+    findings: dict[str, list] = {}
+    widget = open_widget(page, jupyterlab(), "axe-replay.ipynb",
+                         "pw.PachisiWidget(players=2, seed=1, animate=False)",
+                         extra_cells=REPLAY_CELLS)
+    expect(widget.locator('input[data-role="timeline"]')).to_be_visible(timeout=60_000)
+    expect(widget.locator('[data-role="win-graph"]')).to_be_visible(timeout=120_000)
+    _audit(page, "replay, timeline, analysis", findings)
+    widget.locator('button[data-action="replay-play-from-here"]').click()
+    expect(widget.locator('input[data-role="timeline"]')).to_be_hidden(timeout=30_000)
+    _audit(page, "played on from the replay", findings)
+    _report(findings, "axe-replay")
+
+
+def test_axe_finds_no_serious_violation_in_practice_mode(page, jupyterlab):
+    from playwright.sync_api import expect
+
+    findings: dict[str, list] = {}
+    widget = open_widget(page, jupyterlab(), "axe-practice.ipynb",
+                         "pw.PachisiWidget(players=2, seed=1, animate=False)",
+                         extra_cells=["w.quiz = True\nw.throw(value=25)"])
+    expect(widget.locator('[data-role="practice"]')).to_be_visible()
+    _audit(page, "practice mode", findings)
+    _report(findings, "axe-practice")

@@ -1,0 +1,214 @@
+// @vitest-environment jsdom
+// The timeline, question and practice panels with a stand-in model: what they draw from Python's
+// traits (js/fixtures/traits.json: a replay with its analysis, a question asked and answered in
+// practice mode) and the intents they send for clicks and keys.
+import { beforeEach, describe, expect, it } from "vitest";
+import fixture from "./fixtures/traits.json";
+import { practiceClick } from "./panels/practice.js";
+import { buildGraph, timelineKey } from "./panels/timeline.js";
+import widget from "./widget.js";
+
+function fakeModel(position, extra = {}) {
+  const data = { geometry: fixture.geometry, ...structuredClone(fixture.positions[position]), ...extra };
+  const handlers = new Map();
+  return {
+    sent: [],
+    get: (k) => data[k],
+    set: (k, v) => {
+      data[k] = v;
+    },
+    save_changes() {},
+    send(msg) {
+      this.sent.push(msg);
+    },
+    on(event, fn) {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event).add(fn);
+    },
+    off(event, fn) {
+      handlers.get(event)?.delete(fn);
+    },
+    update(changes) {
+      Object.assign(data, changes);
+      for (const k of Object.keys(changes)) for (const fn of handlers.get(`change:${k}`) ?? []) fn();
+    },
+  };
+}
+
+const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+const key = (node, k) => node.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
+const flush = () => new Promise((r) => setTimeout(r, 0));
+let el;
+function mount(model) {
+  el = document.createElement("div");
+  document.body.appendChild(el);
+  widget.render({ model, el });
+  return el;
+}
+const q = (sel) => el.querySelector(sel);
+
+beforeEach(() => {
+  document.body.replaceChildren();
+});
+
+describe("timeline panel", () => {
+  it("shows the replay's mode, slider, marks and graph, with the live controls off", () => {
+    mount(fakeModel("replay"));
+    const t = fixture.positions.replay.timeline;
+    expect(q('[data-role="replay-mode"]').textContent).toBe("Replay — move 1 of 2.");
+    const slider = q('input[type="range"][data-role="timeline"]');
+    expect(slider.max).toBe(String(t.count));
+    expect(slider.value).toBe("1");
+    expect(slider.closest("label").textContent).toContain("Timeline");
+    const mark = q('[data-grade="blunder"]');
+    expect(mark.getAttribute("aria-label")).toBe(t.marks[0].label);
+    expect(mark.getAttribute("data-index")).toBe("2");
+    const graph = q('[data-role="win-graph"]');
+    expect(graph.querySelectorAll("polyline")).toHaveLength(1);
+    expect(graph.querySelector("circle").getAttribute("aria-label")).toBe(t.lines[0].points[0].label);
+    expect(q('[data-action="throw"]').disabled).toBe(true);
+    expect(q('[data-action="pass"]').disabled).toBe(true);
+    expect(q('[data-role="analysis-summary"]').textContent).toContain("Blunders: 1");
+    for (const action of ["replay-back", "replay-forward", "replay-play", "replay-play-from-here", "replay-analyse"]) {
+      expect(q(`button[data-action="${action}"]`).textContent.length).toBeGreaterThan(1);
+    }
+  });
+
+  it("sends a step for the buttons and the arrow keys, a jump for Home, End, marks and points", () => {
+    const model = fakeModel("replay");
+    mount(model);
+    click(q('[data-action="replay-back"]'));
+    click(q('[data-action="replay-forward"]'));
+    const slider = q('[data-role="timeline"]');
+    key(slider, "ArrowRight");
+    key(slider, "ArrowLeft");
+    key(slider, "Home");
+    key(slider, "End");
+    click(q('[data-grade="blunder"]'));
+    click(q('[data-role="win-graph"] circle'));
+    click(q('[data-action="replay-play-from-here"]'));
+    click(q('[data-action="replay-analyse"]'));
+    expect(model.sent).toEqual([
+      { kind: "replay_step", by: -1 },
+      { kind: "replay_step", by: 1 },
+      { kind: "replay_step", by: 1 },
+      { kind: "replay_step", by: -1 },
+      { kind: "replay_to", index: 0 },
+      { kind: "replay_to", index: 2 },
+      { kind: "replay_to", index: 2 },
+      { kind: "replay_to", index: 2 },
+      { kind: "replay_from_here", index: 1 },
+      { kind: "replay_analyse" },
+    ]);
+  });
+
+  it("disables Back at the start and Forward at the end, and hides itself on a live board", async () => {
+    const model = fakeModel("replay");
+    mount(model);
+    model.update({ timeline: { ...model.get("timeline"), index: 0, text: "Replay — move 0 of 2." } });
+    await flush();
+    expect(q('[data-action="replay-back"]').disabled).toBe(true);
+    model.update({ timeline: { ...model.get("timeline"), index: 2 } });
+    await flush();
+    expect(q('[data-action="replay-forward"]').disabled).toBe(true);
+    expect(q('[data-action="replay-back"]').disabled).toBe(false);
+    model.update({ timeline: {}, state: fixture.positions.start.state });
+    await flush();
+    expect(q(".pachisi-timeline").hidden).toBe(true);
+  });
+
+  it("offers a replay to the teacher once the game has actions", () => {
+    const model = fakeModel("mixed", { state: { ...fixture.positions.mixed.state, can_undo: true } });
+    mount(model);
+    const open = q('[data-action="replay-open"]');
+    expect(open.hidden).toBe(false);
+    click(open);
+    expect(model.sent).toEqual([{ kind: "replay_open" }]);
+  });
+
+  it("maps keys to intents and draws an empty graph without lines", () => {
+    expect(timelineKey("ArrowLeft", 0, 5)).toBe(null);
+    expect(timelineKey("ArrowRight", 5, 5)).toBe(null);
+    expect(timelineKey("End", 1, 5)).toEqual({ kind: "replay_to", index: 5 });
+    expect(timelineKey("a", 1, 5)).toBe(null);
+    const svg = buildGraph(document, { count: 4, index: 1, lines: [] }, fixture.geometry, "g");
+    expect(svg.querySelectorAll("polyline")).toHaveLength(0);
+    expect(svg.getAttribute("aria-label")).toBe("g");
+  });
+});
+
+describe("question panel", () => {
+  it("shows the question and its choices as buttons, and sends the choice with the question's id", () => {
+    const model = fakeModel("replay");
+    mount(model);
+    const panel = q('[data-role="question"]');
+    expect(panel.hidden).toBe(false);
+    expect(panel.textContent).toContain("Which move of South captures?");
+    const buttons = panel.querySelectorAll("button[data-choice]");
+    expect([...buttons].map((b) => b.textContent)).toEqual(["The move from step 26 to step 30 with the 4", "None of them"]);
+    expect(panel.querySelector('[role="group"]').getAttribute("aria-labelledby")).toBe(panel.querySelector(".pachisi-question-prompt").id);
+    click(buttons[1]);
+    expect(model.sent).toEqual([{ kind: "answer", question: 1, choice: 1 }]);
+    expect(q('[data-role="score"]').textContent).toBe("Score: 0 / 1");
+  });
+
+  it("shows the answer's result and why, with the choices disabled", () => {
+    const model = fakeModel("quiz");
+    mount(model);
+    const chosen = q('button[data-choice="0"]');
+    expect(chosen.getAttribute("data-result")).toBe("right");
+    expect(chosen.disabled).toBe(true);
+    expect(q('[data-role="question-feedback"]').textContent).toMatch(/^Right — step 12 is a castle/);
+    expect(q('[data-role="score"]').textContent).toBe("Score: 1 / 1");
+    click(chosen);
+    expect(model.sent).toEqual([]);
+  });
+
+  it("is hidden when no question is asked", () => {
+    mount(fakeModel("start"));
+    expect(q('[data-role="question"]').hidden).toBe(true);
+  });
+});
+
+describe("practice mode", () => {
+  it("hides the rings and hints, and names a move by a piece and a square", () => {
+    const model = fakeModel("quiz");
+    mount(model);
+    expect(q(".pachisi-movable")).toBe(null);
+    expect(q('[data-role="hint"]').hidden).toBe(true);
+    expect(q('[data-role="practice"]').textContent).toMatch(/^Practice: no hints/);
+    click(q('.pachisi-piece[data-seat="0"][data-step="30"]'));
+    expect(q(".pachisi-chosen").getAttribute("data-step")).toBe("30");
+    const [x, y] = fixture.geometry.tracks[0][34];
+    click(q(`[data-square="${x},${y}"]`));
+    expect(model.sent).toEqual([{ kind: "try", start: 30, square: [x, y] }]);
+    expect(q(".pachisi-chosen")).toBe(null);
+  });
+
+  it("aims at the square under an opponent's piece, or home", () => {
+    const state = fixture.positions.quiz.state;
+    const geometry = fixture.geometry;
+    const north = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    north.setAttribute("class", "pachisi-piece");
+    north.setAttribute("data-seat", "2");
+    north.setAttribute("data-step", "25");
+    expect(practiceClick(north, state, geometry, null)).toBe(null);
+    const [x, y] = geometry.tracks[2][25];
+    expect(practiceClick(north, state, geometry, 12)).toEqual({ send: { kind: "try", start: 12, square: [x, y] } });
+    const tray = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    tray.setAttribute("data-home-tray", "0");
+    expect(practiceClick(tray, state, geometry, 12)).toEqual({ send: { kind: "try", start: 12, square: "home" } });
+    const own = north.cloneNode();
+    own.setAttribute("data-seat", "0");
+    own.setAttribute("data-step", "12");
+    expect(practiceClick(own, state, geometry, null)).toEqual({ choose: 12 });
+    expect(practiceClick(own, state, geometry, 12)).toEqual({ choose: null });
+  });
+
+  it("sends nothing when practice mode is off", () => {
+    const model = fakeModel("quiz", { quiz: false });
+    mount(model);
+    click(q('.pachisi-piece[data-seat="0"][data-step="30"]'));
+    expect(model.sent).toEqual([]);
+  });
+});

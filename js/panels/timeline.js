@@ -1,0 +1,213 @@
+// The timeline panel (shown while the board replays a game: the `timeline` trait is not empty):
+// the mode ("Replay — move 37 of 512"), a slider over the game's actions (data-role="timeline",
+// Left/Right step, Home/End jump), Back / Play / Forward, Play from here, Analyse, and after an
+// analysis the graded moves as marks (data-grade) and the winning chance as a line under the
+// slider (a click on a point or a mark jumps there). Python rebuilds every point; this panel only
+// asks for one. Outside a replay, in the teacher's view, a Replay button offers to replay the
+// game on the board (after Load, for instance).
+import { htmlEl, svgEl } from "../draw.js";
+import { seatColor } from "./common.js";
+
+// [data-action, label key]
+export const REPLAY_ACTIONS = [
+  ["replay-back", "replay_back"],
+  ["replay-play", "replay_play"],
+  ["replay-forward", "replay_forward"],
+  ["replay-play-from-here", "replay_from_here"],
+  ["replay-analyse", "replay_analyse"],
+  ["replay-close", "replay_close"],
+];
+
+/** The intent a key pressed on the slider asks for (null: not a timeline key). */
+export function timelineKey(key, index, count) {
+  if (key === "ArrowLeft" || key === "ArrowDown") return index > 0 ? { kind: "replay_step", by: -1 } : null;
+  if (key === "ArrowRight" || key === "ArrowUp") return index < count ? { kind: "replay_step", by: 1 } : null;
+  if (key === "Home") return { kind: "replay_to", index: 0 };
+  if (key === "End") return { kind: "replay_to", index: count };
+  return null;
+}
+
+/**
+ * The win-chance graph: one polyline per seat over the game (x: the action, y: the chance),
+ * each analysed move a focusable point that jumps there.
+ * @param {Document} doc
+ * @param {object} timeline  the `timeline` trait
+ * @param {object} geometry  for the seats' colours
+ * @param {string} label     the graph's accessible name
+ * @returns {SVGSVGElement}
+ */
+export function buildGraph(doc, timeline, geometry, label) {
+  const W = 600;
+  const H = 120;
+  const count = Math.max(1, timeline.count ?? 1);
+  const x = (i) => (W * i) / count;
+  const y = (p) => H - 8 - (H - 16) * p;
+  const svg = svgEl(doc, "svg", { class: "pachisi-graph", "data-role": "win-graph", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": label });
+  svg.appendChild(svgEl(doc, "line", { class: "pachisi-graph-half", x1: 0, x2: W, y1: y(0.5), y2: y(0.5) }));
+  svg.appendChild(svgEl(doc, "line", { class: "pachisi-graph-now", x1: x(timeline.index ?? 0), x2: x(timeline.index ?? 0), y1: 0, y2: H }));
+  for (const line of timeline.lines ?? []) {
+    const colour = seatColor(geometry, line.seat);
+    const pts = line.points.map((p) => `${x(p.index).toFixed(1)},${y(p.chance).toFixed(1)}`).join(" ");
+    svg.appendChild(svgEl(doc, "polyline", { class: "pachisi-graph-line", points: pts, stroke: colour, "data-seat": line.seat }));
+    for (const p of line.points) {
+      const dot = svgEl(doc, "circle", {
+        class: "pachisi-graph-point",
+        cx: x(p.index).toFixed(1),
+        cy: y(p.chance).toFixed(1),
+        r: 5,
+        fill: colour,
+        tabindex: "0",
+        role: "button",
+        "data-index": p.index,
+        "aria-label": p.label,
+      });
+      dot.appendChild(svgEl(doc, "title", {}, p.label));
+      svg.appendChild(dot);
+    }
+  }
+  return svg;
+}
+
+/** @param {{doc: Document, win: Window, model: object, send: (msg: object) => void}} ctx */
+export function createTimeline({ doc, win, model, send }) {
+  const el = htmlEl(doc, "section", { class: "pachisi-timeline", "data-role": "timeline-panel" });
+  const mode = htmlEl(doc, "p", { class: "pachisi-replay-mode", "data-role": "replay-mode", role: "status", "aria-live": "polite" });
+  const slider = htmlEl(doc, "input", { type: "range", min: "0", step: "1", "data-role": "timeline", class: "pachisi-timeline-range" });
+  const sliderLabel = htmlEl(doc, "label", { class: "pachisi-field pachisi-timeline-field" });
+  const sliderCaption = htmlEl(doc, "span", { class: "pachisi-field-label" });
+  sliderLabel.append(sliderCaption, slider);
+  const marks = htmlEl(doc, "div", { class: "pachisi-marks", "data-role": "marks" });
+  const graphSlot = htmlEl(doc, "div", { class: "pachisi-graph-slot" });
+  const bar = htmlEl(doc, "div", { class: "pachisi-controls pachisi-replay-controls", role: "toolbar" });
+  const buttons = {};
+  for (const [action] of REPLAY_ACTIONS) {
+    buttons[action] = htmlEl(doc, "button", { type: "button", class: "pachisi-button", "data-action": action });
+    bar.appendChild(buttons[action]);
+  }
+  const progress = htmlEl(doc, "p", { class: "pachisi-analysis-progress", "data-role": "analysis-progress", role: "status", "aria-live": "polite" });
+  const summary = htmlEl(doc, "p", { class: "pachisi-analysis-summary", "data-role": "analysis-summary" });
+  const open = htmlEl(doc, "button", { type: "button", class: "pachisi-button", "data-action": "replay-open" });
+  const replaying = htmlEl(doc, "div", { class: "pachisi-replaying" });
+  replaying.append(mode, sliderLabel, marks, graphSlot, bar, progress, summary);
+  el.append(replaying, open);
+
+  let playing = null; // the timer of Play
+  const timeline = () => model.get("timeline") ?? {};
+  const stop = () => {
+    if (playing !== null) win.clearInterval(playing);
+    playing = null;
+  };
+  const jump = (index) => {
+    stop();
+    send({ kind: "replay_to", index });
+  };
+  const press = (action) => {
+    const t = timeline();
+    const b = buttons[action];
+    if (b && b.disabled) return;
+    if (action === "replay-back") send({ kind: "replay_step", by: -1 });
+    else if (action === "replay-forward") send({ kind: "replay_step", by: 1 });
+    else if (action === "replay-play-from-here") {
+      stop();
+      send({ kind: "replay_from_here", index: t.index });
+    } else if (action === "replay-analyse") send({ kind: "replay_analyse" });
+    else if (action === "replay-close") {
+      stop();
+      send({ kind: "replay_close" });
+    } else if (action === "replay-play") {
+      if (playing !== null) {
+        stop();
+        return;
+      }
+      const seconds = Math.max(0.3, Number(model.get("speed")) || 0.6);
+      playing = win.setInterval(() => {
+        const now = timeline();
+        if (!now.count || now.index >= now.count) stop();
+        else send({ kind: "replay_step", by: 1 });
+      }, seconds * 1000);
+    }
+  };
+  for (const [action] of REPLAY_ACTIONS) buttons[action].addEventListener("click", () => press(action));
+  open.addEventListener("click", () => send({ kind: "replay_open" }));
+  slider.addEventListener("keydown", (event) => {
+    const t = timeline();
+    const intent = timelineKey(event.key, t.index ?? 0, t.count ?? 0);
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight" || event.key === "ArrowUp" || event.key === "ArrowDown" || event.key === "Home" || event.key === "End") {
+      event.preventDefault(); // Python moves the slider
+      event.stopPropagation();
+    }
+    if (intent) {
+      stop();
+      send(intent);
+    }
+  });
+  slider.addEventListener("change", () => jump(Number(slider.value)));
+  const onPoint = (event) => {
+    const node = event.target.closest?.("[data-index]");
+    if (node) jump(Number(node.getAttribute("data-index")));
+  };
+  marks.addEventListener("click", onPoint);
+  graphSlot.addEventListener("click", onPoint);
+  graphSlot.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onPoint(event);
+    }
+  });
+
+  const update = ({ state, labels, geometry }) => {
+    const t = timeline();
+    const active = t.count !== undefined;
+    open.hidden = active || !model.get("teacher") || !state.can_undo;
+    el.hidden = !active && open.hidden;
+    el.classList.toggle("pachisi-timeline-offer", !active);
+    replaying.hidden = !active;
+    open.textContent = labels.replay ?? "";
+    if (!active) {
+      stop();
+      return;
+    }
+    mode.textContent = t.text ?? "";
+    sliderCaption.textContent = labels.timeline ?? "";
+    slider.max = String(t.count);
+    if (doc.activeElement !== slider || Number(slider.value) !== t.index) slider.value = String(t.index);
+    slider.setAttribute("aria-valuetext", t.text ?? "");
+    for (const [action, key] of REPLAY_ACTIONS) buttons[action].textContent = labels[key] ?? key;
+    buttons["replay-play"].textContent = playing !== null ? labels.replay_pause : labels.replay_play;
+    buttons["replay-play"].setAttribute("aria-pressed", String(playing !== null));
+    buttons["replay-back"].disabled = t.index <= 0;
+    buttons["replay-forward"].disabled = t.index >= t.count;
+    buttons["replay-analyse"].disabled = !!t.progress;
+    if (playing !== null && t.index >= t.count) stop();
+    const mk = JSON.stringify([t.marks, t.count]);
+    if (marks.dataset.key !== mk) {
+      marks.dataset.key = mk;
+      marks.replaceChildren(...(t.marks ?? []).map((m) => {
+        const b = htmlEl(doc, "button", {
+          type: "button",
+          class: `pachisi-mark pachisi-mark-${m.grade}`,
+          "data-grade": m.grade,
+          "data-index": m.index,
+          "aria-label": m.label,
+          title: m.label,
+        }, m.grade === "blunder" ? "??" : m.grade === "mistake" ? "?" : "?!");
+        b.style.left = `${(100 * m.index) / Math.max(1, t.count)}%`;
+        return b;
+      }));
+    }
+    marks.hidden = !(t.marks ?? []).length;
+    const gk = JSON.stringify([t.lines, t.index, t.count, labels.replay_graph]);
+    if (graphSlot.dataset.key !== gk) {
+      graphSlot.dataset.key = gk;
+      const lines = t.lines ?? [];
+      const caption = htmlEl(doc, "p", { class: "pachisi-graph-caption" }, labels.replay_graph ?? "");
+      graphSlot.replaceChildren(...(lines.length ? [caption, buildGraph(doc, t, geometry, labels.replay_graph ?? "")] : []));
+    }
+    progress.textContent = t.progress?.text ?? "";
+    progress.hidden = !t.progress;
+    summary.textContent = t.summary ?? "";
+    summary.hidden = !t.summary;
+  };
+
+  return { nodes: [el], update, press, stop };
+}

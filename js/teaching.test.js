@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+// The hints and heat-map panels (js/panels/hints.js, js/panels/legend.js) on real traits written
+// by Python (js/fixtures/traits.json: hints on a pure race, whose chances are exact; the danger
+// map of a four-seat middle game; the reach maps of the same position), drawn by the mounted
+// widget with a stand-in model, and the intents their controls send.
+import { beforeEach, describe, expect, it } from "vitest";
+import fixture from "./fixtures/traits.json";
+import { buildBoard } from "./draw.js";
+import { decorateTargets, hintLine } from "./panels/hints.js";
+import { buildHeat, buildLegend, heatMap } from "./panels/legend.js";
+import widget from "./widget.js";
+
+const geometry = fixture.geometry;
+const pos = fixture.positions;
+
+function fakeModel(position, extra = {}) {
+  const data = { geometry, ...structuredClone(pos[position]), ...extra };
+  const handlers = new Map();
+  return {
+    sent: [],
+    get: (k) => data[k],
+    set: (k, v) => {
+      data[k] = v;
+    },
+    save_changes() {},
+    send(msg) {
+      this.sent.push(msg);
+    },
+    on(event, fn) {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event).add(fn);
+    },
+    off(event, fn) {
+      handlers.get(event)?.delete(fn);
+    },
+    update(changes) {
+      Object.assign(data, changes);
+      for (const k of Object.keys(changes)) for (const fn of handlers.get(`change:${k}`) ?? []) fn();
+    },
+  };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+let el;
+function mount(model) {
+  el = document.createElement("div");
+  document.body.appendChild(el);
+  widget.render({ model, el });
+  return el;
+}
+const q = (sel) => el.querySelector(sel);
+const qa = (sel) => [...el.querySelectorAll(sel)];
+
+beforeEach(() => {
+  document.body.replaceChildren();
+});
+
+describe("hints on the board", () => {
+  const p = pos.hints;
+  const hv = p.hint_view;
+  const board = () => buildBoard(document, { geometry, state: p.state, legalMoves: p.legal_moves });
+
+  it("Python sent a chance for every legal move, the best one marked", () => {
+    expect(hv.status).toBe("ready");
+    expect(Object.keys(hv.moves).sort()).toEqual(p.legal_moves.map((m) => m.id).sort());
+    const best = Object.entries(hv.moves).filter(([, h]) => h.best);
+    expect(best.map(([id]) => id)).toEqual([hv.best]);
+    const top = Math.max(...Object.values(hv.moves).map((h) => h.win));
+    expect(hv.moves[hv.best].win).toBe(top);
+  });
+
+  it("puts data-win, the figure and a bar on each destination ring", () => {
+    const svg = board();
+    const n = decorateTargets(document, svg, hv, p.revision);
+    const rings = [...svg.querySelectorAll(".pachisi-target[data-move]")];
+    expect(n).toBe(rings.length);
+    expect(rings.length).toBe(p.legal_moves.filter((m) => m.kind !== "pass").length);
+    for (const g of rings) {
+      const hint = hv.moves[g.getAttribute("data-move")];
+      expect(g.getAttribute("data-win")).toBe(String(hint.win));
+      expect(g.querySelector(".pachisi-hint-text").textContent).toContain(hint.text);
+      expect(g.getAttribute("aria-label")).toContain(hint.label);
+      const bar = Number(g.querySelector(".pachisi-hint-bar").getAttribute("width"));
+      const track = Number(g.querySelector(".pachisi-hint-track").getAttribute("width"));
+      expect(bar / track).toBeCloseTo(hint.win, 2);
+      expect(g.classList.contains("pachisi-hint-best")).toBe(hint.best);
+      if (hint.best) expect(g.querySelector(".pachisi-hint-text").textContent.startsWith("★")).toBe(true);
+    }
+  });
+
+  it("ignores hints made for another revision (a stale answer)", () => {
+    const svg = board();
+    expect(decorateTargets(document, svg, hv, p.revision + 1)).toBe(0);
+    expect(svg.querySelector("[data-win]")).toBeNull();
+  });
+
+  it("says Thinking with the percentage while Python computes", () => {
+    const line = hintLine({ status: "thinking", progress: 0.4, text: "Thinking… 40% of the games played on" }, false, {});
+    expect(line).toEqual({ text: "Thinking… 40% of the games played on", thinking: true, progress: 0.4 });
+    expect(hintLine({}, true, { thinking: "Thinking…" }).text).toBe("Thinking…");
+    expect(hintLine(hv, false, {}).text).toContain(hv.about);
+    expect(hintLine(hv, false, {}).text).toContain(hv.pass.text);
+  });
+
+  it("the mounted widget has a labelled Hint button that sends the intent, and shows the hints", async () => {
+    const model = fakeModel("hints");
+    mount(model);
+    await flush();
+    const button = q('button[data-action="hint"]');
+    expect(button.textContent).toBe(p.state.labels.hide_hints);
+    expect(button.getAttribute("aria-pressed")).toBe("true");
+    expect(qa("[data-win]").length).toBe(Object.keys(hv.moves).length - (hv.pass ? 1 : 0));
+    expect(q('[data-role="hint-progress"]').textContent).toContain(hv.about);
+    button.click();
+    expect(model.sent).toContainEqual({ kind: "hint", on: false });
+  });
+
+  it("shows the progress line while the hints are computed", async () => {
+    const model = fakeModel("hints", { hint_view: { status: "thinking", progress: 0.25, text: "Thinking… 25% of the games played on" } });
+    mount(model);
+    await flush();
+    const line = q('[data-role="hint-progress"]');
+    expect(line.textContent).toBe("Thinking… 25% of the games played on");
+    expect(line.getAttribute("data-thinking")).toBe("true");
+    expect(q(".pachisi-hint-meter").hidden).toBe(false);
+    expect(q("[data-win]")).toBeNull();
+  });
+});
+
+describe("heat maps", () => {
+  const danger = pos.danger.heat;
+  const reach = pos.reach.heat;
+
+  it("draws one square per chance, with data-heat, its colour and its words", () => {
+    const layer = buildHeat(document, geometry, "danger", danger.squares);
+    const rects = [...layer.querySelectorAll("[data-heat]")];
+    expect(rects.length).toBe(danger.squares.length);
+    expect(rects.length).toBeGreaterThan(0);
+    rects.forEach((r, i) => {
+      const sq = danger.squares[i];
+      expect(Number(r.getAttribute("data-heat"))).toBe(sq.p);
+      expect(r.getAttribute("fill")).toBe(sq.color);
+      expect(r.getAttribute("aria-label")).toBe(sq.label);
+      expect(r.querySelector("title").textContent).toBe(sq.label);
+      expect(geometry.scene.heat.ramps.danger).toContain(sq.color);
+    });
+  });
+
+  it("the two maps use different ramps, light to dark", () => {
+    const { ramps } = geometry.scene.heat;
+    expect(ramps.danger.length).toBe(5);
+    expect(ramps.reach.length).toBe(5);
+    expect(ramps.danger.filter((c) => ramps.reach.includes(c))).toEqual([]);
+  });
+
+  it("reach shows the chosen stack's map, else the first legal move's", () => {
+    expect(heatMap(reach, null)).toBe(reach.maps[reach.default]);
+    const other = Object.keys(reach.maps).find((k) => k !== reach.default);
+    expect(heatMap(reach, other)).toBe(reach.maps[other]);
+    expect(heatMap({}, null)).toBeNull();
+  });
+
+  it("the legend has a title, what it means and the scale", () => {
+    const nodes = buildLegend(document, danger.legend, "");
+    const box = document.createElement("div");
+    box.append(...nodes);
+    expect(box.textContent).toContain(danger.legend.title);
+    expect(box.textContent).toContain(danger.legend.caption);
+    expect(box.querySelectorAll(".pachisi-legend-swatch").length).toBe(danger.legend.stops.length);
+  });
+
+  it("the mounted widget colours the board under the pieces and shows the legend", async () => {
+    const model = fakeModel("danger");
+    mount(model);
+    await flush();
+    const heat = q("svg.pachisi-board .pachisi-heat");
+    expect(heat).not.toBeNull();
+    expect(heat.previousElementSibling.classList.contains("pachisi-squares")).toBe(true);
+    expect(qa("[data-heat]").length).toBe(danger.squares.length);
+    const legend = q('[data-role="legend"]');
+    expect(legend.hidden).toBe(false);
+    expect(legend.textContent).toContain(danger.legend.title);
+    const select = q('select[data-action="set-overlay"]');
+    expect(select.value).toBe("danger");
+    expect(select.closest("label").textContent).toContain(pos.danger.state.labels.overlay);
+    select.value = "reach";
+    select.dispatchEvent(new Event("change"));
+    expect(model.sent).toContainEqual({ kind: "set_overlay", overlay: "reach" });
+    select.value = "";
+    select.dispatchEvent(new Event("change"));
+    expect(model.sent).toContainEqual({ kind: "set_overlay", overlay: null });
+    model.update({ heat: {}, overlay: null });
+    await flush();
+    expect(q("[data-heat]")).toBeNull();
+    expect(q('[data-role="legend"]').hidden).toBe(true);
+  });
+});

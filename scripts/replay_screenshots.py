@@ -1,0 +1,62 @@
+"""Pictures of the replay with its analysis and of a question, without Jupyter: the built front
+end draws the views Python computes now, in headless Chromium (as scripts/board_screenshots.py).
+
+    .venv/bin/python scripts/replay_screenshots.py [out_dir]    # default: test-results/replay/
+
+Writes replay-en.png, replay-ro.png (a game on the timeline, analysed: marks and the winning
+chance line), question-en.png and question-ro.png (practice mode with a question answered), and
+prints the smallest text in each, in CSS pixels (nothing under 12 px for a projector).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pachisi_widget as pw
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import board_screenshots as shots  # noqa: E402  (the page, the server and the text measure)
+
+TRAITS = (*shots.TRAITS, "timeline", "question", "quiz", "score")
+
+
+def positions() -> dict:
+    """name -> widget: an analysed replay and a question, in English and Romanian."""
+    g = pw.Game(players=2, seed=3)
+    agents = {0: pw.agents.RandomAgent(), 2: pw.agents.GreedyAgent()}
+    while g.phase != "over" and len(g.history) < 160:
+        if g.phase == "throw":
+            g.throw()
+        else:
+            g.play(agents[g.to_move].choose(g.state, g.agent_rng()))
+    out = {}
+    for lang in ("en", "ro"):
+        w = pw.PachisiWidget(
+            players=2, seed=1, animate=False, language=lang, teacher=True, computer={2: "greedy"}
+        )
+        w.replay(g)
+        w.analyse(seats=[0], rollouts=200)
+        w.replay_to(w.analysis[len(w.analysis) // 2]["index"])
+        out[f"replay-{lang}"] = w
+        q = pw.PachisiWidget(
+            game=pw.Game.from_position([[12, 30, 0, 84], None, [25, 0, 0, 84], None], seed=2),
+            animate=False,
+            language=lang,
+        )
+        q.throw(up=4)
+        q.quiz = True
+        q.ask("capture")
+        q.answer(1)
+        out[f"question-{lang}"] = q
+    return out
+
+
+def main(out_dir: Path) -> None:
+    shots.TRAITS = TRAITS
+    shots.positions = positions
+    shots.main(out_dir)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else shots.REPO / "test-results" / "replay")
