@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -418,3 +419,68 @@ def test_romanian_lesson_opens_in_jupyterlite(page, lite_site, lite_server):
         "pachisi_widget")
     expect(notice).to_be_hidden(timeout=10_000)
     page.screenshot(path=str(RESULTS / "lite-ro.png"))
+
+
+def test_teaching_instruments_work_offline_in_jupyterlite(page, lite_site, lite_server):
+    """The board's teaching instruments in the offline site, where Python is Pyodide and the
+    coach plays its games in pure Python: hints (with their intervals, after a progress line),
+    the danger map with its legend, a replay on its timeline, a practice question answered by a
+    click and scored in Python, and practice mode. Hint pressed -> hints shown is printed."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 1280, "height": 1100})
+    page.goto(f"{lite_server}/lab/index.html?path={SMOKE.name}")
+    page.wait_for_function(_APP_READY_JS, timeout=KERNEL_TIMEOUT_MS)
+    page.wait_for_function(_KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT_MS)
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    widget = page.locator(".jp-OutputArea-output").filter(
+        has=page.locator('[data-action="throw"]')).first
+    expect(widget.locator('[data-action="throw"]').first).to_be_visible(timeout=CELLS_TIMEOUT_MS)
+    page.wait_for_function(ALL_RUN_JS, timeout=CELLS_TIMEOUT_MS)
+
+    # hints: a middle game with a throw to spend; the coach runs in pure Python here
+    _python(page, "w.set_position([[0, 14, 30, 52], None, [0, 22, 47, 70], None], to_move=0, "
+                  "seed=3)\nw.hint_budget = 3.0\nw.throw(up=3)")
+    targets = widget.locator(".pachisi-target[data-move]")
+    expect(targets.first).to_be_visible(timeout=30_000)
+    started = time.monotonic()
+    widget.locator('button[data-action="hint"]').click()
+    wins = widget.locator("[data-win]")
+    expect(wins.first).to_be_attached(timeout=120_000)
+    elapsed = time.monotonic() - started
+    assert all(0 <= float(w) <= 1 for w in wins.evaluate_all("(ns) => ns.map((n) => n.dataset.win)"))
+    expect(wins.first.locator(".pachisi-hint-text")).to_have_text(re.compile(r"\d+% ±\d+"))
+    print(f"\nJupyterLite (pure Python): Hint pressed -> hints shown {elapsed:.1f} s")
+
+    # the danger map, from the selector, with its legend
+    widget.locator('select[data-action="set-overlay"]').select_option("danger")
+    expect(widget.locator("[data-heat]").first).to_be_attached(timeout=60_000)
+    expect(widget.locator('[data-role="legend"]')).to_be_visible()
+    said = _python(page, "print(w.overlay, len(pw.probability.danger_map(w.game.state)))")
+    assert said.startswith("danger "), said
+    RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(RESULTS / "lite-hints-danger.png"))
+
+    # a question about the position, answered with a click and scored in Python
+    _python(page, "w.overlay = None\nq = w.ask('chance', value=25)")
+    question = widget.locator('[data-role="question"]')
+    expect(question).to_contain_text("25")
+    right = _python(page, "print(min(q.right))")
+    question.locator(f'button[data-choice="{right}"]').click()
+    expect(question.locator('[data-role="score"]')).to_have_text("Score: 1 / 1")
+    assert _python(page, "print(w.score['right'], w.score['asked'])") == "1 1"
+
+    # a replay on the timeline, stepped with its buttons
+    _python(page, "g = pw.Game(players=2, seed=3)\nfor _ in range(3):\n"
+                  "    g.play_turn(pw.agents.GreedyAgent())\nw.replay(g.to_json())")
+    mode = widget.locator('[data-role="replay-mode"]')
+    expect(mode).to_have_text(re.compile(r"^Replay — move 0 of \d+\.$"), timeout=30_000)
+    widget.locator('button[data-action="replay-forward"]').click()
+    expect(mode).to_have_text(re.compile(r"^Replay — move 1 of \d+\.$"))
+    expect(widget.locator('input[data-role="timeline"]')).to_have_value("1")
+
+    # practice mode: no highlights, and a note that says what to do
+    _python(page, "w.close_replay()\nw.quiz = True")
+    expect(widget.locator('[data-role="practice"]')).to_be_visible(timeout=30_000)
+    expect(widget.locator(".pachisi-target[data-move]")).to_have_count(0)
+    page.screenshot(path=str(RESULTS / "lite-replay-practice.png"))
