@@ -52,7 +52,8 @@ trap 'rm -rf "$scratch"' EXIT
 export PATH="$ROOT/.venv/bin:$PATH"
 export IPYTHONDIR="$scratch/ipython" JUPYTER_CONFIG_DIR="$scratch/jupyter-config"
 export JUPYTER_DATA_DIR="$scratch/jupyter-data" JUPYTER_RUNTIME_DIR="$scratch/jupyter-runtime"
-export MPLBACKEND=Agg PYDEVD_DISABLE_FILE_VALIDATION=1
+export PYDEVD_DISABLE_FILE_VALIDATION=1
+unset MPLBACKEND  # the kernels draw plots inline, so the pages show them
 unset JUPYTER_PATH
 
 doctrees="$(dirname "$OUT")/.doctrees-$(basename "$OUT")"

@@ -155,7 +155,8 @@ def site_pages(site: Path) -> list[Path]:
 
 
 def is_outside(url: str) -> bool:
-    return url.startswith("//") or urlsplit(url).scheme not in ("", "file")
+    """Whether ``url`` names another host (a ``data:`` URL carries its bytes: it fetches nothing)."""
+    return url.startswith("//") or urlsplit(url).scheme not in ("", "file", "data")
 
 
 def check_target(site: Path, page: Path, url: str) -> str | None:
@@ -294,6 +295,17 @@ def test_every_lesson_is_a_page_executed_with_its_boards_as_pictures(site):
             assert pictures >= boards, f"{page.name}: {boards} boards, {pictures} pictures"
             stills = html.count("pachisi-explore-still")
             assert stills >= sliders, f"{page.name}: {sliders} sliders, {stills} pictures of them"
+            # Every plot the lesson draws is a picture on the page (matplotlib draws inline).
+            plots = [c for c in code if "plt.show()" in c.source]
+            for cell in plots:  # a slider's box carries the picture in its HTML stand-in
+                data = [out.get("data", {}) for out in cell.get("outputs", [])]
+                kinds = {k for d in data for k in d}
+                still = any(re.search(r"<img |<svg", d.get("text/html", "")) for d in data
+                            if "pachisi-explore-still" in d.get("text/html", ""))
+                assert still or kinds & {"image/png", "image/svg+xml"}, \
+                    f"{path.name}: a plot drew nothing: {cell.source[:60]!r} gave {sorted(kinds)}"
+            images = len(re.findall(r"<img ", html))
+            assert images >= boards + len(plots), f"{page.name}: {images} pictures for {len(plots)} plots"
 
 
 def test_each_lesson_page_links_to_its_live_version_and_its_other_edition(site):
