@@ -205,6 +205,28 @@ describe("practice mode", () => {
     expect(practiceClick(own, state, geometry, 12)).toEqual({ choose: null });
   });
 
+  it("makes the same try from the keyboard: a piece, a square ahead of it, and a button", () => {
+    const model = fakeModel("quiz");
+    mount(model);
+    const keys = q(".pachisi-practice-keys");
+    expect(keys.hidden).toBe(false);
+    const pieces = q('select[data-role="practice-piece"]');
+    const mine = fixture.positions.quiz.state.pieces[0].filter((s) => s < 84);
+    expect([...pieces.options].map((o) => Number(o.value))).toEqual([...new Set(mine)].sort((a, b) => a - b));
+    pieces.value = "30";
+    pieces.dispatchEvent(new Event("change", { bubbles: true }));
+    const squares = q('select[data-role="practice-square"]');
+    expect(Number(squares.options[0].value)).toBe(31);
+    expect(squares.options[squares.options.length - 1].value).toBe("84");
+    squares.value = "34";
+    click(q('button[data-action="practice-try"]'));
+    const [x, y] = fixture.geometry.tracks[0][34];
+    expect(model.sent).toEqual([{ kind: "try", start: 30, square: [x, y] }]);
+    squares.value = "84";
+    click(q('button[data-action="practice-try"]'));
+    expect(model.sent[1]).toEqual({ kind: "try", start: 30, square: "home" });
+  });
+
   it("sends nothing when practice mode is off", () => {
     const model = fakeModel("quiz", { quiz: false });
     mount(model);

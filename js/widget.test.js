@@ -118,7 +118,7 @@ describe("render", () => {
     const side = el.querySelector(".pachisi-side");
     const order = [...side.children].map((n) => n.className.split(" ")[0]);
     expect(order).toEqual(["pachisi-turn-slot", "pachisi-cowrie-slot", "pachisi-timeline", "pachisi-controls", "pachisi-confirm",
-      "pachisi-status", "pachisi-hint-line", "pachisi-hints", "pachisi-field", "pachisi-legend", "pachisi-question", "pachisi-practice", "pachisi-log-box", "pachisi-teacher",
+      "pachisi-status", "pachisi-hint-line", "pachisi-hints", "pachisi-field", "pachisi-legend", "pachisi-question", "pachisi-practice", "pachisi-practice-keys", "pachisi-log-box", "pachisi-teacher",
       "pachisi-settings"]);
   });
 });

@@ -1173,6 +1173,11 @@ LABELS: dict[str, dict[str, str]] = {
         "and press Enter). Pass when no move suits you.",
         "hint_choose": "Now click one of the lit rings, or the piece again to choose another.",
         "home_tray": "home",
+        # practice mode from the keyboard: choose a piece and a square, then try the move
+        "practice_piece": "Piece",
+        "practice_square": "To",
+        "practice_step": "step",
+        "practice_try": "Try this move",
         "animate": "Animation",
         "hint": "Hint",
         "hide_hints": "Hide hints",
@@ -1259,6 +1264,11 @@ LABELS: dict[str, dict[str, str]] = {
         "hint_choose": "Acum apasă pe unul dintre cercurile aprinse sau din nou pe piesă ca să "
         "alegi alta.",
         "home_tray": "acasă",
+        # exersarea de la tastatură: alegi o piesă și un pătrat, apoi încerci mutarea
+        "practice_piece": "Piesa",
+        "practice_square": "Spre",
+        "practice_step": "pătratul",
+        "practice_try": "Încearcă mutarea",
         "animate": "Animație",
         "hint": "Indiciu",
         "hide_hints": "Ascunde indiciile",

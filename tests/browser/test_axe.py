@@ -169,5 +169,14 @@ def test_axe_finds_no_serious_violation_in_practice_mode(page, jupyterlab):
                          "pw.PachisiWidget(players=2, seed=1, animate=False)",
                          extra_cells=["w.quiz = True\nw.throw(value=25)"])
     expect(widget.locator('[data-role="practice"]')).to_be_visible()
+    expect(widget.locator('select[data-role="practice-piece"]')).to_be_visible()
     _audit(page, "practice mode", findings)
+    # from the keyboard: a piece, a square ahead of it, then Enter on the button; Python answers
+    status = widget.locator('[data-role="status"]')
+    before = status.text_content()
+    widget.locator('select[data-role="practice-piece"]').focus()
+    widget.locator('select[data-role="practice-square"]').select_option("7")
+    widget.locator('button[data-action="practice-try"]').focus()
+    page.keyboard.press("Enter")
+    expect(status).not_to_have_text(before, timeout=30_000)
     _report(findings, "axe-practice")
