@@ -110,6 +110,8 @@ class PachisiWidget(anywidget.AnyWidget):
     players: a dict ``{seat: agent_name}`` or a list of 4 entries (``"human"``, an agent name
     from :data:`pachisi_widget.agents.AGENTS`, or None). Computer seats play by themselves,
     one action every ``speed`` seconds (the front end paces them; Python plays the action).
+    The teaching instruments can be switched on at once or later: ``hints``, ``tutor``,
+    ``overlay`` and ``quiz`` (``PachisiWidget(players=2, hints=True)`` or ``w.hints = True``).
 
     Observers: every state change reassigns ``state`` (and ``revision`` grows by one), so
     ``w.observe(callback, names="state")`` fires once per throw, move, undo or new game.
@@ -203,12 +205,14 @@ class PachisiWidget(anywidget.AnyWidget):
         teacher: bool = False,
         **kwargs,
     ):
+        # the teaching instruments may be switched on at once: PachisiWidget(hints=True, ...)
+        instruments = {k: kwargs.pop(k) for k in ("hints", "tutor", "overlay", "quiz") if k in kwargs}
         unknown = set(kwargs) - {"layout"}
         if unknown:
             raise TypeError(
                 f"PachisiWidget got unknown argument(s) {sorted(unknown)}; "
                 "see help(PachisiWidget) for game, players, rules, seed, computer, "
-                "language, names, speed, animate, large, teacher"
+                "language, names, speed, animate, large, teacher, hints, tutor, overlay, quiz"
             )
         if not isinstance(language, str) or language not in i18n.LANGUAGES:
             raise ValueError(
@@ -243,6 +247,8 @@ class PachisiWidget(anywidget.AnyWidget):
         self.seat_players = self._check_computer(computer, game)
         self.on_msg(self._on_msg)
         self._sync("new_game", {"seat": game.to_move})
+        for name, value in instruments.items():  # each checked by its trait, as when set later
+            setattr(self, name, value)
 
     # -- argument checks -------------------------------------------------------------------
 

@@ -293,3 +293,12 @@ def test_reach_overlay_before_the_throw_shows_a_piece_on_the_board():
     assert waiting["note"].endswith(f"stays where it is: {view.pct_text(r[0])}")
     assert sum(sq["p"] for sq in waiting["squares"]) == pytest.approx(1 - r[0] - r.get(84, 0),
                                                                     abs=1e-3)
+
+
+def test_the_instruments_can_be_switched_on_when_the_board_is_made():
+    w = pw.PachisiWidget(players=2, seed=1, animate=False, overlay="danger", quiz=True, tutor=0.05)
+    assert (w.overlay, w.quiz, w.tutor) == ("danger", True, 0.05)
+    with pytest.raises(traitlets.TraitError, match="overlay must be one of"):
+        pw.PachisiWidget(players=2, seed=1, overlay="bogus")
+    with pytest.raises(TypeError, match="hints, tutor, overlay, quiz"):
+        pw.PachisiWidget(players=2, seed=1, hint=True)
