@@ -3,37 +3,12 @@
 // traits (js/fixtures/traits.json: a replay with its analysis, a question asked and answered in
 // practice mode) and the intents they send for clicks and keys.
 import { beforeEach, describe, expect, it } from "vitest";
+import { fakeModel } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
 import { practiceClick } from "./panels/practice.js";
 import { buildGraph, timelineKey } from "./panels/timeline.js";
 import widget from "./widget.js";
 
-function fakeModel(position, extra = {}) {
-  const data = { geometry: fixture.geometry, ...structuredClone(fixture.positions[position]), ...extra };
-  const handlers = new Map();
-  return {
-    sent: [],
-    get: (k) => data[k],
-    set: (k, v) => {
-      data[k] = v;
-    },
-    save_changes() {},
-    send(msg) {
-      this.sent.push(msg);
-    },
-    on(event, fn) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event).add(fn);
-    },
-    off(event, fn) {
-      handlers.get(event)?.delete(fn);
-    },
-    update(changes) {
-      Object.assign(data, changes);
-      for (const k of Object.keys(changes)) for (const fn of handlers.get(`change:${k}`) ?? []) fn();
-    },
-  };
-}
 
 const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 const key = (node, k) => node.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));

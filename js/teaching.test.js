@@ -4,6 +4,7 @@
 // map of a four-seat middle game; the reach maps of the same position), drawn by the mounted
 // widget with a stand-in model, and the intents their controls send.
 import { beforeEach, describe, expect, it } from "vitest";
+import { fakeModel } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
 import { buildBoard } from "./draw.js";
 import { decorateTargets, hintLine } from "./panels/hints.js";
@@ -13,32 +14,6 @@ import widget from "./widget.js";
 const geometry = fixture.geometry;
 const pos = fixture.positions;
 
-function fakeModel(position, extra = {}) {
-  const data = { geometry, ...structuredClone(pos[position]), ...extra };
-  const handlers = new Map();
-  return {
-    sent: [],
-    get: (k) => data[k],
-    set: (k, v) => {
-      data[k] = v;
-    },
-    save_changes() {},
-    send(msg) {
-      this.sent.push(msg);
-    },
-    on(event, fn) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event).add(fn);
-    },
-    off(event, fn) {
-      handlers.get(event)?.delete(fn);
-    },
-    update(changes) {
-      Object.assign(data, changes);
-      for (const k of Object.keys(changes)) for (const fn of handlers.get(`change:${k}`) ?? []) fn();
-    },
-  };
-}
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 let el;

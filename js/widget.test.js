@@ -2,44 +2,10 @@
 // The view's lifecycle with a stand-in model: what it sends for clicks and keys, how it paces
 // computer seats, how it answers a saved record. Python's traits come from js/fixtures/traits.json.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeModel } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
 import widget from "./widget.js";
 
-function fakeModel(position, extra = {}) {
-  const data = { geometry: fixture.geometry, ...structuredClone(fixture.positions[position]), ...extra };
-  const handlers = new Map();
-  const model = {
-    sent: [],
-    saved: 0,
-    get: (k) => data[k],
-    set: (k, v) => {
-      data[k] = v;
-    },
-    save_changes() {
-      model.saved += 1;
-    },
-    send(msg) {
-      model.sent.push(msg);
-    },
-    on(event, fn) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event).add(fn);
-    },
-    off(event, fn) {
-      handlers.get(event)?.delete(fn);
-    },
-    /** Python changing traits: set them and fire change events, as a sync would. */
-    update(changes) {
-      Object.assign(data, changes);
-      for (const k of Object.keys(changes)) for (const fn of handlers.get(`change:${k}`) ?? []) fn();
-    },
-    emit(event, ...args) {
-      for (const fn of handlers.get(event) ?? []) fn(...args);
-    },
-    listeners: (event) => handlers.get(event)?.size ?? 0,
-  };
-  return model;
-}
 
 let el;
 let cleanup;

@@ -1,0 +1,44 @@
+// A stand-in for anywidget's model in the front end's unit tests: the traits of one position
+// that Python wrote to js/fixtures/traits.json, the messages the view sends, the change events
+// a sync fires. (Used by the *.test.js files only; not part of the bundle.)
+import fixture from "./fixtures/traits.json";
+
+/**
+ * @param {string} position  a key of fixture.positions
+ * @param {object} [extra]   traits to add or override
+ */
+export function fakeModel(position, extra = {}) {
+  const data = { geometry: fixture.geometry, ...structuredClone(fixture.positions[position]), ...extra };
+  const handlers = new Map();
+  const model = {
+    sent: [],
+    saved: 0,
+    get: (k) => data[k],
+    set: (k, v) => {
+      data[k] = v;
+    },
+    save_changes() {
+      model.saved += 1;
+    },
+    send(msg) {
+      model.sent.push(msg);
+    },
+    on(event, fn) {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event).add(fn);
+    },
+    off(event, fn) {
+      handlers.get(event)?.delete(fn);
+    },
+    /** Python changing traits: set them and fire change events, as a sync would. */
+    update(changes) {
+      Object.assign(data, changes);
+      for (const k of Object.keys(changes)) for (const fn of handlers.get(`change:${k}`) ?? []) fn();
+    },
+    emit(event, ...args) {
+      for (const fn of handlers.get(event) ?? []) fn(...args);
+    },
+    listeners: (event) => handlers.get(event)?.size ?? 0,
+  };
+  return model;
+}
