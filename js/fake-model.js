@@ -1,7 +1,9 @@
 // A stand-in for anywidget's model in the front end's unit tests: the traits of one position
 // that Python wrote to js/fixtures/traits.json, the messages the view sends, the change events
-// a sync fires. (Used by the *.test.js files only; not part of the bundle.)
+// a sync fires, and the widget mounted on it. (Used by the *.test.js files only; not part of
+// the bundle.)
 import fixture from "./fixtures/traits.json";
+import widget from "./widget.js";
 
 /**
  * @param {string} position  a key of fixture.positions
@@ -41,4 +43,12 @@ export function fakeModel(position, extra = {}) {
     listeners: (event) => handlers.get(event)?.size ?? 0,
   };
   return model;
+}
+
+/** Render the widget for `model` into a new element of the page; returns that element. */
+export function mountWidget(model) {
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  widget.render({ model, el });
+  return el;
 }

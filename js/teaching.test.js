@@ -4,23 +4,19 @@
 // map of a four-seat middle game; the reach maps of the same position), drawn by the mounted
 // widget with a stand-in model, and the intents their controls send.
 import { beforeEach, describe, expect, it } from "vitest";
-import { fakeModel } from "./fake-model.js";
+import { fakeModel, mountWidget } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
 import { buildBoard } from "./draw.js";
 import { decorateTargets, hintLine } from "./panels/hints.js";
 import { buildHeat, buildLegend, heatMap } from "./panels/legend.js";
-import widget from "./widget.js";
 
 const geometry = fixture.geometry;
 const pos = fixture.positions;
 
-
 const flush = () => new Promise((r) => setTimeout(r, 0));
 let el;
 function mount(model) {
-  el = document.createElement("div");
-  document.body.appendChild(el);
-  widget.render({ model, el });
+  el = mountWidget(model);
   return el;
 }
 const q = (sel) => el.querySelector(sel);

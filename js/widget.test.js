@@ -6,7 +6,6 @@ import { fakeModel } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
 import widget from "./widget.js";
 
-
 let el;
 let cleanup;
 function mount(model) {

@@ -55,6 +55,9 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' page helpers
+from jupyter_ui import ALL_RUN_JS, ERRORS_JS, EXECUTE_JS  # noqa: E402
+
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
@@ -95,40 +98,9 @@ RECORDER_JS = """
 })();
 """
 
-ALL_DONE_JS = """
-() => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
-  if (!kernel || kernel.status !== 'idle') return false;
-  return panel.content.widgets.every(
-    (cell) => cell.model.type !== 'code' || cell.model.executionCount !== null);
-}
-"""
-ERRORS_JS = """
-() => window.jupyterapp.shell.currentWidget.content.widgets
-  .filter((cell) => cell.model.type === 'code')
-  .flatMap((cell) => cell.model.outputs.toJSON())
-  .filter((out) => out.output_type === 'error')
-  .map((out) => `${out.ename}: ${out.evalue}`)
-"""
 CELL_SOURCES_JS = """
 () => window.jupyterapp.shell.currentWidget.content.widgets
   .map((cell) => [cell.model.type, cell.model.sharedModel.getSource().split('\\n')[0]])
-"""
-EXECUTE_JS = """
-async ([code, timeout]) => {
-  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const future = kernel.requestExecute({ code, store_history: false });
-  let out = '';
-  future.onIOPub = (msg) => {
-    const type = msg.header.msg_type;
-    if (type === 'stream') out += msg.content.text;
-    if (type === 'error') out += `ERROR ${msg.content.ename}: ${msg.content.evalue}\\n`;
-  };
-  const timer = new Promise((resolve) => setTimeout(() => resolve('timeout'), timeout));
-  const done = await Promise.race([future.done.then(() => 'done'), timer]);
-  return done === 'done' ? out : `ERROR timeout; printed so far: ${out}`;
-}
 """
 #: What the kernel's Python holds once the lesson ran (asked after the figures are taken).
 MODULES_PY = """
@@ -343,7 +315,7 @@ def one_run(browser, url: str, notebook: str) -> dict:
                            timeout=TIMEOUT_MS, polling=50)
     page.evaluate("() => { window.__timeline.marks.run_all = performance.now() / 1000;"
                   " window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    page.wait_for_function(ALL_DONE_JS, timeout=TIMEOUT_MS, polling=100)
+    page.wait_for_function(ALL_RUN_JS, timeout=TIMEOUT_MS, polling=100)
     errors = page.evaluate(ERRORS_JS)
     timeline = page.evaluate("() => window.__timeline")
     sources = page.evaluate(CELL_SOURCES_JS)

@@ -72,6 +72,25 @@ ERRORS_JS = """
 """
 
 
+# Run code in the notebook's kernel (as a cell would, without adding one) and return what it
+# printed; errors come back as text. The JS side gives up after `timeout` ms.
+EXECUTE_JS = """
+async ([code, timeout]) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({ code, store_history: false });
+  let out = '';
+  future.onIOPub = (msg) => {
+    const type = msg.header.msg_type;
+    if (type === 'stream') out += msg.content.text;
+    if (type === 'error') out += `ERROR ${msg.content.ename}: ${msg.content.evalue}\\n`;
+  };
+  const timer = new Promise((resolve) => setTimeout(() => resolve('timeout'), timeout));
+  const done = await Promise.race([future.done.then(() => 'done'), timer]);
+  return done === 'done' ? out : `ERROR timeout after ${timeout} ms; printed so far: ${out}`;
+}
+"""
+
+
 def open_in_jupyterlab(page, server, notebook: str) -> None:
     """Open ``notebook`` (relative to root_dir) in JupyterLab and wait until its kernel is idle."""
     from playwright.sync_api import expect

@@ -36,7 +36,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from jupyter_ui import ALL_RUN_JS, ERRORS_JS
+from jupyter_ui import ALL_RUN_JS, ERRORS_JS, EXECUTE_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("lite")]
 
@@ -83,23 +83,6 @@ _KERNEL_IDLE_JS = """
   return !!kernel && kernel.status === 'idle' && kernel.connectionStatus === 'connected';
 }
 """
-# Run code in the notebook's kernel (as a cell would, without adding one) and return what it
-# printed; errors come back as text. The JS side gives up after `timeout` ms.
-_EXECUTE_JS = """
-async ([code, timeout]) => {
-  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const future = kernel.requestExecute({ code, store_history: false });
-  let out = '';
-  future.onIOPub = (msg) => {
-    const type = msg.header.msg_type;
-    if (type === 'stream') out += msg.content.text;
-    if (type === 'error') out += `ERROR ${msg.content.ename}: ${msg.content.evalue}\\n`;
-  };
-  const timer = new Promise((resolve) => setTimeout(() => resolve('timeout'), timeout));
-  const done = await Promise.race([future.done.then(() => 'done'), timer]);
-  return done === 'done' ? out : `ERROR timeout after ${timeout} ms; printed so far: ${out}`;
-}
-"""
 
 
 def _free_port() -> int:
@@ -110,7 +93,7 @@ def _free_port() -> int:
 
 def _python(page, code: str, timeout_ms: int = 30_000) -> str:
     """What ``code`` prints when run in the page's Pyodide kernel (fails on a Python error)."""
-    out = page.evaluate(_EXECUTE_JS, [code, timeout_ms])
+    out = page.evaluate(EXECUTE_JS, [code, timeout_ms])
     assert "ERROR" not in out, f"kernel code failed:\n{code}\n{out}"
     return out.strip()
 
@@ -448,7 +431,8 @@ def test_teaching_instruments_work_offline_in_jupyterlite(page, lite_site, lite_
     wins = widget.locator("[data-win]")
     expect(wins.first).to_be_attached(timeout=120_000)
     elapsed = time.monotonic() - started
-    assert all(0 <= float(w) <= 1 for w in wins.evaluate_all("(ns) => ns.map((n) => n.dataset.win)"))
+    chances = wins.evaluate_all("(ns) => ns.map((n) => n.dataset.win)")
+    assert all(0 <= float(w) <= 1 for w in chances), chances
     expect(wins.first.locator(".pachisi-hint-text")).to_have_text(re.compile(r"\d+% ±\d+"))
     print(f"\nJupyterLite (pure Python): Hint pressed -> hints shown {elapsed:.1f} s")
 
