@@ -14,6 +14,9 @@ library, the site's packages and the kernel's own start-up make never look in th
 folder. Likewise a package's metadata looked up by name (``importlib.metadata.version("x")``,
 which prompt_toolkit does when IPython starts) is found in the installed packages first, and
 only a name found nowhere else is looked for in the working folder.
+
+Packages that the site carries but does not load at start load on their first import
+(lazy_packages.py, also in the zip).
 """
 
 import sys
@@ -46,6 +49,17 @@ class WorkingFolderFinder(FileFinder):
         if imported_by_library():
             return None
         return super().find_spec(fullname, target)
+
+    def _fill_cache(self):
+        # The folder's names, in one trip to the page: Python's os.listdir would also look up
+        # every entry (a trip each, for its type), and only the names are needed here.
+        try:
+            from pyodide_js import FS
+
+            names = FS.readdir(self.path or FS.cwd())
+            self._path_cache = {name for name in names if name not in (".", "..")}
+        except Exception:  # noqa: BLE001 - not Pyodide, or no such folder: Python's own way
+            super()._fill_cache()
 
 
 def working_folder_hook(path):
@@ -88,3 +102,10 @@ class InstalledMetadataFirst:
 sys.path_hooks.insert(0, working_folder_hook)
 sys.path_importer_cache.clear()
 sys.meta_path.insert(0, InstalledMetadataFirst)
+
+try:
+    import lazy_packages
+except ImportError:  # a site built without it
+    pass
+else:
+    lazy_packages.install()

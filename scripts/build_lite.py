@@ -6,22 +6,29 @@ internet: everything it loads is in the output folder.
 - the Pyodide runtime comes from the npm package ``pyodide`` at the version the kernel expects
   (its five runtime files go to ``static/pyodide/``);
 - every Python package the kernel and the lessons need is in the site's Pyodide lock
-  (``static/pyodide/pyodide-lock.json``), and the kernel loads them all, in parallel, while
-  Pyodide itself starts (``loadPyodideOptions.packages``): the lock entries the kernel needs
-  (IPython, jedi, micropip...) as the same-version pure wheels from the Python package index,
-  the kernel's own shims (piplite, the ipykernel and pyodide-kernel shims, widgetsnbextension),
-  and this package's wheel (front-end bundle included) with its pure-Python dependencies
-  (anywidget, ipywidgets, comm, psygnal, ...). The lock keeps only those entries, each with the
-  ``sha256`` of the file the site carries (Pyodide checks it); numpy, matplotlib and the other
-  compiled packages are not in the site. The same wheels are also served by piplite from
-  ``pypi/``, so ``%pip install`` of them works (and does nothing, as they are installed);
+  (``static/pyodide/pyodide-lock.json``), and the kernel loads them, in parallel, while Pyodide
+  itself starts (``loadPyodideOptions.packages``), all but the few no lesson needs at start
+  (jedi, prompt_toolkit...: :data:`LAZY`), which load on first import. The lock holds the
+  entries the kernel needs (IPython, jedi, micropip...) as the same-version pure wheels from the
+  Python package index, the kernel's own shims (piplite, the ipykernel and pyodide-kernel shims,
+  widgetsnbextension), and this package's wheel (front-end bundle included) with its
+  pure-Python dependencies (anywidget, ipywidgets, comm, psygnal, ...). The lock keeps only
+  those entries, each with the ``sha256`` of the file the site carries (Pyodide checks it);
+  numpy, matplotlib and the other compiled packages are not in the site. The same wheels are
+  also served by piplite from ``pypi/``, so ``%pip install`` of them works (and does nothing,
+  as they are installed);
 - the kernel's start imports only what a lesson's first cells need: the site's copies of IPython
   and piplite load IPython's terminal, jedi and micropip on first use instead of at import
   (:data:`PATCH`; ``scripts/lite_timeline.py`` measures where a lesson's start goes);
+- the lab shows a notebook with JupyterLab's ``full`` windowing (``lite/jupyter-lite.json``):
+  only the cells in view are in the page. With the default (every cell in the page, drawn while
+  the page is idle) the page's drawing of a long lesson kept one of this machine's two cores busy
+  for as long as Python started, and the kernel's start shared the other with the browser;
 - all of that Python, and the standard library's zip, carry bytecode compiled by the same Pyodide
   in Node.js (``lite/pyodide_compile.py``): a browser's Python otherwise compiles every module it
   imports at every start. The zip also gains ``lite/sitecustomize.py`` (imports look in the
-  notebook's folder, which lives in the page, last);
+  notebook's folder, which lives in the page, last) and ``lite/lazy_packages.py`` (the
+  :data:`LAZY` packages' loader);
 - the tutorials (``notebooks/``, with ``notebooks/ro/`` and any other folder in it) are the site's
   contents, copied without outputs or execution counts: a rehearsal in JupyterLab autosaves
   them into the files, and the build names each notebook it cleaned;
@@ -73,6 +80,7 @@ STARTING_APPS = ("lab", "notebooks", "consoles", "repl")
 COMPILE_JS = LITE / "pyodide_compile.mjs"
 COMPILE_PY = LITE / "pyodide_compile.py"
 SITECUSTOMIZE = LITE / "sitecustomize.py"
+LAZY_PACKAGES = LITE / "lazy_packages.py"
 #: what the lessons' Python imports (the kernel's start-up, the board, completion, tracebacks):
 #: the modules these load get bytecode (see lite/pyodide_compile.py)
 PROFILE_IMPORTS = ("micropip", "piplite.piplite", "pyodide_kernel", "pachisi_widget",
@@ -92,11 +100,12 @@ TRIM = {"jedi": ("jedi/third_party/typeshed/third_party/", "jedi/third_party/dja
 #:   none of which a browser's kernel uses. Here ``IPython.embed`` loads them when first called;
 #: - IPython's completer imports jedi (and parso) at import, for the first Tab completion. Here
 #:   jedi loads at the first completion that uses it (``JEDI_INSTALLED`` still says whether it
-#:   is there, so completion works as before);
+#:   is there, so completion works as before; jedi is one of the :data:`LAZY` packages);
 #: - piplite (which the kernel imports at start) imports micropip and unittest.mock at import,
 #:   for its installs; the lessons' first cell asks it for packages the site has installed
 #:   already, which micropip then finds installed and leaves. Here micropip loads at the first
-#:   install that needs it, and an install of bare names all installed returns at once.
+#:   install that needs it, and an install of bare names all installed (or :data:`LAZY`, which
+#:   load on first import) returns at once.
 SITE_COPY = "this copy of IPython is the offline JupyterLite site's (scripts/build_lite.py, PATCH)"
 PATCH = {"ipython": {
     "IPython/__init__.py": ((
@@ -115,10 +124,15 @@ PATCH = {"ipython": {
         "    JEDI_INSTALLED = True\n"
         "except ImportError:\n"
         "    JEDI_INSTALLED = False\n",
-        "# jedi loads at the first completion that uses it:\n"
+        "# jedi loads at the first completion that uses it (the site loads its package then):\n"
         f"# {SITE_COPY}.\n"
-        "import importlib.util as _importlib_util\n"
-        "JEDI_INSTALLED = _importlib_util.find_spec('jedi') is not None\n\n\n"
+        "try:\n"
+        "    from lazy_packages import available as _available\n"
+        "except ImportError:\n"
+        "    import importlib.util as _importlib_util\n\n"
+        "    def _available(name):\n"
+        "        return _importlib_util.find_spec(name) is not None\n"
+        "JEDI_INSTALLED = _available('jedi')\n\n\n"
         "def _load_jedi():\n"
         "    import jedi\n"
         "    jedi.settings.case_insensitive_completion = False\n"
@@ -141,7 +155,12 @@ PATCH = {"ipython": {
         f"# {SITE_COPY.replace('IPython', 'piplite')}.\n"
         "import re as _re\n"
         "from importlib.metadata import PackageNotFoundError as _NotFound\n"
-        "from importlib.metadata import distribution as _distribution\n\n\n"
+        "from importlib.metadata import distribution as _distribution\n\n"
+        "try:  # the site's packages that load on first import count as installed\n"
+        "    from lazy_packages import available as _available\n"
+        "except ImportError:\n"
+        "    def _available(name):\n"
+        "        return False\n\n\n"
         "def _load_micropip():\n"
         "    global micropip, CompatibilityLayer, ProjectInfo, _MP_QUERY_PACKAGE, patch\n"
         "    from unittest.mock import patch\n\n"
@@ -153,6 +172,9 @@ PATCH = {"ipython": {
         "    for name in names:\n"
         "        if not _re.fullmatch(r'[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?', name):\n"
         "            return False  # a version, an extra, a URL: micropip decides\n"
+        "        if _available(name):\n"
+        "            continue  # the site has it (asked first: a search by name that finds\n"
+        "            # nothing installed goes on into the notebook's folder, in the page)\n"
         "        try:\n"
         "            _distribution(name)\n"
         "        except _NotFound:\n"
@@ -172,9 +194,15 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: what the kernel installs at start-up besides its own shims (see the kernel worker's initKernel)
 KERNEL_NEEDS = ("micropip", "comm", "ipython", "jedi")
 #: what the kernel worker loads at start unless ``loadPyodideOptions.packages`` names it (these
-#: exact names: initPackageManager and initKernel test them), then what every lesson imports
-PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
-           PROJECT)
+#: exact names: initPackageManager and initKernel test them), then what every lesson imports.
+#: jedi is not here: it is :data:`LAZY`, and the kernel's install of it (piplite) finds it there
+PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "ipython", PROJECT)
+#: lock packages the site carries but does not load at start: they load on first import
+#: (lite/lazy_packages.py), and no package loaded at start depends on them in the site's lock.
+#: Unpacking them was a fifth of the packages' share of every start (their 1,000 files; 0.6 s of
+#: Pyodide's 1.5 s in Node.js), for what no lesson uses: Tab completion (jedi, parso) and
+#: IPython's terminal (prompt_toolkit, wcwidth), which loads only for ``IPython.embed``
+LAZY = ("jedi", "parso", "prompt-toolkit", "wcwidth")
 #: the environment Pyodide's Python reports, for dependency markers
 PYODIDE_MARKERS = {
     "python_version": "3.14", "python_full_version": "3.14.2", "implementation_name": "cpython",
@@ -474,10 +502,12 @@ def top_level_names(wheel: Path) -> list[str]:
     return sorted(names)
 
 
-def site_lock(lock: dict, lock_files: dict[str, Path], extra: dict[str, Path]) -> dict:
+def site_lock(lock: dict, lock_files: dict[str, Path], extra: dict[str, Path],
+              lazy: tuple[str, ...] = ()) -> dict:
     """The site's lock: Pyodide's entries for ``lock_files``, new entries for the ``extra`` wheels
     (their dependencies as the lock names them), each entry's file name and sha256 those of the
-    file the site carries."""
+    file the site carries. No entry outside ``lazy`` depends on one in it (those load on first
+    import, not with the packages that use them)."""
     packages = {canonicalize_name(name): entry for name, entry in lock["packages"].items()}
     site = {}
     for name, wheel in lock_files.items():
@@ -493,7 +523,11 @@ def site_lock(lock: dict, lock_files: dict[str, Path], extra: dict[str, Path]) -
             "depends": sorted({canonicalize_name(r.name) for r in wheel_requirements(wheel)}),
             "sha256": sha256_of(wheel), "unvendored_tests": False,
         }
+    lazy = {canonicalize_name(name) for name in lazy}
     for name, entry in site.items():
+        if name not in lazy:
+            entry["depends"] = [dep for dep in entry["depends"]
+                                if canonicalize_name(dep) not in lazy]
         missing = [dep for dep in entry["depends"] if canonicalize_name(dep) not in site]
         if missing:
             raise BuildError(f"{name} needs {missing}, which the site's lock lacks")
@@ -550,7 +584,7 @@ def compiled(sources: list[Path], stdlib: Path | None, runtime: Path,
         used = json.loads(profile_file.read_text())["used"]
 
         # 2. The compiled copies.
-        extra = {"sitecustomize.py": SITECUSTOMIZE}
+        extra = {"sitecustomize.py": SITECUSTOMIZE, "lazy_packages.py": LAZY_PACKAGES}
         tasks, done = [], {}
         for source in sources + ([stdlib] if stdlib else []):
             is_stdlib = source == stdlib
@@ -743,7 +777,7 @@ def build(out: Path, online: bool, extra_contents: list[Path], bytecode: bool = 
             # The lock lists only what the site carries, each with the hash of the file it
             # carries. An import of anything else (numpy, matplotlib) is then a plain
             # ModuleNotFoundError, instead of a fetch of a wheel the site does not have.
-            site_lock_data = site_lock(lock, lock_files, extra_lock)
+            site_lock_data = site_lock(lock, lock_files, extra_lock, LAZY if preload else ())
             (static / "pyodide-lock.json").write_text(
                 json.dumps(site_lock_data, separators=(",", ":")))
         notebooks, dirty = stage_contents(extra_contents, work / "contents")
@@ -761,7 +795,7 @@ def build(out: Path, online: bool, extra_contents: list[Path], bytecode: bool = 
         run(cmd, cwd=lite_dir, env=env)
         pages = add_starting_notice(partial)
         check_site(partial, online, [w.name for w in piplite], site_lock_data,
-                   PRELOAD if preload else (), pages)
+                   PRELOAD if preload else (), pages, LAZY if preload else ())
 
         out.parent.mkdir(parents=True, exist_ok=True)
         old = out.parent / f".{out.name}.old"
@@ -780,14 +814,15 @@ def build(out: Path, online: bool, extra_contents: list[Path], bytecode: bool = 
         "size_mb": round(size_mb, 1), "files": files, "notebooks": notebooks,
         "cleaned_notebooks": dirty, "pyodide": PYODIDE_VERSION,
         "lock_wheels": sorted(site_lock_data["packages"]) if site_lock_data else [],
-        "preloaded": list(PRELOAD) if preload else [], "bytecode": bytecode and not online,
+        "preloaded": list(PRELOAD) if preload else [], "lazy": list(LAZY) if preload else [],
+        "bytecode": bytecode and not online,
         "piplite_wheels": [w.name for w in piplite], "starting_notice": pages,
     }
     return summary
 
 
 def check_site(site: Path, online: bool, wheels: list[str], lock: dict | None,
-               preloaded: tuple[str, ...], pages: list[str]) -> None:
+               preloaded: tuple[str, ...], pages: list[str], lazy: tuple[str, ...] = ()) -> None:
     """Fail loudly when the built site is not what it must be."""
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"][KERNEL_PLUGIN]
@@ -817,9 +852,18 @@ def check_site(site: Path, online: bool, wheels: list[str], lock: dict | None,
         if list(told) != list(preloaded):
             raise BuildError(f"jupyter-lite.json preloads {told}, not {list(preloaded)}")
         packages = lock["packages"] if lock is not None else {}
-        absent = [n for n in preloaded if canonicalize_name(n) not in packages]
+        absent = [n for n in (*preloaded, *lazy) if canonicalize_name(n) not in packages]
         if absent:
-            raise BuildError(f"preloaded but not in the site's lock: {absent}")
+            raise BuildError(f"preloaded or lazy but not in the site's lock: {absent}")
+        lazy_names = {canonicalize_name(n) for n in lazy}
+        both = sorted(lazy_names & {canonicalize_name(n) for n in preloaded})
+        if both:
+            raise BuildError(f"both preloaded and loaded on first import: {both}")
+        pulled = sorted(f"{name} -> {dep}" for name, entry in packages.items()
+                        if name not in lazy_names for dep in entry["depends"]
+                        if canonicalize_name(dep) in lazy_names)
+        if pulled:
+            raise BuildError(f"packages loaded at start would load lazy ones with them: {pulled}")
     if "lab" not in pages:
         raise BuildError("the lab page lacks the starting-Python notice")
 
@@ -861,7 +905,8 @@ def main(argv: list[str] | None = None) -> int:
         say(f"Pyodide {summary['pyodide']}, its lock with {len(summary['lock_wheels'])} packages"
             + (", bytecode compiled" if summary["bytecode"] else ", no bytecode")
             + (f"; loaded at start: {', '.join(summary['preloaded'])} (and what they need)"
-               if summary["preloaded"] else ""))
+               if summary["preloaded"] else "")
+            + (f"; on first import: {', '.join(summary['lazy'])}" if summary["lazy"] else ""))
     say("site wheels (also for %pip): " + ", ".join(summary["piplite_wheels"]))
     say(f"built {summary['site']} in {summary['seconds']} s: {summary['size_mb']} MB, "
         f"{summary['files']} files")

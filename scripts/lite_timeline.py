@@ -19,6 +19,7 @@ load average, and the medians are printed::
 
     .venv/bin/python scripts/lite_timeline.py                        # site/, lesson 01, 3 runs
     .venv/bin/python scripts/lite_timeline.py --site before=/tmp/a --site after=/tmp/b --runs 3
+    .venv/bin/python scripts/lite_timeline.py --quiet-load 1           # each run on a quiet machine
     .venv/bin/python scripts/lite_timeline.py --importtime --runs 1 --details
     .venv/bin/python scripts/lite_timeline.py --notebook 06_twenty_five_castle_strategy.ipynb \
         --runs 1 --cell-times
@@ -424,6 +425,13 @@ FIGURES = ("app", "notebook_drawn", "wasm_fetched", "stdlib_fetched", "first_whe
            "run_all_to_last_cell")
 
 
+def wait_for_load(load: float, limit_s: float = 180) -> None:
+    """Wait until the 1-minute load average is ``load`` or less (at most ``limit_s``)."""
+    deadline = time.monotonic() + limit_s
+    while os.getloadavg()[0] > load and time.monotonic() < deadline:
+        time.sleep(2)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", action="append", default=[], metavar="[NAME=]DIR",
@@ -436,6 +444,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="print each run's network and console log")
     parser.add_argument("--cell-times", action="store_true", help="print each cell's time")
     parser.add_argument("--json", type=Path, help="write every run's timeline to FILE")
+    parser.add_argument("--quiet-load", type=float, metavar="LOAD",
+                        help="before each run, wait (up to 3 minutes) until the 1-minute load "
+                             "average is LOAD or less: runs back to back load 2 cores by "
+                             "themselves")
     parser.add_argument("--kernel-cpu", action="store_true",
                         help="measure the kernel's start in Node.js, in processor seconds")
     parser.add_argument("--serve", help=argparse.SUPPRESS)
@@ -467,6 +479,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for round_ in range(args.runs):
                 for name, folder in sites:
+                    if args.quiet_load is not None:
+                        wait_for_load(args.quiet_load)
                     server = Server(folder, args.importtime)
                     try:
                         result = one_run(browser, server.url, args.notebook)

@@ -143,3 +143,36 @@ def test_every_patch_names_a_lock_or_kernel_package(build_lite):
     for members in build_lite.PATCH.values():
         for replacements in members.values():
             assert replacements and all(old and old != new for old, new in replacements)
+
+
+def test_lazy_packages_stay_out_of_the_start(build_lite, tmp_path):
+    """The site's lock keeps the LAZY packages, with their own dependencies, but no package
+    loaded at start depends on one of them any more (Pyodide would load it with them); the
+    build refuses a lock where one still would be."""
+    wheel = tmp_path / "any.whl"
+    wheel.write_bytes(b"a wheel")
+    entry = {"version": "1", "file_name": "x.whl", "install_dir": "site", "imports": []}
+    lock = {"info": {}, "packages": {
+        "ipython": {**entry, "name": "ipython", "depends": ["prompt_toolkit", "pygments"]},
+        "prompt-toolkit": {**entry, "name": "prompt_toolkit", "depends": ["wcwidth"]},
+        "wcwidth": {**entry, "name": "wcwidth", "depends": []},
+        "pygments": {**entry, "name": "pygments", "depends": []}}}
+    site = build_lite.site_lock(lock, dict.fromkeys(lock["packages"], wheel), {},
+                                ("prompt-toolkit", "wcwidth"))["packages"]
+    assert site["ipython"]["depends"] == ["pygments"]
+    assert site["prompt-toolkit"]["depends"] == ["wcwidth"]
+    assert set(build_lite.LAZY).isdisjoint(build_lite.PRELOAD)
+
+    unpruned = build_lite.site_lock(lock, dict.fromkeys(lock["packages"], wheel), {})
+    config = {"jupyter-config-data": {"litePluginSettings": {build_lite.KERNEL_PLUGIN: {
+        "disablePyPIFallback": True, "pyodideUrl": "./static/pyodide/pyodide.mjs",
+        "loadPyodideOptions": {"packages": ["ipython"]}}}}}
+    (tmp_path / "jupyter-lite.json").write_text(json.dumps(config))
+    for needed in ("anywidget", "@jupyter-widgets/jupyterlab-manager"):
+        (tmp_path / "extensions" / needed).mkdir(parents=True)
+        (tmp_path / "extensions" / needed / "package.json").write_text("{}")
+    (tmp_path / "static" / "pyodide").mkdir(parents=True)
+    (tmp_path / "static" / "pyodide" / wheel.name).write_bytes(wheel.read_bytes())
+    with pytest.raises(build_lite.BuildError, match=r"ipython -> prompt_toolkit"):
+        build_lite.check_site(tmp_path, False, [], unpruned, ("ipython",), ["lab"],
+                              ("prompt-toolkit", "wcwidth"))

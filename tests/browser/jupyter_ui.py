@@ -72,6 +72,33 @@ ERRORS_JS = """
 """
 
 
+# Bring the first widget output holding ``selector`` into view and return its cell's index (-1
+# when none came within ``timeout`` ms). A windowed notebook (the offline site's) keeps only the
+# cells in view in the page, and "Run all" moves the view to the last cell: the widget's cell is
+# found by its output in the notebook's model, scrolled to, and then looked for in the page.
+SCROLL_TO_WIDGET_JS = """
+async ([selector, timeout]) => {
+  const notebook = window.jupyterapp.shell.currentWidget.content;
+  const isWidget = (cell) => cell.model.type === 'code' && cell.model.outputs.toJSON().some(
+    (out) => out.data && out.data['application/vnd.jupyter.widget-view+json']);
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+  const deadline = Date.now() + timeout;
+  const tried = new Set();
+  while (Date.now() < deadline) {
+    const index = notebook.widgets.findIndex((cell, i) => !tried.has(i) && isWidget(cell));
+    if (index < 0) { await pause(); continue; }
+    await notebook.scrollToItem(index, 'start');
+    for (let k = 0; k < 40 && Date.now() < deadline; k++) {
+      const cell = notebook.widgets[index];
+      if (cell.node.isConnected && cell.node.querySelector(selector)) return index;
+      await pause();
+    }
+    tried.add(index);
+  }
+  return -1;
+}
+"""
+
 # Run code in the notebook's kernel (as a cell would, without adding one) and return what it
 # printed; errors come back as text. The JS side gives up after `timeout` ms.
 EXECUTE_JS = """

@@ -7,8 +7,10 @@ opens tutorial 1 (or the smoke notebook while tutorial 1 does not exist yet): th
 board throws and moves by clicking, and Python is asked what it saw. Every request the browser
 makes (the page, the kernel's web worker, the service worker) is recorded: all of them must go to
 127.0.0.1, and the kernel's packages must come from the site's Pyodide lock, loaded at start.
-What the site's start leaves out is left out (IPython's terminal, micropip), and what it loads on
-first use still works (Tab completion through jedi).
+What the site's start leaves out is left out (IPython's terminal, micropip, and the packages that
+load on first import: jedi, parso, prompt_toolkit, wcwidth), and what it loads on first use still
+works (Tab completion through jedi, which the site then fetches). The lab keeps only the cells in
+view in the page, so the live board is scrolled to before it is used.
 Timings (open → Pyodide asked for → wheels fetched → kernel ready → first cell → board drawn;
 scripts/lite_timeline.py breaks a start down further) are printed and written to
 test-results/lite-timings.json, screenshots of the page while Python starts and once it is ready
@@ -36,7 +38,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from jupyter_ui import ALL_RUN_JS, ERRORS_JS, EXECUTE_JS
+from jupyter_ui import ALL_RUN_JS, ERRORS_JS, EXECUTE_JS, SCROLL_TO_WIDGET_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("lite")]
 
@@ -254,6 +256,9 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
     page.wait_for_function(_KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT_MS)
     expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=KERNEL_TIMEOUT_MS)
     timings["kernel_ready_s"] = round(time.monotonic() - started, 1)
+    # The site's lab keeps only the cells in view in the page (lite/jupyter-lite.json).
+    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.content.notebookConfig"
+                         ".windowingMode") == "full"
     timings["drive_requests_to_ready"] = len(drive)
     timings.update(fetches)
 
@@ -262,7 +267,10 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     page.wait_for_function(_FIRST_CELL_DONE_JS, timeout=CELLS_TIMEOUT_MS, polling=50)
     timings["first_cell_s"] = round(time.monotonic() - run_started, 1)
-    # The live board is the first output with a throw button (static game pictures have none).
+    # The live board is the first output with a throw button (static game pictures have none),
+    # brought into view: the site's notebooks keep only the cells in view in the page.
+    board_cell = page.evaluate(SCROLL_TO_WIDGET_JS, ['[data-action="throw"]', CELLS_TIMEOUT_MS])
+    assert board_cell >= 0, f"no live board in {notebook}"
     widget = page.locator(".jp-OutputArea-output").filter(
         has=page.locator('[data-action="throw"]')).first
     status = widget.locator('[data-role="status"]').first
@@ -298,10 +306,23 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
         " 'prompt_toolkit' in sys.modules, 'micropip' in sys.modules, len(sys.modules)]))")))
     assert ipython[:4] == [True, False, False, False], ipython
     timings["modules_after_lesson"] = ipython[4]
-    # Tab completion works: jedi loads at the first completion (build_lite.py's PATCH).
+    # The packages that load on first import (build_lite.py's LAZY) were not fetched by the
+    # kernel's start or by the lesson.
+    lazy_wheels = ("/jedi-", "/parso-", "/prompt_toolkit-", "/wcwidth-")
+    early = [url for url in requests if any(name in url for name in lazy_wheels)]
+    assert not early, f"the start or the lesson fetched lazy packages: {early}"
+    # Tab completion works: jedi loads at the first completion (build_lite.py's PATCH), its
+    # package and parso's fetched then from the site (lite/lazy_packages.py).
     completed = page.evaluate(_COMPLETE_JS, ["import json\njson.du", 30_000])
     assert {"dump", "dumps"} <= set(completed), completed
     assert _python(page, "import sys; print('jedi' in sys.modules)") == "True"
+    fetched_lazily = {name for name in lazy_wheels[:2] for url in requests if name in url}
+    assert fetched_lazily == {"/jedi-", "/parso-"}, fetched_lazily
+    # A cell's own import of one loads it too, metadata included; IPython's terminal as well.
+    assert _python(page, (
+        "import wcwidth, importlib.metadata, IPython.terminal.embed\n"
+        "print(wcwidth.wcwidth('a'), importlib.metadata.version('prompt_toolkit') > '3')")) \
+        == "1 True"
     # A student's own module in the working folder still imports from a cell.
     assert _python(page, (
         "from pathlib import Path\n"
@@ -416,10 +437,11 @@ def test_teaching_instruments_work_offline_in_jupyterlite(page, lite_site, lite_
     page.wait_for_function(_APP_READY_JS, timeout=KERNEL_TIMEOUT_MS)
     page.wait_for_function(_KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT_MS)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    page.wait_for_function(ALL_RUN_JS, timeout=CELLS_TIMEOUT_MS)
+    assert page.evaluate(SCROLL_TO_WIDGET_JS, ['[data-action="throw"]', CELLS_TIMEOUT_MS]) >= 0
     widget = page.locator(".jp-OutputArea-output").filter(
         has=page.locator('[data-action="throw"]')).first
     expect(widget.locator('[data-action="throw"]').first).to_be_visible(timeout=CELLS_TIMEOUT_MS)
-    page.wait_for_function(ALL_RUN_JS, timeout=CELLS_TIMEOUT_MS)
 
     # hints: a middle game with a throw to spend; the coach runs in pure Python here
     _python(page, "w.set_position([[0, 14, 30, 52], None, [0, 22, 47, 70], None], to_move=0, "
