@@ -20,10 +20,12 @@ internet: everything it loads is in the output folder.
 - the kernel's start imports only what a lesson's first cells need: the site's copies of IPython
   and piplite load IPython's terminal, jedi and micropip on first use instead of at import
   (:data:`PATCH`; ``scripts/lite_timeline.py`` measures where a lesson's start goes);
-- the lab shows a notebook with JupyterLab's ``full`` windowing (``lite/jupyter-lite.json``):
-  only the cells in view are in the page. With the default (every cell in the page, drawn while
-  the page is idle) the page's drawing of a long lesson kept one of this machine's two cores busy
-  for as long as Python started, and the kernel's start shared the other with the browser;
+- the page does less while Python starts (``lite/jupyter-lite.json``). The lab shows a notebook
+  with JupyterLab's ``full`` windowing: only the cells in view are in the page. With the default
+  (every cell in the page, drawn while the page is idle) the drawing of a long lesson kept one of
+  this machine's two cores busy for as long as Python started, and the kernel's start shared the
+  other with the browser. And the lab leaves out the plugins a lesson has no use for (the cell
+  toolbar, cell tags and metadata forms, the log console, language servers);
 - all of that Python, and the standard library's zip, carry bytecode compiled by the same Pyodide
   in Node.js (``lite/pyodide_compile.py``): a browser's Python otherwise compiles every module it
   imports at every start. The zip also gains ``lite/sitecustomize.py`` (imports look in the
@@ -46,6 +48,7 @@ seconds.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import email.parser
 import hashlib
@@ -87,10 +90,25 @@ PROFILE_IMPORTS = ("micropip", "piplite.piplite", "pyodide_kernel", "pachisi_wid
                    "pachisi_widget.widget", "pachisi_widget.lessons", "anywidget", "ipywidgets",
                    "IPython.core.ultratb", "pygments.lexers.python", "pygments.formatters.html",
                    "pygments.formatters.terminal256")
-#: parts of lock wheels no lesson can use, left out of the site (their folders stay, empty):
-#: jedi's type stubs for Django and for third-party libraries, none of which the site has
-#: (1,100 of jedi's 2,000 files, which the browser would unpack at every start)
-TRIM = {"jedi": ("jedi/third_party/typeshed/third_party/", "jedi/third_party/django-stubs/")}
+#: parts of wheels no lesson can use, left out of the copies the kernel loads (folders stay,
+#: empty). Every start unpacks every file of those copies, one by one:
+#: - jedi's type stubs for Django and for third-party libraries, none of which the site has
+#:   (1,100 of jedi's 2,000 files);
+#: - tests (traitlets, ipywidgets), IPython's Sphinx extension and manual page, and the
+#:   JupyterLab extension that anywidget and jupyterlab_widgets carry for a Jupyter server (the
+#:   page has its own, in ``extensions/``). ``{data}`` is the wheel's ``NAME-VERSION.data``
+#:   folder. The copies piplite serves (``pypi/``) keep all of it;
+#: - pygments' lexers, except those of :data:`LEXERS` (250 of pygments' 370 files).
+TRIM = {"jedi": ("jedi/third_party/typeshed/third_party/", "jedi/third_party/django-stubs/"),
+        "ipython": ("IPython/sphinxext/", "{data}/"), "traitlets": ("traitlets/tests/",),
+        "ipywidgets": ("ipywidgets/tests/", "ipywidgets/widgets/tests/"),
+        "anywidget": ("{data}/",), "jupyterlab-widgets": ("{data}/",),
+        "pygments": ("pygments/lexers/", "pygments/sphinxext.py")}
+#: the pygments lexer modules the site keeps, with the lexer modules they import: Python's (for
+#: tracebacks and ``?``) and the languages a lesson's reader would most likely show with
+#: ``IPython.display.Code`` (shell, HTML, JavaScript, JSON, Markdown, TeX, C, SQL, R, ...)
+LEXERS = ("python", "special", "shell", "html", "javascript", "markup", "data", "css", "c_cpp",
+          "sql", "r", "julia", "ruby", "perl", "configs", "diff", "jvm")
 #: changes to lock wheels, {package: {member: ((old text, new text), ...)}}. They make the
 #: kernel's start import less (554 modules instead of 872 once lesson 01 ran; the start's
 #: processor time 7.0 s instead of 8.2 s: ``scripts/lite_timeline.py --kernel-cpu``), and change
@@ -432,25 +450,92 @@ def lock_wheels(lock: dict, names: list[str]) -> dict[str, Path]:
         if wheel.name != file_name:
             raise BuildError(f"{name}: the lock names {file_name}, the index gave {wheel.name}")
         if name in TRIM or name in PATCH:
-            wheel = adapted(wheel, TRIM.get(name, ()), PATCH.get(name))
+            wheel = adapted(wheel, *trimmed(name, wheel), patches=patches_for(name, wheel))
         wheels[name] = wheel
     return wheels
 
 
-def adapted(wheel: Path, prefixes: tuple[str, ...] = (),
+def trimmed(name: str, wheel: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What :data:`TRIM` leaves out of the package ``name``'s ``wheel``, as ``adapted`` takes it:
+    (prefixes, members under them that stay)."""
+    dist, version = wheel.name.split("-")[:2]
+    prefixes = tuple(p.replace("{data}", f"{dist}-{version}.data") for p in TRIM.get(name, ()))
+    keep: tuple[str, ...] = ()
+    if name == "pygments":
+        keep = lexers_kept(wheel)
+    return prefixes, keep
+
+
+def patches_for(name: str, wheel: Path) -> dict[str, tuple[tuple[str, str], ...]] | None:
+    """:data:`PATCH`'s changes to the package ``name``'s ``wheel``; for pygments, its table of
+    lexers (``pygments/lexers/_mapping.py``) keeps only the lexers whose modules the site keeps,
+    so pygments knows no others: an alias, a file name or a guess finds a lexer the site has or
+    says, as pygments does, that there is none (ClassNotFound)."""
+    patches = dict(PATCH.get(name, {}))
+    if name == "pygments":
+        member = "pygments/lexers/_mapping.py"
+        with zipfile.ZipFile(wheel) as archive:
+            text = archive.read(member).decode("utf-8")
+        modules = {m[len("pygments/lexers/"):-len(".py")] for m in lexers_kept(wheel)}
+        patches[member] = ((text, lexer_table(text, modules)),)
+    return patches or None
+
+
+def lexer_table(text: str, modules: set[str]) -> str:
+    """pygments' ``_mapping.py`` (``text``) with the lexers of ``modules`` only."""
+    table = next(node.value for node in ast.parse(text).body if isinstance(node, ast.Assign)
+                 and [t.id for t in node.targets if isinstance(t, ast.Name)] == ["LEXERS"])
+    lexers = ast.literal_eval(table)
+    kept = {key: entry for key, entry in lexers.items()
+            if entry[0].rpartition(".")[2] in modules}
+    return ("# pygments' table of lexers, with only those the offline site carries\n"
+            "# (scripts/build_lite.py, LEXERS).\n\nLEXERS = {\n"
+            + "".join(f"    {key!r}: {entry!r},\n" for key, entry in kept.items()) + "}\n")
+
+
+def lexers_kept(wheel: Path) -> tuple[str, ...]:
+    """The members of pygments' ``wheel`` under ``pygments/lexers/`` that the site keeps: the
+    package, its name table, the modules of :data:`LEXERS` and the lexer modules they import."""
+    found: set[str] = set()
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        todo = list(LEXERS)
+        while todo:
+            module = todo.pop()
+            member = f"pygments/lexers/{module}.py"
+            if member in found:
+                continue
+            if member not in names:
+                raise BuildError(f"{wheel.name} has no {member} (a new version? see LEXERS)")
+            found.add(member)
+            text = archive.read(member).decode("utf-8")
+            todo += re.findall(r"^\s*(?:from|import)\s+pygments\.lexers\.(\w+)", text, re.M)
+            # "from pygments.lexers import _x_builtins": a module, or a function of the package
+            todo += [name for name in re.findall(r"^\s*from\s+pygments\.lexers\s+import\s+(\w+)",
+                                                 text, re.M)
+                     if f"pygments/lexers/{name}.py" in names]
+    return tuple(sorted(found | {"pygments/lexers/__init__.py", "pygments/lexers/_mapping.py"}))
+
+
+def adapted(wheel: Path, prefixes: tuple[str, ...] = (), keep: tuple[str, ...] = (),
             patches: dict[str, tuple[tuple[str, str], ...]] | None = None) -> Path:
-    """A copy of ``wheel`` without the members under ``prefixes`` (the folders themselves kept,
-    empty: jedi lists them) and with the text replacements ``patches`` ({member: ((old, new),
-    ...)}; each ``old`` must be there exactly once), RECORD updated; cached."""
+    """A copy of ``wheel`` without the members under ``prefixes`` but those in ``keep`` (the
+    folders themselves kept, empty: jedi lists them) and with the text replacements ``patches``
+    ({member: ((old, new), ...)}; each ``old`` must be there exactly once), RECORD updated;
+    cached."""
     patches = patches or {}
-    key = hashlib.sha256(sha256_of(wheel).encode() + json.dumps([prefixes, patches]).encode()
-                         + b"folders kept")
+    key = hashlib.sha256(sha256_of(wheel).encode()
+                         + json.dumps([prefixes, keep, patches]).encode() + b"folders kept")
     target = CACHE / "trimmed" / key.hexdigest()[:24] / wheel.name
     if target.is_file():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_suffix(".partial")
     changed: dict[str, bytes] = {}
+
+    def left_out(member: str) -> bool:
+        return bool(prefixes) and member.startswith(prefixes) and member not in keep
+
     with zipfile.ZipFile(wheel) as source:
         for member, replacements in patches.items():
             text = source.read(member).decode("utf-8")
@@ -463,16 +548,18 @@ def adapted(wheel: Path, prefixes: tuple[str, ...] = (),
     with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(partial, "w",
                                                            zipfile.ZIP_DEFLATED) as out:
         for prefix in prefixes:
+            if not prefix.endswith("/"):
+                continue
             folder = zipfile.ZipInfo(prefix, date_time=source.infolist()[0].date_time)
             folder.external_attr = 0o40755 << 16 | 0x10
             out.writestr(folder, b"")
         for info in source.infolist():
-            if prefixes and info.filename.startswith(prefixes):
+            if left_out(info.filename):
                 continue
             data = changed.get(info.filename) or source.read(info)
             if info.filename.endswith(".dist-info/RECORD"):
                 lines = [line for line in data.decode("utf-8").splitlines()
-                         if not (prefixes and line.startswith(prefixes))]
+                         if not left_out(line.split(",")[0])]
                 lines = [record_line(line.split(",")[0], changed[line.split(",")[0]])
                          if line.split(",")[0] in changed else line for line in lines]
                 data = ("\n".join(lines) + "\n").encode("utf-8")
@@ -738,7 +825,7 @@ def build(out: Path, online: bool, extra_contents: list[Path], bytecode: bool = 
 
     lock_files = {} if online else lock_wheels(lock, lock_names)
     shims = shim_wheels() if preload else {}
-    shims = {name: adapted(wheel, (), PATCH[name]) if name in PATCH else wheel
+    shims = {name: adapted(wheel, patches=PATCH[name]) if name in PATCH else wheel
              for name, wheel in shims.items()}
     # The kernel's shims go in the lock too: what the kernel loads at start (piplite, ipykernel,
     # pyodide-kernel) and what a site wheel requires (widgetsnbextension, for ipywidgets).
@@ -752,6 +839,9 @@ def build(out: Path, online: bool, extra_contents: list[Path], bytecode: bool = 
         shims = {n: done[w] for n, w in shims.items()}
         stdlib = done[stdlib]
         piplite = [done.get(w, w) for w in piplite]
+    # The kernel's copies of the site's wheels leave out what TRIM says; piplite's keep it.
+    extra_lock = {name: adapted(wheel, *trimmed(name, wheel)) if name in TRIM else wheel
+                  for name, wheel in extra_lock.items()}
     extra_lock.update(shims)
 
     work = Path(tempfile.mkdtemp(prefix="work-", dir=CACHE))

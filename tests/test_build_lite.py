@@ -108,7 +108,7 @@ def test_a_lock_wheel_is_trimmed_and_patched_with_its_record(build_lite, tmp_pat
         "demo/stubs/a.pyi": "x: int\n",
         "demo-1.0.dist-info/METADATA": "Name: demo\nVersion: 1.0\n"})
     patched = "def embed():\n    from .terminal import embed\n    return embed()\nVALUE = 1\n"
-    copy = build_lite.adapted(source, ("demo/stubs/",), {"demo/__init__.py": (
+    copy = build_lite.adapted(source, ("demo/stubs/",), patches={"demo/__init__.py": (
         ("from .terminal import embed\n", patched.rsplit("VALUE", 1)[0]),)})
 
     with zipfile.ZipFile(copy) as wheel:
@@ -120,7 +120,7 @@ def test_a_lock_wheel_is_trimmed_and_patched_with_its_record(build_lite, tmp_pat
     assert f"demo/__init__.py,sha256={digest.decode()},{len(patched)}" in record
     assert not any(line.startswith("demo/stubs/") for line in record)
     assert any(line.startswith("demo-1.0.dist-info/METADATA,") for line in record)
-    assert build_lite.adapted(source, ("demo/stubs/",), {"demo/__init__.py": (
+    assert build_lite.adapted(source, ("demo/stubs/",), patches={"demo/__init__.py": (
         ("from .terminal import embed\n", patched.rsplit("VALUE", 1)[0]),)}) == copy, "not cached"
 
 
@@ -132,7 +132,7 @@ def test_a_patch_that_no_longer_fits_its_wheel_stops_the_build(build_lite, tmp_p
     source = _wheel(tmp_path / "demo-2.0-py3-none-any.whl", {"demo/__init__.py": "VALUE = 2\n"})
     with pytest.raises(build_lite.BuildError, match=r"demo-2.0-py3-none-any.whl: demo/__init__.py"
                                                     r" has 0 copies"):
-        build_lite.adapted(source, (), {"demo/__init__.py": (("import embed\n", "pass\n"),)})
+        build_lite.adapted(source, patches={"demo/__init__.py": (("import embed\n", "pass\n"),)})
     assert not list((tmp_path / "cache").rglob("*.whl")), "a half-made copy was left in the cache"
 
 
@@ -176,3 +176,50 @@ def test_lazy_packages_stay_out_of_the_start(build_lite, tmp_path):
     with pytest.raises(build_lite.BuildError, match=r"ipython -> prompt_toolkit"):
         build_lite.check_site(tmp_path, False, [], unpruned, ("ipython",), ["lab"],
                               ("prompt-toolkit", "wcwidth"))
+
+
+def test_pygments_keeps_the_listed_lexers_and_what_they_import(build_lite, tmp_path,
+                                                               monkeypatch):
+    """Of pygments' lexer modules the site keeps LEXERS' and the lexer modules those import (and
+    the package with its name table); a lexer module LEXERS names that the wheel lacks stops the
+    build."""
+    import zipfile
+
+    monkeypatch.setattr(build_lite, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(build_lite, "LEXERS", ("python", "html"))
+    members = {
+        "pygments/__init__.py": "",
+        "pygments/sphinxext.py": "",
+        "pygments/lexers/__init__.py": "from pygments.lexers._mapping import LEXERS\n",
+        "pygments/lexers/_mapping.py": "LEXERS = {'x': ('pygments.lexers.rust',)}\n",
+        "pygments/lexers/python.py": "import re\n",
+        "pygments/lexers/html.py": "from pygments.lexers.javascript import JavascriptLexer\n",
+        "pygments/lexers/javascript.py": "    from pygments.lexers._js_builtins import X\n",
+        "pygments/lexers/_js_builtins.py": "X = 1\n",
+        "pygments/lexers/rust.py": "from pygments.lexers.c_cpp import CLexer\n",
+        "pygments/lexers/c_cpp.py": "",
+        "pygments-2.0.dist-info/METADATA": "Name: pygments\nVersion: 2.0\n"}
+    source = _wheel(tmp_path / "pygments-2.0-py3-none-any.whl", members)
+    with zipfile.ZipFile(build_lite.adapted(source, *build_lite.trimmed("pygments", source))) \
+            as wheel:
+        kept = {name for name in wheel.namelist() if name.endswith(".py")}
+    assert kept == {"pygments/__init__.py", "pygments/lexers/__init__.py",
+                    "pygments/lexers/_mapping.py", "pygments/lexers/python.py",
+                    "pygments/lexers/html.py", "pygments/lexers/javascript.py",
+                    "pygments/lexers/_js_builtins.py"}
+
+    monkeypatch.setattr(build_lite, "LEXERS", ("python", "cobol"))
+    with pytest.raises(build_lite.BuildError, match=r"no pygments/lexers/cobol.py"):
+        build_lite.trimmed("pygments", source)
+
+
+def test_pygments_table_of_lexers_keeps_the_site_s_lexers(build_lite):
+    """The site's pygments knows only the lexers whose modules it carries."""
+    text = ("# generated\n\nLEXERS = {\n"
+            "    'PythonLexer': ('pygments.lexers.python', 'Python', ('python', 'py'), ('*.py',),"
+            " ()),\n"
+            "    'RustLexer': ('pygments.lexers.rust', 'Rust', ('rust',), ('*.rs',), ()),\n}\n")
+    namespace: dict = {}
+    exec(build_lite.lexer_table(text, {"python", "html"}), namespace)  # noqa: S102 - our text
+    assert namespace["LEXERS"] == {
+        "PythonLexer": ("pygments.lexers.python", "Python", ("python", "py"), ("*.py",), ())}

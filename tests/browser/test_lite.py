@@ -233,6 +233,9 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
         if "/static/pyodide/" in request.url and request.url.split("?")[0].endswith(".whl"):
             fetches["wheels_fetched_s"] = round(time.monotonic() - started, 1)
 
+    failed_plugins: list[str] = []
+    page.on("console", lambda msg: "failed to activate" in msg.text
+            and failed_plugins.append(msg.text[:200]))
     context.on("request", seen_request)
     context.on("requestfinished", fetched)
     context.on("requestfailed",
@@ -323,6 +326,21 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
         "import wcwidth, importlib.metadata, IPython.terminal.embed\n"
         "print(wcwidth.wcwidth('a'), importlib.metadata.version('prompt_toolkit') > '3')")) \
         == "1 True"
+    # The lexers the site keeps of pygments (build_lite.py's LEXERS) all load; of the others
+    # pygments says what it says of a language it does not know.
+    assert _python(page, (
+        "from pygments.lexers import get_lexer_by_name\n"
+        "from pygments.util import ClassNotFound\n"
+        "from IPython.display import Code\n"
+        "print(' '.join(get_lexer_by_name(name).aliases[0] for name in ('python', 'bash', "
+        "'html', 'javascript', 'json', 'markdown', 'tex', 'c', 'sql', 'r', 'julia', 'toml')))\n"
+        "try:\n"
+        "    get_lexer_by_name('rust')\n"
+        "except ClassNotFound as error:\n"
+        "    print(error)\n"
+        "print('<pre' in Code('x = 1')._repr_html_())")) == (
+        "python bash html javascript json markdown tex c sql splus julia toml\n"
+        "no lexer for alias 'rust' found\nTrue")
     # A student's own module in the working folder still imports from a cell.
     assert _python(page, (
         "from pathlib import Path\n"
@@ -380,6 +398,8 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
             and "/static/pyodide/" not in url]
     assert not late, f"wheels fetched by piplite instead of the lock: {late}"
     assert not bad, "failed requests:\n" + "\n".join(bad)
+    # The lab's plugins the site leaves out (lite/jupyter-lite.json) take nothing else down.
+    assert not failed_plugins, "\n".join(failed_plugins)
 
 
 def _report(timings: dict) -> None:
