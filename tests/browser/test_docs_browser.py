@@ -22,7 +22,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from jupyter_ui import ALL_RUN_JS, ERRORS_JS
+from jupyter_ui import ALL_RUN_JS, ERRORS_JS, SCROLL_TO_WIDGET_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("docs")]
 
@@ -157,6 +157,8 @@ def test_a_lesson_page_and_its_live_version_render(page, docs_server):
     kernel_s = round(time.monotonic() - started, 1)
 
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    # the site's lab keeps only the cells in view in the page: the board's cell is scrolled to
+    assert page.evaluate(SCROLL_TO_WIDGET_JS, ['[data-action="throw"]', CELLS_TIMEOUT_MS]) >= 0
     board = page.locator(".jp-OutputArea-output").filter(
         has=page.locator('[data-action="throw"]')).first
     expect(board.locator('[data-action="throw"]').first).to_be_visible(timeout=CELLS_TIMEOUT_MS)
