@@ -98,7 +98,7 @@ PROFILE_IMPORTS = ("micropip", "piplite.piplite", "pyodide_kernel", "pachisi_wid
 #:   JupyterLab extension that anywidget and jupyterlab_widgets carry for a Jupyter server (the
 #:   page has its own, in ``extensions/``). ``{data}`` is the wheel's ``NAME-VERSION.data``
 #:   folder. The copies piplite serves (``pypi/``) keep all of it;
-#: - pygments' lexers, except those of :data:`LEXERS` (250 of pygments' 370 files).
+#: - pygments' lexers, except those of :data:`LEXERS` (230 of pygments' 370 files).
 TRIM = {"jedi": ("jedi/third_party/typeshed/third_party/", "jedi/third_party/django-stubs/"),
         "ipython": ("IPython/sphinxext/", "{data}/"), "traitlets": ("traitlets/tests/",),
         "ipywidgets": ("ipywidgets/tests/", "ipywidgets/widgets/tests/"),
