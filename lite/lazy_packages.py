@@ -34,7 +34,10 @@ _lock: dict[str, dict] | None = None
 
 
 def _canonical(name: str) -> str:
-    return name.lower().replace("_", "-").replace(".", "-")
+    """A package name as the lock spells its keys (PEP 503)."""
+    import re
+
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _read_lock() -> tuple[dict[str, dict], dict[str, str]]:
