@@ -52,3 +52,11 @@ export function mountWidget(model) {
   widget.render({ model, el });
   return el;
 }
+
+/** Let the widget's pending promises and timers of 0 ms run. */
+export const flush = () => new Promise((r) => setTimeout(r, 0));
+/** A click on `node`, as a person's would bubble. */
+export const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+/** A key press `k` on `node`, bubbling and cancelable like a real one. */
+export const key = (node, k) =>
+  node.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));

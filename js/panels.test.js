@@ -3,19 +3,13 @@
 // traits (js/fixtures/traits.json: a replay with its analysis, a question asked and answered in
 // practice mode) and the intents they send for clicks and keys.
 import { beforeEach, describe, expect, it } from "vitest";
-import { fakeModel, mountWidget } from "./fake-model.js";
+import { click, fakeModel, flush, key, mountWidget } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
 import { practiceClick } from "./panels/practice.js";
 import { buildGraph, timelineKey } from "./panels/timeline.js";
 
-const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-const key = (node, k) => node.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
-const flush = () => new Promise((r) => setTimeout(r, 0));
 let el;
-function mount(model) {
-  el = mountWidget(model);
-  return el;
-}
+const mount = (model) => (el = mountWidget(model));
 const q = (sel) => el.querySelector(sel);
 
 beforeEach(() => {

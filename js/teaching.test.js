@@ -4,7 +4,7 @@
 // map of a four-seat middle game; the reach maps of the same position), drawn by the mounted
 // widget with a stand-in model, and the intents their controls send.
 import { beforeEach, describe, expect, it } from "vitest";
-import { fakeModel, mountWidget } from "./fake-model.js";
+import { fakeModel, flush, mountWidget } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
 import { buildBoard } from "./draw.js";
 import { decorateTargets, hintLine } from "./panels/hints.js";
@@ -13,12 +13,8 @@ import { buildHeat, buildLegend, heatMap } from "./panels/legend.js";
 const geometry = fixture.geometry;
 const pos = fixture.positions;
 
-const flush = () => new Promise((r) => setTimeout(r, 0));
 let el;
-function mount(model) {
-  el = mountWidget(model);
-  return el;
-}
+const mount = (model) => (el = mountWidget(model));
 const q = (sel) => el.querySelector(sel);
 const qa = (sel) => [...el.querySelectorAll(sel)];
 

@@ -2,7 +2,7 @@
 // The view's lifecycle with a stand-in model: what it sends for clicks and keys, how it paces
 // computer seats, how it answers a saved record. Python's traits come from js/fixtures/traits.json.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeModel } from "./fake-model.js";
+import { click, fakeModel, flush, key } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
 import widget from "./widget.js";
 
@@ -14,10 +14,7 @@ function mount(model) {
   cleanup = widget.render({ model, el });
   return el;
 }
-const flush = () => new Promise((r) => setTimeout(r, 0));
 const doc = () => document;
-const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-const key = (node, k) => node.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
 
 beforeEach(() => {
   document.body.replaceChildren();

@@ -450,7 +450,8 @@ def lock_wheels(lock: dict, names: list[str]) -> dict[str, Path]:
         if wheel.name != file_name:
             raise BuildError(f"{name}: the lock names {file_name}, the index gave {wheel.name}")
         if name in TRIM or name in PATCH:
-            wheel = adapted(wheel, *trimmed(name, wheel), patches=patches_for(name, wheel))
+            prefixes, keep = trimmed(name, wheel)
+            wheel = adapted(wheel, prefixes, keep, patches_for(name, wheel, keep))
         wheels[name] = wheel
     return wheels
 
@@ -466,17 +467,19 @@ def trimmed(name: str, wheel: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return prefixes, keep
 
 
-def patches_for(name: str, wheel: Path) -> dict[str, tuple[tuple[str, str], ...]] | None:
+def patches_for(name: str, wheel: Path,
+                keep: tuple[str, ...] = ()) -> dict[str, tuple[tuple[str, str], ...]] | None:
     """:data:`PATCH`'s changes to the package ``name``'s ``wheel``; for pygments, its table of
-    lexers (``pygments/lexers/_mapping.py``) keeps only the lexers whose modules the site keeps,
-    so pygments knows no others: an alias, a file name or a guess finds a lexer the site has or
-    says, as pygments does, that there is none (ClassNotFound)."""
+    lexers (``pygments/lexers/_mapping.py``) keeps only the lexers whose modules the site keeps
+    (``keep``, from :func:`trimmed`), so pygments knows no others: an alias, a file name or a
+    guess finds a lexer the site has or says, as pygments does, that there is none
+    (ClassNotFound)."""
     patches = dict(PATCH.get(name, {}))
     if name == "pygments":
         member = "pygments/lexers/_mapping.py"
         with zipfile.ZipFile(wheel) as archive:
             text = archive.read(member).decode("utf-8")
-        modules = {m[len("pygments/lexers/"):-len(".py")] for m in lexers_kept(wheel)}
+        modules = {m[len("pygments/lexers/"):-len(".py")] for m in keep}
         patches[member] = ((text, lexer_table(text, modules)),)
     return patches or None
 
