@@ -1,5 +1,5 @@
-"""Imports point one way (DESIGN.md "Layers"): geometry, throws, rules <- engine <- (words, players,
-lab, pictures) <- widget. Every import is read from the source, those inside functions too."""
+"""Imports point one way (DESIGN.md "Layers"): facts <- engine <- words and pictures <- players <- lab
+<- teaching <- session <- widget. Every import is read from the source, those inside functions too."""
 
 from __future__ import annotations
 
@@ -10,53 +10,74 @@ import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "pachisi_widget"
 
+#: Each layer imports only from the layers before it (or from itself, without cycles). A name is a
+#: top-level module (``engine.py``) or a sub-package (``words/``, ``lab/``, ``session/``), which
+#: counts as one unit: its files' imports together.
 LAYERS = [
-    {"errors", "board", "throws", "rules", "tables", "scene", "charts"},  # facts, pictures of data
-    {"engine", "state", "serialize", "game"},                         # the rules engine
-    {"i18n", "explain", "agents", "probability", "simulate", "fastnp", "lessons", "exercises", "svg",
-     "bench", "tournament", "coach", "replay", "practice"},
-    {"view"},                                                          # what the board is sent
+    {"errors", "board", "throws", "rules", "tables", "scene"},         # facts
+    {"engine", "state", "serialize", "game"},                          # the rules engine
+    {"words", "locale", "i18n", "explain", "svg", "charts"},           # words and pictures
+    {"agents"},                                                        # players
+    {"lab", "probability", "simulate", "fastnp", "coach", "tournament", "replay",
+     "seeds", "parallel", "stats", "bench"},                           # the lab: many games, odds
+    {"lessons", "exercises", "practice"},                              # teaching
+    {"session", "view"},                                               # a board without Jupyter
     {"widget", "__init__"},                                            # the adapter and the package
 ]
 LAYER_OF = {name: i for i, layer in enumerate(LAYERS) for name in layer}
 JUPYTER = {"anywidget", "traitlets", "ipywidgets", "IPython", "ipykernel", "comm"}
 
 
-def _imports(path: pathlib.Path) -> tuple[set, set]:
-    """(sibling modules, outside top-level packages) that ``path`` imports anywhere in it."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):  # imports for type checkers only are not imports at run time
-        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
-            node.body = []
+def _files(name: str) -> list[pathlib.Path]:
+    """The source files of a top-level module or of every module in a sub-package."""
+    single = PACKAGE / f"{name}.py"
+    return [single] if single.exists() else sorted((PACKAGE / name).rglob("*.py"))
+
+
+def _absolute(path: pathlib.Path, level: int, module: str | None) -> list[str]:
+    """The dotted parts (from ``pachisi_widget``) that a relative import in ``path`` names."""
+    parts = ["pachisi_widget", *path.relative_to(PACKAGE).parent.parts]
+    base = parts[: len(parts) - level + 1]
+    return base + (module.split(".") if module else [])
+
+
+def _imports(name: str) -> tuple[set, set]:
+    """(sibling modules, outside top-level packages) that ``name`` imports anywhere in it."""
     own, outside = set(), set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            if node.level:
-                if node.module:
-                    own.add(node.module.split(".")[0])
-                else:
-                    own.update(a.name for a in node.names)
-            elif node.module:
-                top = node.module.split(".")[0]
-                if top == "pachisi_widget":
-                    own.update([node.module.split(".")[1]] if "." in node.module else
-                               [a.name for a in node.names])
-                else:
-                    outside.add(top)
-        elif isinstance(node, ast.Import):
-            for a in node.names:
-                top = a.name.split(".")[0]
-                if top == "pachisi_widget" and "." in a.name:
-                    own.add(a.name.split(".")[1])
-                elif top != "pachisi_widget":
-                    outside.add(top)
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
-            outside.add("<dynamic>")
+    for path in _files(name):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):  # imports for type checkers only are not imports at run time
+            if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+                node.body = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                if node.level or (node.module or "").split(".")[0] == "pachisi_widget":
+                    full = (_absolute(path, node.level, node.module) if node.level
+                            else node.module.split("."))
+                    if len(full) > 1:
+                        own.add(full[1])
+                    else:
+                        own.update(a.name for a in node.names)
+                elif node.module:
+                    outside.add(node.module.split(".")[0])
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    top = a.name.split(".")[0]
+                    if top == "pachisi_widget" and "." in a.name:
+                        own.add(a.name.split(".")[1])
+                    elif top != "pachisi_widget":
+                        outside.add(top)
+            elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
+                outside.add("<dynamic>")
+    own.discard(name)
     return own, outside
 
 
-MODULES = sorted(p.stem for p in PACKAGE.glob("*.py"))
-GRAPH = {name: _imports(PACKAGE / f"{name}.py") for name in MODULES}
+MODULES = sorted(
+    [p.stem for p in PACKAGE.glob("*.py")]
+    + [p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()]
+)
+GRAPH = {name: _imports(name) for name in MODULES}
 
 
 def test_every_module_has_a_layer():
@@ -120,7 +141,7 @@ def test_only_the_widget_imports_jupyter():
     for name in MODULES:
         _, outside = GRAPH[name]
         if name in JUPYTER_LAZILY:
-            top = _top_level_imports(PACKAGE / f"{name}.py") & JUPYTER
+            top = set().union(*(_top_level_imports(f) for f in _files(name))) & JUPYTER
             assert not top, f"{name} imports {top} at module level: import them inside a function"
         elif name != "widget":
             assert not (outside & JUPYTER), (name, outside & JUPYTER)
@@ -144,6 +165,6 @@ def test_the_rules_of_play_are_written_once():
     for name in MODULES:
         if name == "board":
             continue
-        text = (PACKAGE / f"{name}.py").read_text(encoding="utf-8")
+        text = "\n".join(f.read_text(encoding="utf-8") for f in _files(name))
         assert "17 * " not in text and "% 68" not in text, name
     assert not (PACKAGE / "fastsim.py").exists()
