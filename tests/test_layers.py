@@ -81,7 +81,7 @@ GRAPH = {name: _imports(name) for name in MODULES}
 
 
 def test_every_module_has_a_layer():
-    assert set(MODULES) == set(LAYER_OF), set(MODULES) ^ set(LAYER_OF)
+    assert set(MODULES) <= set(LAYER_OF), set(MODULES) - set(LAYER_OF)
 
 
 @pytest.mark.parametrize("name", MODULES)
