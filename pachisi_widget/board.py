@@ -20,6 +20,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "SEATS",
     "SEAT_NAMES",
@@ -80,14 +82,14 @@ def rot(x: int, y: int, k: int = 1) -> tuple[int, int]:
     return x, y
 
 
-def _south_track() -> tuple:
+def _south_track() -> tuple[tuple[int, int] | None, ...]:
     arm = [(8, 7 - i) for i in range(8)] + [(9, 0)] + [(10, i) for i in range(8)]
     loop = [(9, 0)] + [(10, i) for i in range(8)]
     for k in (1, 2, 3):
         loop += [rot(x, y, k) for x, y in arm]
     loop += [(8, 7 - i) for i in range(8)]
     assert len(loop) == LOOP and len(set(loop)) == LOOP
-    steps: list = [None]
+    steps: list[tuple[int, int] | None] = [None]
     steps += [(9, 8 - s) for s in range(1, 8)]          # 1..7: down own middle column
     steps += loop                                        # 8..75: the outer loop
     steps += [(9, 0)]                                    # 76: own tip again
@@ -114,8 +116,8 @@ SQUARES = tuple(
 CASTLE_SQUARES = frozenset(_TRACKS[0][s] for s in CASTLE_STEPS)
 """The 12 castle squares (safe squares) as (x, y)."""
 
-def _first_steps(t) -> dict:
-    first: dict = {}
+def _first_steps(t: tuple[tuple[int, int] | None, ...]) -> dict[tuple[int, ...], int]:
+    first: dict[tuple[int, ...], int] = {}
     for s, sq in enumerate(t):
         if sq is not None:
             first.setdefault(sq, s)
@@ -138,7 +140,7 @@ def square(seat: int, step: int) -> tuple[int, int] | None:
     return _TRACKS[seat][step]
 
 
-def track(seat: int) -> tuple:
+def track(seat: int) -> tuple[tuple[int, int] | None, ...]:
     """The whole track of ``seat``: 85 entries, None for steps 0 and 84, else (x, y)."""
     if seat not in SEATS:
         raise ValueError(f"seat must be 0..3 (S, E, N, W), not {seat!r}")
@@ -176,7 +178,7 @@ def _arm(x: int, y: int) -> int:
     return 3
 
 
-def layout() -> dict:
+def layout() -> dict[str, Any]:
     """Everything a drawing needs, JSON-safe: squares, castles, Charkoni and the four tracks.
 
     Each square is ``{"x", "y", "arm", "castle", "twenty_five"}``; ``twenty_five`` names the seat

@@ -48,10 +48,9 @@ Throw(up=0, value=25, grace=True, enters=True)
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_right
 from itertools import accumulate
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .board import HOME, SEAT_NAMES, TWENTY_FIVE_STEP
 from .errors import IllegalMoveError, NotYourTurnError, PositionError, WrongPhaseError
@@ -59,13 +58,33 @@ from .rules import CANCEL_HIGH, PYADA_VALUES, Rules
 from .tables import IDLE_THROWS_MAX, IS_CASTLE, LOOP_OF, ON_LOOP_LAST, OPENING_ROUNDS_MAX
 from .throws import Throw, up_distribution
 
+if TYPE_CHECKING:  # names for the type checker only: nothing here runs
+    from collections.abc import Iterable
+    from typing import Protocol, TypeAlias
+
+    Capture: TypeAlias = "tuple[int, int]"
+    """A captured piece: (seat, piece index)."""
+    Winner: TypeAlias = "int | tuple[int, int] | None"
+    """The winning seat, or with teams (0, 2) or (1, 3); None while nobody has won."""
+    Part: TypeAlias = "tuple[int, int, frozenset[int]]"
+    """A partly spent split throw: (value, steps left, pieces already moved by it)."""
+    Event: TypeAlias = "tuple[str, tuple[tuple[str, Any], ...]]"
+    """What the rules did, for narration: (code, ((name, value), ...))."""
+    Why: TypeAlias = "tuple[str, dict[str, Any], type[IllegalMoveError]]"
+    """Why a move is refused: (code, params, error class)."""
+
+    class Uniform(Protocol):
+        """Anything with ``random()``: a ``random.Random``, or a :class:`~pachisi_widget.Game`."""
+
+        def random(self) -> float: ...
+
 __all__ = ["Engine", "Move", "STATE_FIELDS", "opening", "throw_cdf", "draw_up", "team_of", "short_repr"]
 
 _NAMES = SEAT_NAMES
 _FINISHED = [HOME, HOME, HOME, HOME]
 _WAIT = TWENTY_FIVE_STEP
 _FREE = (True, (), None)
-_AFTER = {
+_AFTER: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {
     seats: {s: seats[i + 1:] + seats[:i + 1] for i, s in enumerate(seats)}
     for seats in ((0, 1, 2, 3), (0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3), (0, 1), (0, 2), (0, 3),
                   (1, 2), (1, 3), (2, 3))
@@ -107,7 +126,7 @@ class Move(NamedTuple):
     """``"enter"`` (leaves the Charkoni), ``"move"`` or ``"pass"``."""
     value: int | None = None
     """The throw this move spends (a pooled throw in ``throw_then_move``)."""
-    captures: tuple = ()
+    captures: tuple[Capture, ...] = ()
     """The opponent pieces sent back to the Charkoni, as (seat, piece) pairs."""
 
     @classmethod
@@ -116,7 +135,7 @@ class Move(NamedTuple):
         return cls(seat, None, None, None, "pass", None, ())
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, str, int | None, int | None, int | None]:
         """What identifies the move: (seat, kind, start, end, value)."""
         return (self.seat, self.kind, self.start, self.end, self.value)
 
@@ -131,9 +150,9 @@ class Move(NamedTuple):
         cap = f" capturing {len(self.captures)}" if self.captures else ""
         return f"{_NAMES[self.seat]} piece {self.piece} {how} {self.start}->{self.end} with {self.value}{cap}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-safe form (captures as lists)."""
-        d = self._asdict()
+        d: dict[str, Any] = self._asdict()
         d["captures"] = [list(c) for c in self.captures]
         return d
 
@@ -141,20 +160,21 @@ class Move(NamedTuple):
 _new_move = tuple.__new__
 
 
-def throw_cdf(rules: Rules) -> list:
+def throw_cdf(rules: Rules) -> list[float]:
     """The float CDF over mouths up that every throw is drawn through (one uniform draw each)."""
     dist = up_distribution(rules.shells, rules.p_mouth_up)
     return list(accumulate(float(dist[k]) for k in range(rules.shells + 1)))
 
 
-def draw_up(cdf: list, u: float) -> int:
+def draw_up(cdf: list[float], u: float) -> int:
     """Mouths up for the uniform draw ``u`` in [0, 1) through ``cdf`` (:func:`throw_cdf`)."""
     up = bisect_right(cdf, u)
     top = len(cdf) - 1
     return up if up < top else top
 
 
-def opening(rules: Rules, seats, rng: random.Random, cdf=None, rounds: list | None = None) -> int:
+def opening(rules: Rules, seats: Iterable[int], rng: Uniform, cdf: list[float] | None = None,
+            rounds: list[dict[int, int]] | None = None) -> int:
     """The starting seat by the opening throws (RULES.md 3.1): every seat throws once, the highest
     value starts, ties throw again among the tied. ``rounds``, when given, receives each round as
     a dict seat -> mouths up. After :data:`~pachisi_widget.tables.OPENING_ROUNDS_MAX` tied rounds
@@ -177,34 +197,35 @@ def opening(rules: Rules, seats, rng: random.Random, cdf=None, rounds: list | No
 class _Compiled(NamedTuple):
     """The rule options an engine reads on every move, looked up once per Rules."""
 
-    table: tuple
-    entry: frozenset
-    bonus: frozenset
+    table: tuple[int, ...]
+    entry: frozenset[int]
+    bonus: frozenset[int]
     first_any: bool
     square1: bool
     gmbae: bool
     split: bool
     cap_extra: bool
     blocks: bool
-    release: frozenset
+    release: frozenset[int]
     mustcap: bool
     revenge: bool
     ttm: bool
     cancel3: bool
     pyada: bool
     teams: bool
-    values: tuple
-    throws: tuple  # per mouths up: (the Throw without a bonus, the Throw with it)
+    values: tuple[int, ...]
+    throws: tuple[tuple[Throw, Throw], ...]
+    """Per mouths up: (the Throw without a bonus, the Throw with it)."""
 
 
-_COMPILED: dict = {}
+_COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
 
 
 def _compile(rules: Rules) -> _Compiled:
     hit = _COMPILED.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
-    throws = []
+    throws: list[tuple[Throw, Throw]] = []
     for up, value in enumerate(rules.table):
         enters = value in rules.entry_graces
         bonus = value in rules.bonus_graces
@@ -242,13 +263,44 @@ class Engine:
         "pool_captured", "run", "fresh", "captures", "revenge", "winner", "last_throw",
         "cancelled", "turn", "idle", "events", "throws", "capture_moves", "_frozen", "_base", "_changed",
     )
+    # The slots' types (annotations only: with __slots__ they assign nothing).
+    rules: Rules
+    c: _Compiled
+    narrate: bool
+    seats: tuple[int, ...]
+    pieces: list[Any]
+    """Per seat a list of 4 steps, None for a seat not in play (Any: the hot loops index it for
+    seats in play without narrowing)."""
+    to_move: int
+    phase: str
+    pool: list[int]
+    part: Part | None
+    grace: bool
+    hits: int
+    owed: int
+    pool_captured: bool
+    run: tuple[str | int | None, int]
+    fresh: tuple[bool, ...]
+    captures: tuple[int, ...]
+    revenge: list[tuple[int, int, int]]
+    winner: Winner
+    last_throw: Throw | None
+    cancelled: tuple[int, ...]
+    turn: int
+    idle: int
+    events: list[Event]
+    throws: int
+    capture_moves: int
+    _frozen: tuple[tuple[int, ...] | None, ...] | None
+    _base: tuple[tuple[int, ...] | None, ...] | None
+    _changed: set[int]
 
-    def __init__(self, rules: Rules, seats=(0, 1, 2, 3), to_move=None, pieces=None, captured=(),
-                 narrate: bool = True):
+    def __init__(self, rules: Rules, seats: Iterable[int] = (0, 1, 2, 3),
+                 to_move: int | None = None, pieces: Iterable[Iterable[int] | None] | None = None,
+                 captured: Iterable[int] = (), narrate: bool = True) -> None:
         self._set_rules(rules)
         self.narrate = narrate
-        seats = tuple(sorted(seats))
-        self.seats = seats
+        self.seats = seats = tuple(sorted(seats))
         if pieces is None:
             pieces = [(0, 0, 0, 0) if s in seats else None for s in range(4)]
         self.pieces = [None if p is None else list(p) for p in pieces]
@@ -285,7 +337,7 @@ class Engine:
     # -- loading and copying ---------------------------------------------------------------
 
     @classmethod
-    def loaded(cls, rules: Rules, fields, narrate: bool = True) -> Engine:
+    def loaded(cls, rules: Rules, fields: tuple[Any, ...], narrate: bool = True) -> Engine:
         """An engine holding ``fields`` (a position in :data:`STATE_FIELDS` order, with tuples)."""
         e = cls.__new__(cls)
         e._set_rules(rules)
@@ -293,7 +345,7 @@ class Engine:
         e.load(fields)
         return e
 
-    def load(self, fields) -> None:
+    def load(self, fields: tuple[Any, ...]) -> None:
         """Take the position ``fields`` (:data:`STATE_FIELDS` order; tuples are copied to lists)."""
         (self.seats, pieces, self.to_move, self.phase, pool, self.part, self.grace, self.hits,
          self.owed, self.pool_captured, self.run, fresh, captures, revenge, self.winner,
@@ -309,7 +361,7 @@ class Engine:
         self.throws = 0
         self.capture_moves = 0
 
-    def state_tuple(self) -> tuple:
+    def state_tuple(self) -> tuple[Any, ...]:
         """The rules, then the position as immutable values in :data:`STATE_FIELDS` order (the
         tuple of a :class:`~pachisi_widget.state.GameState`)."""
         frozen = self._frozen
@@ -327,7 +379,7 @@ class Engine:
                 self.last_throw, self.cancelled, self.turn, self.idle,
                 tuple(self.events) if self.events else ())
 
-    def fields(self) -> tuple:
+    def fields(self) -> tuple[Any, ...]:
         """The position as immutable values, in :data:`STATE_FIELDS` order."""
         return self.state_tuple()[1:]
 
@@ -350,7 +402,7 @@ class Engine:
         """Whether spending ``value`` now earns pyada's extra step for ``seat`` (RULES.md 5)."""
         return self.c.pyada and value in PYADA_VALUES and 0 not in self.pieces[seat]
 
-    def pending(self) -> tuple:
+    def pending(self) -> tuple[int, ...]:
         """The throw values still to spend, the partly spent split throw first."""
         if self.part is not None:
             return (self.part[0], *self.pool)
@@ -376,7 +428,7 @@ class Engine:
             return "waiting"
         return "home"
 
-    def _winner_after(self, seat: int):
+    def _winner_after(self, seat: int) -> Winner:
         if not self.is_finished(seat):
             return None
         if not self.c.teams:
@@ -386,10 +438,10 @@ class Engine:
             return team
         return None
 
-    def _occupancy(self, seat: int) -> dict:
+    def _occupancy(self, seat: int) -> dict[int, int]:
         """Where the opponents of ``seat`` stand on the shared loop: loop square -> a seat there
         (only opponents can block a landing or be captured by it; :meth:`_land` lists them)."""
-        occ: dict = {}
+        occ: dict[int, int] = {}
         pieces = self.pieces
         teams = self.c.teams
         for s in self.seats:
@@ -400,7 +452,8 @@ class Engine:
         occ.pop(-1, None)  # off the loop: waiting, private columns, home
         return occ
 
-    def _land(self, seat: int, end: int, occ: dict):
+    def _land(self, seat: int, end: int, occ: dict[int, int]
+              ) -> tuple[bool, tuple[Capture, ...], int | None]:
         """(allowed, captures, blocking seat) for ``seat`` landing on ``end``."""
         g = LOOP_OF[seat][end]
         holder = occ.get(g)
@@ -410,7 +463,7 @@ class Engine:
             return (False, (), holder) if self.c.blocks else _FREE
         # a capture: every opponent piece on the square goes back to the Charkoni
         pieces = self.pieces
-        caps = []
+        caps: list[Capture] = []
         for s in self.seats:
             if s != seat and not (self.c.teams and (s - seat) % 2 == 0):
                 loop = LOOP_OF[s]
@@ -423,7 +476,8 @@ class Engine:
 
     # -- moves ----------------------------------------------------------------------------------
 
-    def _moves_for(self, seat: int, value: int, occ: dict, out: list, left=None, used=()) -> None:
+    def _moves_for(self, seat: int, value: int, occ: dict[int, int], out: list[Move],
+                   left: int | None = None, used: frozenset[int] | tuple[()] = ()) -> None:
         """Append the moves of ``seat`` spending ``value`` (or, with ``left``, continuing a split).
 
         Each (kind, start, end) is produced once per value, so no set of seen keys is needed.
@@ -456,7 +510,8 @@ class Engine:
         else:
             total = left
         loop = LOOP_OF[seat]
-        done = []
+        ends: Iterable[int]
+        done: list[int] = []
         piece = -1
         for start in mine:
             piece += 1
@@ -483,7 +538,7 @@ class Engine:
                 if ok:
                     out.append(_new_move(Move, (seat, piece, start, end, "move", value, caps)))
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to move, in a stable order; empty unless phase is "move".
 
         Order: for each pending value ascending (or the partly spent split throw), entering moves
@@ -495,7 +550,7 @@ class Engine:
             return []
         seat = self.to_move
         occ = self._occupancy(seat)
-        out: list = []
+        out: list[Move] = []
         if self.part is not None:
             value, left, used = self.part
             self._moves_for(seat, value, occ, out, left, used)
@@ -583,7 +638,12 @@ class Engine:
         self.cancelled = ()
         self.idle = 0
         c = self.c
-        piece, start, end, value, caps = m[1], m[2], m[3], m[5], m[6]
+        # Not a pass, so these fields are ints (declared here: mypy does not narrow by ``kind``).
+        piece: int
+        start: int
+        end: int
+        value: int
+        piece, start, end, value, caps = m[1], m[2], m[3], m[5], m[6]  # type: ignore[assignment]
         pieces = self.pieces
         mine = pieces[seat]
         part = self.part
@@ -635,7 +695,7 @@ class Engine:
             return
         self._spent()
 
-    def _revenge_after_move(self, seat: int, start: int, caps) -> None:
+    def _revenge_after_move(self, seat: int, start: int, caps: tuple[Capture, ...]) -> None:
         """Keep the revenge records true after ``seat`` moved off ``start`` capturing ``caps``.
 
         A record (capturer, step, victim) lives while the capturer has a piece on that step
@@ -662,7 +722,10 @@ class Engine:
     def _narrate_move(self, m: Move, total: int) -> None:
         """Report what the rules did with ``m`` (see the module text)."""
         c = self.c
-        seat, start, end, value, caps = m[0], m[2], m[3], m[5], m[6]
+        start: int
+        end: int
+        value: int
+        seat, start, end, value, caps = m[0], m[2], m[3], m[5], m[6]  # type: ignore[assignment]
         ev = self.events
         release = m[4] != "enter" and start == 83 and not c.split and value in c.release
         if release:
@@ -673,7 +736,7 @@ class Engine:
         if self.part is not None and self.to_move == seat:
             ev.append(("split_part", (("left", self.part[1]), ("value", self.part[0]))))
         if caps:
-            counts: dict = {}
+            counts: dict[int, int] = {}
             for vs, _ in caps:
                 counts[vs] = counts.get(vs, 0) + 1
             ev.append(("capture", (("victims", tuple(counts.items())), ("end", end))))
@@ -763,7 +826,7 @@ class Engine:
                 continue
             occ = self._occupancy(s)
             for value in self.c.values:
-                out: list = []
+                out: list[Move] = []
                 self._moves_for(s, value, occ, out)
                 if out:
                     return
@@ -777,7 +840,7 @@ class Engine:
 
     # -- explaining refusals ----------------------------------------------------------------------
 
-    def why(self, move):
+    def why(self, move: object) -> Why:
         """Why ``move`` is not legal here: ``(code, params, error class)``; the code names a
         sentence of the catalogues (:mod:`pachisi_widget.i18n`)."""
         if not isinstance(move, Move):
@@ -842,13 +905,13 @@ class Engine:
         return "not_legal", base, IllegalMoveError
 
 
-def _set(values: tuple, i: int, value) -> tuple:
+def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     """``values`` with item ``i`` replaced (fresh and captures are tuples: they rarely change, and a
     state shares them with the state before)."""
     return values[:i] + (value,) + values[i + 1:]
 
 
-def short_repr(value, limit: int = 80) -> str:
+def short_repr(value: object, limit: int = 80) -> str:
     """``repr(value)`` cut to ``limit`` characters (error messages never quote a whole input)."""
     try:
         text = repr(value)

@@ -16,6 +16,12 @@ English sentence.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
 __all__ = [
     "PachisiError",
     "InvalidNotationError",
@@ -29,14 +35,14 @@ __all__ = [
 ]
 
 
-def _plain(code: str, params: dict) -> str:
+def _plain(code: str, params: dict[str, Any]) -> str:
     return f"{code}: {params}"
 
 
-_render = [_plain]
+_render: list[Callable[[str, dict[str, Any]], str]] = [_plain]
 
 
-def set_renderer(render) -> None:
+def set_renderer(render: Callable[[str, dict[str, Any]], str]) -> None:
     """Let ``render(code, params)`` write the English message of errors made by
     :meth:`PachisiError.from_code`. The sentence catalogues (:mod:`pachisi_widget.i18n`), which
     sit above every module that raises, register themselves here when imported; the package
@@ -51,13 +57,14 @@ class PachisiError(Exception):
     details; both are keyword-only, so ``PachisiError("message")`` works as before.
     """
 
-    def __init__(self, *args, code: str | None = None, params: dict | None = None):
+    def __init__(self, *args: object, code: str | None = None,
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(*args)
         self.code = code
         self.params = dict(params or {})
 
     @classmethod
-    def from_code(cls, code: str, params: dict | None = None):
+    def from_code(cls, code: str, params: dict[str, Any] | None = None) -> Self:
         """An error of this class whose message is the English sentence of ``code``."""
         return cls(_render[0](code, params or {}), code=code, params=params)
 
@@ -74,7 +81,8 @@ class IllegalMoveError(PachisiError, ValueError):
     any supported language. The game is left exactly as it was.
     """
 
-    def __init__(self, message: str, code: str = "illegal", params: dict | None = None):
+    def __init__(self, message: str, code: str = "illegal",
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(message, code=code, params=params)
 
 

@@ -27,8 +27,9 @@ since the last one): a few dozen bytes an action, never a copy of a generator.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any
 
-from .engine import Engine, Move, draw_up, opening, throw_cdf
+from .engine import Move, draw_up, opening, throw_cdf
 from .engine import short_repr as _short
 from .errors import GameOverError, IllegalMoveError, PachisiError, PositionError, RecordError
 from .rules import Rules
@@ -36,6 +37,12 @@ from .serialize import GameRecord
 from .state import GameState, find_move
 from .tables import IS_CASTLE, LOOP_OF
 from .throws import Throw
+
+if TYPE_CHECKING:  # names for the type checker only: nothing here runs
+    from random import Random
+
+    from .engine import Winner
+    from .serialize import Action
 
 __all__ = ["Game", "SEATS_FOR_PLAYERS", "check_rules", "check_seed", "agent_move"]
 
@@ -50,7 +57,7 @@ SEED_MAX = 2**128
 """Seeds are whole numbers 0 <= seed < SEED_MAX (None draws one at random)."""
 
 
-def check_rules(rules) -> Rules:
+def check_rules(rules: object) -> Rules:
     """``rules`` as a :class:`Rules`: a Rules, a preset name, or None for the classic game.
 
     Raises:
@@ -66,7 +73,7 @@ def check_rules(rules) -> Rules:
     return rules
 
 
-def check_seed(seed) -> int:
+def check_seed(seed: object) -> int:
     """``seed`` as a seed: a whole number 0 <= seed < 2**128, or None for a random one.
 
     A negative seed is refused rather than quietly taken as its absolute value (which
@@ -91,13 +98,13 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _player_name(agent) -> str:
+def _player_name(agent: object) -> str:
     """How an error names a player: its ``name``, else its class, never more than 40 characters."""
     name = getattr(agent, "name", None)
     return _short(name if isinstance(name, str) and name else type(agent).__name__, 40)
 
 
-def agent_move(agent, state: GameState, rng: random.Random) -> Move:
+def agent_move(agent: Any, state: GameState, rng: random.Random) -> Move:
     """``agent``'s choice in ``state`` (phase "move"), checked: the legal move it names, with
     its piece and captures filled in.
 
@@ -146,7 +153,11 @@ class Game:
         TypeError: for rules or a seed of the wrong type.
     """
 
-    def __init__(self, players: int = 4, rules: Rules | str | None = None, seed: int | None = None):
+    opening: list[dict[int, Throw]]
+    """The opening throws: per round, seat -> its Throw (they decide who starts)."""
+
+    def __init__(self, players: int = 4, rules: Rules | str | None = None,
+                 seed: int | None = None) -> None:
         rules = check_rules(rules)
         if (isinstance(players, bool) or not isinstance(players, int)
                 or players not in SEATS_FOR_PLAYERS):
@@ -155,11 +166,11 @@ class Game:
             raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
         self._setup(rules, check_seed(seed))
         seats = SEATS_FOR_PLAYERS[players]
-        rounds: list = []
+        rounds: list[dict[int, int]] = []
         starter = opening(rules, seats, self, self._cdf, rounds)
         table = rules.table
         self.opening = [{s: Throw(up, table[up]) for s, up in r.items()} for r in rounds]
-        self._start = None
+        self._start: dict[str, Any] | None = None
         self._set_state(GameState.initial(rules, seats, to_move=starter))
 
     def _setup(self, rules: Rules, seed: int) -> None:
@@ -168,15 +179,16 @@ class Game:
         self._rng: random.Random | None = random.Random(seed)
         self._draws = 0             # uniform draws taken from the cowries' generator so far
         self._cdf = throw_cdf(rules)
-        self._checkpoints: list = []  # (actions played, state, draws) every CHECKPOINT_EVERY actions
-        self._actions: list = []    # ("throw", Throw, forced) | ("move", Move)
-        self.opening: list = []
+        # (actions played, state, draws) every CHECKPOINT_EVERY actions
+        self._checkpoints: list[tuple[int, GameState, int]] = []
+        self._actions: list[tuple[Any, ...]] = []    # ("throw", Throw, forced) | ("move", Move)
+        self.opening = []
 
     def _set_state(self, state: GameState) -> None:
         """Start from ``state`` (before any action)."""
         self._engine = state.engine()
-        self._cached = state
-        self._legal = None
+        self._cached: GameState | None = state
+        self._legal: list[Move] | None = None
         self._checkpoints = [(0, state, self._draws)]
 
     @property
@@ -187,7 +199,7 @@ class Game:
             state = self._cached = GameState.of(self._engine)
         return state
 
-    def _moves(self) -> list:
+    def _moves(self) -> list[Move]:
         """The legal moves of the current position, computed once by the live engine."""
         legal = self._legal
         if legal is None:
@@ -195,7 +207,7 @@ class Game:
             legal = self._legal = engine.legal_moves() if engine.phase == "move" else []
         return legal
 
-    def _played(self, action: tuple) -> None:
+    def _played(self, action: tuple[Any, ...]) -> None:
         """Record ``action``, just applied to the live engine; keep a checkpoint now and then."""
         actions = self._actions
         actions.append(action)
@@ -215,8 +227,8 @@ class Game:
         return rng.random()
 
     @classmethod
-    def from_position(cls, positions, to_move: int = 0, rules: Rules | str | None = None,
-                      seed: int | None = None, captured=()) -> Game:
+    def from_position(cls, positions: Any, to_move: int = 0, rules: Rules | str | None = None,
+                      seed: int | None = None, captured: Any = ()) -> Game:
         """A game set up in a given position (for lessons and tests; RULES.md section 5).
 
         ``positions`` is one list per seat S, E, N, W (None for a seat nobody plays), each with
@@ -249,10 +261,11 @@ class Game:
         return game
 
     @staticmethod
-    def _check_positions(positions, rules: Rules):
+    def _check_positions(positions: object, rules: Rules
+                         ) -> tuple[tuple[tuple[int, ...] | None, ...], tuple[int, ...]]:
         if not isinstance(positions, (list, tuple)) or len(positions) != 4:
             raise PositionError.from_code("position_not_list")
-        pieces = []
+        pieces: list[tuple[int, ...] | None] = []
         for seat, p in enumerate(positions):
             if p is None:
                 pieces.append(None)
@@ -268,9 +281,11 @@ class Game:
             raise PositionError.from_code("position_too_few_seats", {"count": len(seats)})
         if rules.teams and len(seats) != 4:
             raise PositionError.from_code("position_teams_seats")
-        where: dict = {}
+        where: dict[int, list[tuple[int, int]]] = {}
         for s in seats:
-            for step in pieces[s]:
+            steps = pieces[s]
+            assert steps is not None, "seats lists the seats with pieces"
+            for step in steps:
                 g = LOOP_OF[s][step]
                 if g < 0:
                     continue
@@ -300,12 +315,12 @@ class Game:
         return self._engine.phase
 
     @property
-    def winner(self):
+    def winner(self) -> Winner:
         """The winning seat; with teams (0, 2) or (1, 3); None while playing or after a dead position."""
         return self._engine.winner
 
     @property
-    def seats(self) -> tuple:
+    def seats(self) -> tuple[int, ...]:
         """The seats in play."""
         return self._engine.seats
 
@@ -315,7 +330,7 @@ class Game:
         return len(self._engine.seats)
 
     @property
-    def pending(self) -> tuple:
+    def pending(self) -> tuple[int, ...]:
         """The throw values still to spend this turn."""
         return self._state.pending()
 
@@ -324,7 +339,7 @@ class Game:
         """The most recent throw of the current turn."""
         return self._state.last_throw
 
-    def pieces(self, seat: int) -> tuple:
+    def pieces(self, seat: int) -> tuple[int, ...]:
         """The four steps of ``seat``'s pieces (0 waiting, 84 home).
 
         Raises:
@@ -333,14 +348,15 @@ class Game:
         seats = self._state.seats
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in seats:
             raise ValueError(f"seat {_short(seat)} is not in play; seats in play: {list(seats)}")
-        return self._state.pieces[seat]
+        steps: tuple[int, ...] = self._state.pieces[seat]
+        return steps
 
     def legal_moves(self) -> list[Move]:
         """The legal moves now (a pass always last while a throw is pending; empty otherwise)."""
         return list(self._moves())
 
     @property
-    def history(self) -> tuple:
+    def history(self) -> tuple[Throw | Move, ...]:
         """Every throw (:class:`Throw`) and move (:class:`Move`) since the start, in order."""
         return tuple(a[1] for a in self._actions)
 
@@ -381,6 +397,7 @@ class Game:
                 raise IllegalMoveError.from_code("throw_no_value", {
                     "table": self.rules.throw_table, "value": _short(value), "values": sorted(set(table))})
             up = table.index(value)
+        assert up is not None, "up or value is given here"
         t = engine.make_throw(up)
         engine.throw_value(t)
         self._played(("throw", t, True))
@@ -472,7 +489,7 @@ class Game:
             self._draws = draws
             self._rng = None  # rebuilt on the next draw
 
-    def agent_rng(self) -> random.Random:
+    def agent_rng(self) -> Random:  # ``random`` in this class body is the method
         """The generator a computer player draws from to choose the game's next move.
 
         It is made from the seed and the number of actions played so far, so it belongs to the
@@ -481,7 +498,7 @@ class Game:
         """
         return random.Random(f"pachisi-agents/{self.seed}/{len(self._actions)}")
 
-    def play_turn(self, agent) -> int:
+    def play_turn(self, agent: object) -> int:
         """Finish the current seat's turn, throwing and letting ``agent`` (an object with
         ``choose(state, rng)``, such as ``pw.agents.GreedyAgent()``) choose every move; its
         random choices come from :meth:`agent_rng`. Returns the number of actions played.
@@ -518,7 +535,7 @@ class Game:
 
     def record(self) -> GameRecord:
         """The game's record: seed, rules, start, opening throws, every action and the result."""
-        actions = []
+        actions: list[Action] = []
         for a in self._actions:
             if a[0] == "throw":
                 actions.append(("throw", a[1].up, a[2]))
@@ -586,7 +603,7 @@ class Game:
                                                                 "expected": _short(value)})
         return game
 
-    def _replay(self, action: tuple) -> None:
+    def _replay(self, action: Action) -> None:
         if action[0] == "throw":
             _, up, forced = action
             if forced:
@@ -602,12 +619,12 @@ class Game:
             else:
                 self.play(Move(seat, None, start, end, kind, value))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The game record as JSON-safe data (versioned); :meth:`from_dict` restores it exactly."""
         return self.record().to_dict()
 
     @classmethod
-    def from_dict(cls, data) -> Game:
+    def from_dict(cls, data: object) -> Game:
         """Restore a game from :meth:`to_dict`'s record, replaying and checking every action.
 
         Raises:
@@ -621,7 +638,7 @@ class Game:
         return self.record().to_json()
 
     @classmethod
-    def from_json(cls, text) -> Game:
+    def from_json(cls, text: str | bytes | bytearray) -> Game:
         """Restore a game from the JSON text of its record.
 
         Raises:

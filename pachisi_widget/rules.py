@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Real
+from typing import Any
 
 from .throws import THROW_TABLES
 
@@ -46,7 +47,7 @@ _P_TEXT = re.compile(r"\s*[+-]?(?:\d+/\d+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,3}
 (``Fraction("1e-10000000")`` would first compute ten to the ten millionth power)."""
 
 
-def _short(value, limit: int = 80) -> str:
+def _short(value: object, limit: int = 80) -> str:
     """``repr(value)`` cut to ``limit`` characters: a message never quotes a whole bad value."""
     try:
         text = repr(value)
@@ -84,11 +85,11 @@ class Rules:
 
     throw_table: str = "bell6"
     """Which cowrie table maps mouths up to values: bell6, mitra6, wiki7 or murray7."""
-    p_mouth_up: Real = 0.5
+    p_mouth_up: float | Fraction = 0.5
     """Chance that one shell lands mouth up (real cowries are unbalanced: a parameter)."""
-    entry_graces: frozenset = field(default_factory=lambda: frozenset({6, 10, 25}))
+    entry_graces: frozenset[int] = field(default_factory=lambda: frozenset({6, 10, 25}))
     """Throws that give another throw and may bring a waiting piece in (rules text, paragraph 3)."""
-    bonus_graces: frozenset = field(default_factory=frozenset)
+    bonus_graces: frozenset[int] = field(default_factory=frozenset)
     """Throws that give another throw only, when the seat has a piece on the board."""
     first_piece_any_throw: bool = True
     """A seat's first piece of the game leaves the Charkoni on any throw (rules text, paragraph 5)."""
@@ -103,7 +104,7 @@ class Rules:
     """A capture gives the capturer another throw (rules text, paragraph 8)."""
     castle_blocks_enemy: bool = True
     """A piece may not land on a castle held by an opponent (rules text, paragraph 7)."""
-    last_square_release: frozenset = field(default_factory=lambda: frozenset({10, 25}))
+    last_square_release: frozenset[int] = field(default_factory=lambda: frozenset({10, 25}))
     """Throws that carry a piece on step 83 home (no throw of 1 exists)."""
     must_capture_before_home: bool = False
     """A seat's pieces may not go past step 76 until that seat has captured (paragraph 9)."""
@@ -168,7 +169,7 @@ class Rules:
             raise ValueError(f"unknown preset {_short(name)}; choose one of {', '.join(PRESETS)}")
         return cls(**PRESETS[name])
 
-    def replace(self, **changes) -> Rules:
+    def replace(self, **changes: Any) -> Rules:
         """A new Rules with ``changes`` applied (validated like a new one).
 
         Raises:
@@ -201,9 +202,9 @@ class Rules:
         """The distinct values a throw can take, ascending."""
         return tuple(sorted(set(self.table)))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-safe dict of every option (sets as sorted lists; a Fraction p as "n/d")."""
-        out = {}
+        out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
             if isinstance(v, frozenset):
@@ -214,7 +215,7 @@ class Rules:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict) -> Rules:
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Inverse of :meth:`to_dict`: every option must be there, with a value of its type.
 
         A missing option is refused, never filled in with a default (RULES.md section 5,
@@ -260,7 +261,7 @@ class Rules:
         "throw_table='wiki7', entry_graces={10, 25, 35}, bonus_graces={7, 14}"
         """
         base = Rules()
-        def show(v):
+        def show(v: object) -> str:
             return "{" + ", ".join(map(str, sorted(v))) + "}" if isinstance(v, frozenset) else repr(v)
 
         diffs = [f"{f.name}={show(getattr(self, f.name))}" for f in dataclasses.fields(self)
@@ -271,7 +272,7 @@ class Rules:
         return hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
 
 
-PRESETS: dict[str, dict] = {
+PRESETS: dict[str, dict[str, Any]] = {
     "classic": {},
     "seven_cowries": {
         "throw_table": "wiki7",

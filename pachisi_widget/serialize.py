@@ -28,11 +28,21 @@ pachisi_widget.errors.RecordError: not a pachisi_widget game record: format is '
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .engine import short_repr
 from .errors import RecordError
 from .rules import Rules
+
+if TYPE_CHECKING:  # names for the type checker only: nothing here runs
+    from typing import TypeAlias
+
+    Pieces: TypeAlias = "tuple[tuple[int, ...] | None, ...]"
+    """Per seat 0..3: the steps of its four pieces, or None for a seat nobody plays."""
+    Start: TypeAlias = "tuple[Pieces, int, tuple[int, ...]]"
+    """A game set up in a position: (pieces, seat to move, seats counted as having captured)."""
+    Action: TypeAlias = "tuple[Any, ...]"
+    """("throw", mouths up, forced) or ("move", seat, kind, start, end, value)."""
 
 __all__ = ["FORMAT", "VERSION", "GameRecord", "MAX_ACTIONS", "MAX_TEXT", "MAX_DEPTH"]
 
@@ -59,30 +69,30 @@ class GameRecord(NamedTuple):
     """The game's seed."""
     rules: Rules
     """The rules it is played under."""
-    seats: tuple
+    seats: tuple[int, ...]
     """The seats in play."""
-    start: tuple | None
+    start: Start | None
     """None for a new game; else (pieces per seat, seat to move, seats counted as having captured)."""
-    opening: tuple
+    opening: tuple[tuple[tuple[int, int], ...], ...]
     """The opening throws: per round, (seat, mouths up) pairs."""
-    actions: tuple
+    actions: tuple[Action, ...]
     """Per action: ("throw", mouths up, forced) or ("move", seat, kind, start, end, value)."""
-    position: tuple
+    position: Pieces
     """The final pieces per seat (None for a seat nobody plays)."""
     to_move: int
     """The seat to move at the end."""
     phase: str
     """The phase at the end."""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON-safe form (see the module text)."""
-        actions = []
+        actions: list[dict[str, Any]] = []
         for a in self.actions:
             if a[0] == "throw":
                 actions.append({"throw": a[1], "forced": a[2]})
             else:
                 actions.append({"move": list(a[1:])})
-        start = None
+        start: dict[str, Any] | None = None
         if self.start is not None:
             pieces, to_move, captured = self.start
             start = {"pieces": [None if p is None else list(p) for p in pieces], "to_move": to_move,
@@ -106,7 +116,7 @@ class GameRecord(NamedTuple):
         return json.dumps(self.to_dict())
 
     @classmethod
-    def from_json(cls, text) -> GameRecord:
+    def from_json(cls, text: object) -> GameRecord:
         """The record in JSON ``text``, checked as :meth:`from_dict` checks it.
 
         Raises:
@@ -133,7 +143,7 @@ class GameRecord(NamedTuple):
         return cls.from_dict(data)
 
     @classmethod
-    def from_dict(cls, data) -> GameRecord:
+    def from_dict(cls, data: object) -> GameRecord:
         """The record in ``data`` (the form :meth:`to_dict` gives), every field checked.
 
         Raises:
@@ -146,7 +156,7 @@ class GameRecord(NamedTuple):
             raise _err("record_too_deep", max=MAX_DEPTH) from None
 
     @classmethod
-    def _from_dict(cls, data) -> GameRecord:
+    def _from_dict(cls, data: object) -> GameRecord:
         if not isinstance(data, dict):
             raise _err("record_not_object", type=type(data).__name__)
         fmt = data.get("format")
@@ -205,7 +215,7 @@ def _check_depth(text: str) -> None:
             depth -= 1
 
 
-def _err(code: str, **params) -> RecordError:
+def _err(code: str, **params: Any) -> RecordError:
     return RecordError.from_code(code, params)
 
 
@@ -218,17 +228,18 @@ def _cause(exc: BaseException) -> BaseException:
     return exc if len(text) <= 240 else ValueError(text[:239] + "…")
 
 
-def _same(a, b) -> bool:
+def _same(a: Any, b: Any) -> bool:
     """Whether two flat JSON values are the same, type included (``1 == 1.0 == True`` in Python)."""
     if type(a) is not type(b):
         return False
     if isinstance(a, list):
         return len(a) == len(b) and all(
             type(x) is type(y) and x == y for x, y in zip(a, b, strict=True))
-    return a == b
+    same: bool = a == b
+    return same
 
 
-def _rules(data: dict) -> Rules:
+def _rules(data: dict[str, Any]) -> Rules:
     """The record's rules: every option there, valid, and written as ``Rules.to_dict`` writes it."""
     try:
         rules = Rules.from_dict(data)
@@ -242,7 +253,8 @@ def _rules(data: dict) -> Rules:
     return rules
 
 
-def _need(data: dict, key: str, types=None, where: str = "record"):
+def _need(data: dict[str, Any], key: str, types: type | tuple[type, ...] | None = None,
+          where: str = "record") -> Any:
     prefix = "record_" if where == "record" else "record_start_"
     if key not in data:
         raise _err(prefix + "missing", key=key)
@@ -252,7 +264,7 @@ def _need(data: dict, key: str, types=None, where: str = "record"):
     return value
 
 
-def _int(value, what: str, low: int, high: int) -> int:
+def _int(value: object, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _err("record_whole_number", field=what, type=type(value).__name__)
     if not low <= value <= high:
@@ -261,7 +273,7 @@ def _int(value, what: str, low: int, high: int) -> int:
     return value
 
 
-def _seats(seats: list) -> tuple:
+def _seats(seats: list[Any]) -> tuple[int, ...]:
     if not 2 <= len(seats) <= 4:
         raise _err("record_seat_count", count=len(seats))
     out = tuple(_int(s, "seats", 0, 3) for s in seats)
@@ -270,10 +282,10 @@ def _seats(seats: list) -> tuple:
     return out
 
 
-def _pieces(pieces: list, what: str) -> tuple:
+def _pieces(pieces: list[Any], what: str) -> Pieces:
     if len(pieces) != 4:
         raise _err("record_pieces_entries", field=what, count=len(pieces))
-    out = []
+    out: list[tuple[int, ...] | None] = []
     for p in pieces:
         if p is None:
             out.append(None)
@@ -284,7 +296,7 @@ def _pieces(pieces: list, what: str) -> tuple:
     return tuple(out)
 
 
-def _start(start) -> tuple:
+def _start(start: object) -> Start:
     if not isinstance(start, dict):
         raise _err("record_start_type")
     keys = {"pieces", "to_move", "captured"}
@@ -302,14 +314,14 @@ def _start(start) -> tuple:
     return pieces, to_move, captured
 
 
-def _opening(rounds: list, shells: int) -> tuple:
+def _opening(rounds: list[Any], shells: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     if len(rounds) > 1000:
         raise _err("record_opening_rounds", count=len(rounds))
-    out = []
+    out: list[tuple[tuple[int, int], ...]] = []
     for r in rounds:
         if not isinstance(r, list) or not 1 <= len(r) <= 4:
             raise _err("record_opening_round", got=short_repr(r))
-        pairs = []
+        pairs: list[tuple[int, int]] = []
         for pair in r:
             if not isinstance(pair, list) or len(pair) != 2:
                 raise _err("record_opening_throw", got=short_repr(pair))
@@ -318,7 +330,7 @@ def _opening(rounds: list, shells: int) -> tuple:
     return tuple(out)
 
 
-def _action(a, i: int, total: int) -> tuple:
+def _action(a: object, i: int, total: int) -> Action:
     where = {"index": i + 1, "count": total}
     if not isinstance(a, dict):
         raise _err("record_action_type", got=short_repr(a), **where)

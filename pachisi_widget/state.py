@@ -34,13 +34,18 @@ The decisions taken where RULES.md is silent are listed in :mod:`pachisi_widget.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .board import HOME, SEAT_NAMES
 from .engine import Engine, Move, team_of
 from .errors import GameOverError, IllegalMoveError, WrongPhaseError
 from .rules import Rules
 from .throws import Throw, up_distribution
+
+if TYPE_CHECKING:  # names for the type checker only: nothing here runs
+    from collections.abc import Iterable
+
+    from .engine import Event, Part, Winner
 
 __all__ = ["Move", "GameState", "PHASES", "team_of", "seat_name", "find_move"]
 
@@ -59,17 +64,17 @@ class _Fields(NamedTuple):
 
     rules: Rules
     """The rule options in force."""
-    seats: tuple
+    seats: tuple[int, ...]
     """The seats in play, ascending (playing order S, E, N, W)."""
-    pieces: tuple
+    pieces: tuple[Any, ...]
     """Per seat 0..3: a tuple of 4 steps, or None for a seat nobody plays."""
     to_move: int
     """The seat whose turn it is."""
     phase: str
     """``"throw"``, ``"move"`` or ``"over"``."""
-    pool: tuple = ()
+    pool: tuple[int, ...] = ()
     """Throw values waiting to be spent (one in move_each_throw)."""
-    part: tuple | None = None
+    part: Part | None = None
     """A partly spent split throw: (value, steps left, frozenset of pieces already moved by it)."""
     grace: bool = False
     """move_each_throw: the pending throw gives another throw when spent."""
@@ -79,31 +84,31 @@ class _Fields(NamedTuple):
     """move_each_throw: further throws the seat is owed after the pending one."""
     pool_captured: bool = False
     """throw_then_move: a throw spent from this pool captured (a new series follows)."""
-    run: tuple = (None, 0)
+    run: tuple[str | int | None, int] = (None, 0)
     """cancel_three: (class of the last throw of the series, how many in a row)."""
-    fresh: tuple = (True, True, True, True)
+    fresh: tuple[bool, ...] = (True, True, True, True)
     """Per seat: the first-piece privilege still holds (no piece has ever left the Charkoni)."""
-    captures: tuple = (0, 0, 0, 0)
+    captures: tuple[int, ...] = (0, 0, 0, 0)
     """Per seat: captures that count (for must_capture_before_home; revenge can void one)."""
-    revenge: tuple = ()
+    revenge: tuple[tuple[int, int, int], ...] = ()
     """Open revenges (RULES.md section 5): (capturer seat, its step of the capture, victim seat)."""
-    winner: object = None
+    winner: Winner = None
     """The winning seat, or with teams the tuple (0, 2) or (1, 3); None otherwise."""
     last_throw: Throw | None = None
     """The most recent throw of this turn (for display and narration)."""
-    cancelled: tuple = ()
+    cancelled: tuple[int, ...] = ()
     """cancel_three: the values voided by the most recent throw (for narration)."""
     turn: int = 0
     """How many turns have begun before this one (0 for the first)."""
     idle: int = 0
     """Throws in a row that moved no piece (the game is dead at
     :data:`~pachisi_widget.tables.IDLE_THROWS_MAX`)."""
-    events: tuple = ()
+    events: tuple[Event, ...] = ()
     """What the rules did in the action that led here, as (code, ((name, value), ...)) pairs:
     pyada's extra step, a release, a capture, a revenge, a castle, ... (for narration)."""
 
 
-def find_move(moves: list, move) -> Move | None:
+def find_move(moves: list[Move], move: object) -> Move | None:
     """The move of ``moves`` with the same key as ``move`` (seat, kind, start, end, value), or None."""
     if not isinstance(move, Move):
         return None
@@ -132,8 +137,9 @@ class GameState(_Fields):
     # -- construction -----------------------------------------------------------------------
 
     @classmethod
-    def initial(cls, rules: Rules, seats=(0, 1, 2, 3), to_move: int | None = None,
-                pieces=None, captured=()) -> GameState:
+    def initial(cls, rules: Rules, seats: Iterable[int] = (0, 1, 2, 3), to_move: int | None = None,
+                pieces: Iterable[Iterable[int] | None] | None = None,
+                captured: Iterable[int] = ()) -> GameState:
         """A starting state: all pieces waiting (or ``pieces``), ``to_move`` to throw.
 
         Raises:
@@ -142,7 +148,7 @@ class GameState(_Fields):
         return cls.of(Engine(rules, seats, to_move, pieces, captured))
 
     @classmethod
-    def of(cls, engine: Engine, legal: list | None = None) -> GameState:
+    def of(cls, engine: Engine, legal: list[Move] | None = None) -> GameState:
         """The state an engine holds now (a copy: the engine may go on); ``legal``, when given,
         is the engine's :meth:`~pachisi_widget.engine.Engine.legal_moves` of this position."""
         state = _new(cls, engine.state_tuple())
@@ -187,7 +193,7 @@ class GameState(_Fields):
         """Whether seats ``a`` and ``b`` play against each other."""
         return not (a == b or (self.rules.teams and (a - b) % 2 == 0))
 
-    def pending(self) -> tuple:
+    def pending(self) -> tuple[int, ...]:
         """The throw values still to spend, the partly spent split throw first."""
         if self.part is not None:
             return (self.part[0], *self.pool)
@@ -220,7 +226,7 @@ class GameState(_Fields):
 
     # -- moves ------------------------------------------------------------------------------
 
-    def _legal(self, engine: Engine | None = None) -> list:
+    def _legal(self, engine: Engine | None = None) -> list[Move]:
         """The legal moves, computed once (the list itself: callers must not change it);
         ``engine``, when given, holds this very position (a Game's live engine)."""
         memo = self.__dict__
@@ -247,7 +253,7 @@ class GameState(_Fields):
         """Whether ``move`` (matched by its key) is legal now."""
         return self.find(move) is not None
 
-    def find(self, move) -> Move | None:
+    def find(self, move: object) -> Move | None:
         """The legal move with the same key as ``move`` (captures and piece filled in), or None."""
         return find_move(self._legal(), move)
 
@@ -293,14 +299,14 @@ class GameState(_Fields):
         e.play(legal)
         return GameState.of(e)
 
-    def illegal(self, move) -> IllegalMoveError:
+    def illegal(self, move: object) -> IllegalMoveError:
         """The error explaining why ``move`` is not legal here (the caller raises it)."""
         code, params, cls = self.engine(False).why(move)
         return cls.from_code(code, params)
 
     # -- output -----------------------------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-safe snapshot of the position (for views and records; not needed to restore)."""
         return {
             "seats": list(self.seats),

@@ -58,8 +58,9 @@ would otherwise never end a game. A game played to win never comes near it, and 
 throws and passes thousands of times to count the throws has room to spare. Every engine uses this
 rule."""
 
-LOOP_OF: tuple = tuple(
-    tuple(loop_index(seat, step) if ON_LOOP_FIRST <= step <= ON_LOOP_LAST else OFF_LOOP
+LOOP_OF: tuple[tuple[int, ...], ...] = tuple(
+    # loop_index gives an int for every step on the loop (its None is for the other steps)
+    tuple(loop_index(seat, step) if ON_LOOP_FIRST <= step <= ON_LOOP_LAST else OFF_LOOP  # type: ignore[misc]
           for step in range(HOME + 1))
     for seat in SEATS
 )
@@ -67,20 +68,20 @@ LOOP_OF: tuple = tuple(
 stands on, or :data:`OFF_LOOP` for a step off the loop (waiting, the private columns, home).
 Steps 8 and 76 are one square (the tip): both give the same index."""
 
-STEP_ON_LOOP: tuple = tuple(
+STEP_ON_LOOP: tuple[tuple[int, ...], ...] = tuple(
     tuple(next(st for st in range(ON_LOOP_FIRST, ON_LOOP_LAST) if LOOP_OF[seat][st] == g)
           for g in range(LOOP))
     for seat in SEATS
 )
 """``STEP_ON_LOOP[seat][g]``: the step of ``seat``'s track (8..75) on loop square ``g``."""
 
-IS_CASTLE: tuple = tuple(step in CASTLE_STEPS and ON_LOOP_FIRST <= step <= ON_LOOP_LAST
+IS_CASTLE: tuple[bool, ...] = tuple(step in CASTLE_STEPS and ON_LOOP_FIRST <= step <= ON_LOOP_LAST
                          for step in range(HOME + 1))
 """``IS_CASTLE[step]``: whether ``step`` (of any seat's track) is a castle square."""
 
 
 @cache
-def reach_table(reach: frozenset) -> tuple:
+def reach_table(reach: frozenset[int]) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """``reach_table(reach)[seat][step]``: for each distance of ``sorted(reach)``, the loop square
     a piece of ``seat`` on ``step`` lands on when it moves that far, or :data:`OFF_LOOP` when it
     would land off the loop (its own tip at step 76 is left out: no opponent stands there for
@@ -95,7 +96,7 @@ def reach_table(reach: frozenset) -> tuple:
 
 
 @cache
-def threat_table(reach: frozenset) -> tuple:
+def threat_table(reach: frozenset[int]) -> tuple[tuple[frozenset[int], ...], ...]:
     """``threat_table(reach)[seat][g]``: the steps from which a piece of ``seat`` lands on loop
     square ``g`` with one of the distances in ``reach`` (a frozenset of steps)."""
     return tuple(

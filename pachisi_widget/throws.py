@@ -18,7 +18,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from numbers import Real
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -66,7 +65,7 @@ class Throw:
         return str(self.value)
 
 
-def exact_p(p: Real) -> Fraction:
+def exact_p(p: float | Fraction) -> Fraction:
     """``p`` as an exact fraction: Fractions and ints as they are, floats as the decimal they print as.
 
     >>> exact_p(0.5), exact_p(0.3), exact_p(Fraction(2, 3))
@@ -79,13 +78,13 @@ def exact_p(p: Real) -> Fraction:
     return Fraction(repr(float(p)))
 
 
-def _table(rules_or_table) -> tuple[int, ...]:
+def _table(rules_or_table: Rules | str) -> tuple[int, ...]:
     if isinstance(rules_or_table, str):
         return THROW_TABLES[rules_or_table]
     return THROW_TABLES[rules_or_table.throw_table]
 
 
-def up_distribution(shells: int, p: Real = Fraction(1, 2)) -> dict[int, Fraction]:
+def up_distribution(shells: int, p: float | Fraction = Fraction(1, 2)) -> dict[int, Fraction]:
     """Exact distribution of the number of mouths up: binomial(shells, p).
 
     >>> up_distribution(6)[0]
