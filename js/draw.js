@@ -17,7 +17,8 @@ export const SVG_NS = "http://www.w3.org/2000/svg";
  */
 export function sceneOf(geometry) {
   const scene = geometry?.scene;
-  if (!scene) throw new Error("pachisi_widget: the geometry has no scene (rebuild the front end and restart the kernel)");
+  if (!scene)
+    throw new Error("pachisi_widget: the geometry has no scene (rebuild the front end and restart the kernel)");
   return scene;
 }
 
@@ -107,22 +108,39 @@ export function pieceShape(doc, scene, seat, r) {
   if (shape === "circle") return svgEl(doc, "circle", { ...attrs, r });
   if (shape === "square") {
     const h = r * scene.shapes.square.half;
-    return svgEl(doc, "rect", { ...attrs, x: r1(-h), y: r1(-h), width: r1(2 * h), height: r1(2 * h), rx: scene.shapes.square.rx });
+    return svgEl(doc, "rect", {
+      ...attrs,
+      x: r1(-h),
+      y: r1(-h),
+      width: r1(2 * h),
+      height: r1(2 * h),
+      rx: scene.shapes.square.rx,
+    });
   }
-  return svgEl(doc, "polygon", { ...attrs, points: scene.shapes[shape].map(([x, y]) => `${r1(x * r)},${r1(y * r)}`).join(" ") });
+  return svgEl(doc, "polygon", {
+    ...attrs,
+    points: scene.shapes[shape].map(([x, y]) => `${r1(x * r)},${r1(y * r)}`).join(" "),
+  });
 }
 
 /** A seat's shape with its letter, as in the seat cards and the turn banner. */
 function pieceIcon(doc, scene, state, seat, r, attrs = {}) {
   const g = svgEl(doc, "g", attrs);
   g.appendChild(pieceShape(doc, scene, seat, r));
-  g.appendChild(svgEl(doc, "text", {
-    class: "pachisi-piece-letter",
-    y: r1(r * scene.shapes.letter_dy[seat]),
-    "text-anchor": "middle",
-    fill: scene.letter_fill[seat],
-    "font-size": r1(r * scene.shapes.letter_size),
-  }, seatLetter(state, seat)));
+  g.appendChild(
+    svgEl(
+      doc,
+      "text",
+      {
+        class: "pachisi-piece-letter",
+        y: r1(r * scene.shapes.letter_dy[seat]),
+        "text-anchor": "middle",
+        fill: scene.letter_fill[seat],
+        "font-size": r1(r * scene.shapes.letter_size),
+      },
+      seatLetter(state, seat),
+    ),
+  );
   return g;
 }
 
@@ -160,13 +178,18 @@ export function buildPiece(doc, p) {
   g.appendChild(body);
   const dy = r * scene.shapes.letter_dy[p.seat];
   g.appendChild(
-    svgEl(doc, "text", {
-      class: "pachisi-piece-letter",
-      y: r1(dy),
-      "text-anchor": "middle",
-      fill: scene.letter_fill[p.seat],
-      "font-size": r1(r * scene.shapes.letter_size),
-    }, p.letter ?? String(p.seat)),
+    svgEl(
+      doc,
+      "text",
+      {
+        class: "pachisi-piece-letter",
+        y: r1(dy),
+        "text-anchor": "middle",
+        fill: scene.letter_fill[p.seat],
+        "font-size": r1(r * scene.shapes.letter_size),
+      },
+      p.letter ?? String(p.seat),
+    ),
   );
   if (count > 1) {
     const b = scene.shapes.badge;
@@ -175,7 +198,9 @@ export function buildPiece(doc, p) {
       transform: `translate(${r1(r * b.offset)} ${r1(-r * b.offset)})`,
     });
     badge.appendChild(svgEl(doc, "circle", { r: r1(r * b.r) }));
-    badge.appendChild(svgEl(doc, "text", { y: r1(r * b.dy), "text-anchor": "middle", "font-size": r1(r * b.font) }, String(count)));
+    badge.appendChild(
+      svgEl(doc, "text", { y: r1(r * b.dy), "text-anchor": "middle", "font-size": r1(r * b.font) }, String(count)),
+    );
     g.appendChild(badge);
   }
   return g;
@@ -186,12 +211,12 @@ export function buildPiece(doc, p) {
  * pachisi_widget/scene.py): one entry per (seat, step), waiting and home pieces in their spots,
  * stacks that share a square spread out and smaller.
  *
- * @param {object} geometry  the `geometry` trait
+ * @param {object} _geometry the `geometry` trait (unused: the places come with the state)
  * @param {object} state     the `state` trait
  * @returns {{seat: number, step: number, pieces: number[], x: number, y: number, r: number,
  *            returning: boolean}[]}
  */
-export function stacks(geometry, state) {
+export function stacks(_geometry, state) {
   return (state.stacks ?? []).map((s) => ({ ...s, pieces: [...s.pieces] }));
 }
 
@@ -276,10 +301,19 @@ export function buildTargets(doc, geometry, legalMoves, opts = {}) {
       const rr = shared ? 14 : 18;
       g.appendChild(svgEl(doc, "circle", { class: "pachisi-target-ring", r: rr, stroke: scene.seat_colors[m.seat] }));
       if (m.captures?.length) {
-        g.appendChild(svgEl(doc, "text", { class: "pachisi-capture-mark", x: rr * 0.75, y: -rr * 0.45, "text-anchor": "middle" }, "✕"));
+        g.appendChild(
+          svgEl(
+            doc,
+            "text",
+            { class: "pachisi-capture-mark", x: rr * 0.75, y: -rr * 0.45, "text-anchor": "middle" },
+            "✕",
+          ),
+        );
       }
       if (opts.showValues || shared) {
-        g.appendChild(svgEl(doc, "text", { class: "pachisi-target-value", y: 6, "text-anchor": "middle" }, String(m.value)));
+        g.appendChild(
+          svgEl(doc, "text", { class: "pachisi-target-value", y: 6, "text-anchor": "middle" }, String(m.value)),
+        );
       }
       layer.appendChild(g);
     });
@@ -302,12 +336,14 @@ export function buildPaths(doc, geometry, moves) {
     const pts = [sourcePoint(geometry, m), ...(m.path ?? []), targetPoint(geometry, m)];
     const xy = pts.map(([x, y]) => centre(geometry, x, y));
     const dedup = xy.filter((p, i) => i === 0 || p[0] !== xy[i - 1][0] || p[1] !== xy[i - 1][1]);
-    layer.appendChild(svgEl(doc, "polyline", {
-      class: "pachisi-path",
-      "data-path": m.id,
-      points: dedup.map((p) => p.join(",")).join(" "),
-      stroke: colors[m.seat],
-    }));
+    layer.appendChild(
+      svgEl(doc, "polyline", {
+        class: "pachisi-path",
+        "data-path": m.id,
+        points: dedup.map((p) => p.join(",")).join(" "),
+        stroke: colors[m.seat],
+      }),
+    );
     for (const [x, y] of m.path ?? []) {
       const [cx, cy] = centre(geometry, x, y);
       layer.appendChild(svgEl(doc, "circle", { class: "pachisi-path-dot", cx, cy, r: 4, fill: colors[m.seat] }));
@@ -359,18 +395,26 @@ function buildSquares(doc, geometry, state, labels) {
     g.appendChild(rect);
     if (sq.castle) {
       const m = 6;
-      g.appendChild(svgEl(doc, "path", {
-        class: "pachisi-castle",
-        d: `M${x0 + m},${y0 + m}L${x0 + CELL - m},${y0 + CELL - m}M${x0 + CELL - m},${y0 + m}L${x0 + m},${y0 + CELL - m}`,
-      }));
+      g.appendChild(
+        svgEl(doc, "path", {
+          class: "pachisi-castle",
+          d: `M${x0 + m},${y0 + m}L${x0 + CELL - m},${y0 + CELL - m}M${x0 + CELL - m},${y0 + m}L${x0 + m},${y0 + CELL - m}`,
+        }),
+      );
     }
     if (sq.twenty_five !== null && sq.twenty_five !== undefined) {
       const seat = sq.twenty_five;
-      g.appendChild(svgEl(doc, "rect", {
-        class: `pachisi-twenty-five-frame pachisi-seat-${seat}`,
-        x: x0 + 2, y: y0 + 2, width: CELL - 4, height: CELL - 4, rx: 3,
-        stroke: scene.seat_colors[seat],
-      }));
+      g.appendChild(
+        svgEl(doc, "rect", {
+          class: `pachisi-twenty-five-frame pachisi-seat-${seat}`,
+          x: x0 + 2,
+          y: y0 + 2,
+          width: CELL - 4,
+          height: CELL - 4,
+          rx: 3,
+          stroke: scene.seat_colors[seat],
+        }),
+      );
       // the label stands outside the board, beyond the arm's tip, where no piece covers it
       const [ux, uy] = outward(geometry, sq.x, sq.y);
       const [lx, ly] = centre(geometry, sq.x + 0.95 * ux, sq.y + 0.95 * uy);
@@ -378,13 +422,20 @@ function buildSquares(doc, geometry, state, labels) {
       const icon = svgEl(doc, "g", { class: "pachisi-twenty-five-icon", transform: "translate(0 -7)" });
       icon.appendChild(pieceShape(doc, scene, seat, 5));
       label.appendChild(icon);
-      label.appendChild(svgEl(doc, "text", {
-        class: "pachisi-twenty-five",
-        "data-twenty-five": seat,
-        y: 12,
-        "text-anchor": "middle",
-        fill: scene.seat_colors[seat],
-      }, "25"));
+      label.appendChild(
+        svgEl(
+          doc,
+          "text",
+          {
+            class: "pachisi-twenty-five",
+            "data-twenty-five": seat,
+            y: 12,
+            "text-anchor": "middle",
+            fill: scene.seat_colors[seat],
+          },
+          "25",
+        ),
+      );
       g.appendChild(label);
     }
     layer.appendChild(g);
@@ -394,7 +445,10 @@ function buildSquares(doc, geometry, state, labels) {
 
 function buildCharkoni(doc, geometry, labels) {
   const CELL = sceneOf(geometry).cell;
-  const [[x0, y0], [x1, y1]] = geometry.charkoni ?? [[8, 8], [10, 10]];
+  const [[x0, y0], [x1, y1]] = geometry.charkoni ?? [
+    [8, 8],
+    [10, 10],
+  ];
   const [ax, ay] = centre(geometry, x0, y1);
   const left = ax - CELL / 2;
   const top = ay - CELL / 2;
@@ -412,18 +466,27 @@ function buildCharkoni(doc, geometry, labels) {
     [corners.tl, corners.bl],
   ];
   tri.forEach(([a, b], seat) => {
-    g.appendChild(svgEl(doc, "polygon", {
-      class: `pachisi-charkoni-part pachisi-arm-${seat}`,
-      points: `${a.join(",")} ${b.join(",")} ${mid.join(",")}`,
-    }));
+    g.appendChild(
+      svgEl(doc, "polygon", {
+        class: `pachisi-charkoni-part pachisi-arm-${seat}`,
+        points: `${a.join(",")} ${b.join(",")} ${mid.join(",")}`,
+      }),
+    );
   });
   g.appendChild(svgEl(doc, "rect", { class: "pachisi-charkoni-frame", x: left, y: top, width: w, height: h }));
-  g.appendChild(svgEl(doc, "text", {
-    class: "pachisi-charkoni-label",
-    x: mid[0],
-    y: mid[1] + 6,
-    "text-anchor": "middle",
-  }, labels.charkoni));
+  g.appendChild(
+    svgEl(
+      doc,
+      "text",
+      {
+        class: "pachisi-charkoni-label",
+        x: mid[0],
+        y: mid[1] + 6,
+        "text-anchor": "middle",
+      },
+      labels.charkoni,
+    ),
+  );
   return g;
 }
 
@@ -453,26 +516,66 @@ function buildSeatCards(doc, geometry, state) {
     g.appendChild(svgEl(doc, "title", {}, name));
     const [W, H] = scene.cards.size;
     const lay = scene.cards.layout;
-    g.appendChild(svgEl(doc, "rect", { class: "pachisi-seat-card-bg", x: -W / 2, y: -H / 2, width: W, height: H, rx: 12, stroke: scene.seat_colors[seat] }));
+    g.appendChild(
+      svgEl(doc, "rect", {
+        class: "pachisi-seat-card-bg",
+        x: -W / 2,
+        y: -H / 2,
+        width: W,
+        height: H,
+        rx: 12,
+        stroke: scene.seat_colors[seat],
+      }),
+    );
     const [ix, iy, ir] = lay.icon;
     g.appendChild(pieceIcon(doc, scene, state, seat, ir, { transform: `translate(${ix} ${iy})` }));
-    g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-name", x: lay.name[0], y: lay.name[1] }, clip(name, 15)));
+    g.appendChild(
+      svgEl(doc, "text", { class: "pachisi-seat-card-name", x: lay.name[0], y: lay.name[1] }, clip(name, 15)),
+    );
     const agentLabels = state.agent_labels ?? {};
-    const player = players[seat] ? agentLabels[players[seat]] ?? (players[seat] === "human" ? labels.human : players[seat]) : "";
+    const player = players[seat]
+      ? (agentLabels[players[seat]] ?? (players[seat] === "human" ? labels.human : players[seat]))
+      : "";
     const seatLabel = (state.seat_labels ?? [])[seat] ?? seatLetter(state, seat);
     const sub = name === seatLabel ? player : `${seatLabel} · ${player}`;
     g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-sub", x: lay.sub[0], y: lay.sub[1] }, clip(sub, 22)));
     // pieces waiting in the Charkoni; those at home stand apart, in the card's home tray
     const waiting = steps.filter((s) => s === 0).length;
     const home = steps.filter((s) => s === scene.home_step).length;
-    g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-counts", x: lay.waiting[0], y: lay.waiting[1] }, clip(`${labels.waiting}: ${waiting}`, 24)));
+    g.appendChild(
+      svgEl(
+        doc,
+        "text",
+        { class: "pachisi-seat-card-counts", x: lay.waiting[0], y: lay.waiting[1] },
+        clip(`${labels.waiting}: ${waiting}`, 24),
+      ),
+    );
     const [tx, ty, tw, th] = lay.tray;
-    g.appendChild(svgEl(doc, "rect", { class: "pachisi-home-tray", "data-home-tray": seat, x: tx, y: ty, width: tw, height: th, rx: 8, stroke: scene.seat_colors[seat] }));
-    g.appendChild(svgEl(doc, "text", { class: "pachisi-home-tray-label", x: lay.tray_label[0], y: lay.tray_label[1] }, `⌂ ${labels.home}: ${home}`));
+    g.appendChild(
+      svgEl(doc, "rect", {
+        class: "pachisi-home-tray",
+        "data-home-tray": seat,
+        x: tx,
+        y: ty,
+        width: tw,
+        height: th,
+        rx: 8,
+        stroke: scene.seat_colors[seat],
+      }),
+    );
+    g.appendChild(
+      svgEl(
+        doc,
+        "text",
+        { class: "pachisi-home-tray-label", x: lay.tray_label[0], y: lay.tray_label[1] },
+        `⌂ ${labels.home}: ${home}`,
+      ),
+    );
     let note = "";
     if (won) note = `★ ${labels.winner}`;
     else if (toMove) note = `▶ ${labels.to_move}`;
-    if (note) g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-note", x: lay.note[0], y: lay.note[1] }, note));
+    if (note)
+      g.appendChild(svgEl(doc, "text", { class: "pachisi-seat-card-note", x: lay.note[0], y: lay.note[1] }, note));
     layer.appendChild(g);
   }
   return layer;
@@ -521,10 +624,17 @@ export function buildBoard(doc, { geometry, state, legalMoves = [], selected = n
   if (last && (last.to || last.end === scene.home_step)) {
     const [x, y] = last.to ?? scene.spots.home[last.seat];
     const [cx, cy] = centre(geometry, x, y);
-    svg.appendChild(svgEl(doc, "rect", {
-      class: "pachisi-last-move", x: cx - CELL / 2 + 1.5, y: cy - CELL / 2 + 1.5, width: CELL - 3, height: CELL - 3, rx: 4,
-      stroke: scene.seat_colors[last.seat],
-    }));
+    svg.appendChild(
+      svgEl(doc, "rect", {
+        class: "pachisi-last-move",
+        x: cx - CELL / 2 + 1.5,
+        y: cy - CELL / 2 + 1.5,
+        width: CELL - 3,
+        height: CELL - 3,
+        rx: 4,
+        stroke: scene.seat_colors[last.seat],
+      }),
+    );
   }
   svg.appendChild(svgEl(doc, "g", { class: "pachisi-paths", "aria-hidden": "true" }));
   const moves = interactive ? (legalMoves ?? []) : [];
@@ -532,12 +642,22 @@ export function buildBoard(doc, { geometry, state, legalMoves = [], selected = n
   const pieces = svgEl(doc, "g", { class: "pachisi-pieces" });
   for (const s of stacks(geometry, state)) {
     const [cx, cy] = centre(geometry, s.x, s.y);
-    const node = buildPiece(doc, { ...s, scene, cx, cy, title: stackTitle(state, s, scene.home_step), letter: seatLetter(state, s.seat) });
+    const node = buildPiece(doc, {
+      ...s,
+      scene,
+      cx,
+      cy,
+      title: stackTitle(state, s, scene.home_step),
+      letter: seatLetter(state, s.seat),
+    });
     const key = `${s.seat}:${s.step}`;
     const own = byStack.get(key);
     if (own) {
       const rr = s.r + 7;
-      node.insertBefore(svgEl(doc, "circle", { class: "pachisi-movable-ring", r: rr, stroke: scene.seat_colors[s.seat] }), node.firstChild);
+      node.insertBefore(
+        svgEl(doc, "circle", { class: "pachisi-movable-ring", r: rr, stroke: scene.seat_colors[s.seat] }),
+        node.firstChild,
+      );
       node.classList.add("pachisi-movable");
       node.setAttribute("data-stack", key);
       if (own.length === 1) node.setAttribute("data-move", own[0].id);
@@ -592,13 +712,17 @@ export function buildShell(doc, up, i) {
   const inner = svgEl(doc, "g", { class: "pachisi-shell-inner", transform: `rotate(${tilt})` });
   inner.appendChild(svgEl(doc, "ellipse", { class: "pachisi-shell-body", rx: 13, ry: 18 }));
   if (up) {
-    inner.appendChild(svgEl(doc, "path", { class: "pachisi-shell-slit", d: "M0,-14 C3,-6 3,6 0,14 C-3,6 -3,-6 0,-14Z" }));
+    inner.appendChild(
+      svgEl(doc, "path", { class: "pachisi-shell-slit", d: "M0,-14 C3,-6 3,6 0,14 C-3,6 -3,-6 0,-14Z" }),
+    );
     let teeth = "";
     for (let k = -10; k <= 10; k += 4) teeth += `M-3.4,${k}L-1,${k}M1,${k}L3.4,${k}`;
     inner.appendChild(svgEl(doc, "path", { class: "pachisi-shell-teeth", d: teeth }));
   } else {
     inner.appendChild(svgEl(doc, "ellipse", { class: "pachisi-shell-shine", cx: -4, cy: -6, rx: 4, ry: 6 }));
-    inner.appendChild(svgEl(doc, "path", { class: "pachisi-shell-spots", d: "M3,2 l1,1 M-2,8 l1,1 M5,-4 l1,1 M-6,2 l1,1" }));
+    inner.appendChild(
+      svgEl(doc, "path", { class: "pachisi-shell-spots", d: "M3,2 l1,1 M-2,8 l1,1 M5,-4 l1,1 M-6,2 l1,1" }),
+    );
   }
   g.appendChild(inner);
   return g;
@@ -619,34 +743,44 @@ export function buildCowries(doc, lastThrow, state, opts = {}) {
   const labels = state.labels ?? {};
   const box = htmlEl(doc, "div", { class: "pachisi-cowries", "data-role": "cowries" });
   const shells = lastThrow?.mouths ?? Array.from({ length: state.shells ?? 6 }, () => false);
-  const has = lastThrow && lastThrow.mouths;
-  const upText = has
-    ? (state.up_texts ?? [])[lastThrow.up] ?? `${lastThrow.up}↑`
-    : "";
+  const has = lastThrow?.mouths;
+  const upText = has ? ((state.up_texts ?? [])[lastThrow.up] ?? `${lastThrow.up}↑`) : "";
   const svg = svgEl(doc, "svg", {
     class: `pachisi-shells${opts.animate ? " pachisi-throwing" : ""}${has ? "" : " pachisi-shells-idle"}`,
     viewBox: `0 0 ${shells.length * 42 + 6} 60`,
     role: "img",
     "aria-label": has ? upText : labels.cowries,
   });
-  shells.forEach((up, i) => svg.appendChild(buildShell(doc, !!up, i)));
+  shells.forEach((up, i) => {
+    svg.appendChild(buildShell(doc, !!up, i));
+  });
   box.appendChild(svg);
   const line = htmlEl(doc, "div", { class: "pachisi-throw-line" });
   if (has) {
     const seat = lastThrow.seat;
     if (seat !== null && seat !== undefined) {
-      line.appendChild(htmlEl(doc, "span", {
-        class: `pachisi-chip pachisi-seat-${seat}`,
-        style: opts.scene ? `--pachisi-seat-color: ${opts.scene.seat_colors[seat]}` : null,
-      }, seatName(state, seat)));
+      line.appendChild(
+        htmlEl(
+          doc,
+          "span",
+          {
+            class: `pachisi-chip pachisi-seat-${seat}`,
+            style: opts.scene ? `--pachisi-seat-color: ${opts.scene.seat_colors[seat]}` : null,
+          },
+          seatName(state, seat),
+        ),
+      );
     }
-    line.appendChild(htmlEl(doc, "span", { class: "pachisi-throw-value", "data-role": "throw-value" }, String(lastThrow.value)));
+    line.appendChild(
+      htmlEl(doc, "span", { class: "pachisi-throw-value", "data-role": "throw-value" }, String(lastThrow.value)),
+    );
     line.appendChild(htmlEl(doc, "span", { class: "pachisi-throw-up" }, `(${upText})`));
     const badges = [];
     if (lastThrow.enters) badges.push(["grace", labels.grace]);
     else if (lastThrow.bonus) badges.push(["bonus", labels.bonus]);
     if (lastThrow.pyada) badges.push(["pyada", `${labels.pyada} +1`]);
-    if (lastThrow.cancelled?.length) badges.push(["cancelled", `${labels.cancelled}: ${lastThrow.cancelled.join(", ")}`]);
+    if (lastThrow.cancelled?.length)
+      badges.push(["cancelled", `${labels.cancelled}: ${lastThrow.cancelled.join(", ")}`]);
     if (lastThrow.lost) badges.push(["lost", labels.lost]);
     for (const [kind, text] of badges) {
       line.appendChild(htmlEl(doc, "span", { class: `pachisi-badge pachisi-badge-${kind}`, "data-badge": kind }, text));
@@ -697,7 +831,9 @@ export function buildTurn(doc, state, scene) {
   if (over) {
     words.appendChild(htmlEl(doc, "div", { class: "pachisi-turn-caption" }, labels.game_over));
     const winners = [].concat(state.winner ?? []);
-    const text = winners.length ? `${labels.winner}: ${winners.map((s) => seatName(state, s)).join(" + ")}` : labels.no_winner;
+    const text = winners.length
+      ? `${labels.winner}: ${winners.map((s) => seatName(state, s)).join(" + ")}`
+      : labels.no_winner;
     words.appendChild(htmlEl(doc, "div", { class: "pachisi-turn-name" }, text));
   } else {
     words.appendChild(htmlEl(doc, "div", { class: "pachisi-turn-caption" }, labels.to_move));
@@ -750,6 +886,9 @@ export function parsePositions(texts) {
   return texts.map((t) => {
     const s = String(t ?? "").trim();
     if (s === "" || s === "-") return null;
-    return s.split(/[\s,;]+/).filter(Boolean).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    return s
+      .split(/[\s,;]+/)
+      .filter(Boolean)
+      .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
   });
 }

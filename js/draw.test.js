@@ -2,7 +2,6 @@
 // Unit tests of the pure drawing functions, on real traits written by Python
 // (js/fixtures/traits.json, kept up to date by tests/test_widget.py).
 import { describe, expect, it } from "vitest";
-import fixture from "./fixtures/traits.json";
 import {
   buildBoard,
   buildCowries,
@@ -17,6 +16,7 @@ import {
   slideFrames,
   stacks,
 } from "./draw.js";
+import fixture from "./fixtures/traits.json";
 
 const geometry = fixture.geometry;
 const scene = geometry.scene;
@@ -60,7 +60,8 @@ describe("buildBoard: the squares", () => {
     expect(labels.map((l) => l.textContent)).toEqual(["25", "25", "25", "25"]);
     const seats = labels.map((l) => l.getAttribute("data-twenty-five")).sort();
     expect(seats).toEqual(["0", "1", "2", "3"]);
-    for (const l of labels) expect(l.getAttribute("fill")).toBe(SEAT_COLORS[Number(l.getAttribute("data-twenty-five"))]);
+    for (const l of labels)
+      expect(l.getAttribute("fill")).toBe(SEAT_COLORS[Number(l.getAttribute("data-twenty-five"))]);
   });
 
   it("draws the Charkoni", () => {
@@ -123,13 +124,17 @@ describe("buildBoard: the pieces", () => {
       expect(shape.getAttribute("fill")).toBe(SEAT_COLORS[seat]);
       const tag = { circle: "circle", square: "rect", triangle: "polygon", diamond: "polygon" }[SEAT_SHAPES[seat]];
       expect(shape.tagName).toBe(tag);
-      expect(svg.querySelector(`.pachisi-piece[data-seat="${seat}"] .pachisi-piece-letter`).textContent).toBe("SENW"[seat]);
+      expect(svg.querySelector(`.pachisi-piece[data-seat="${seat}"] .pachisi-piece-letter`).textContent).toBe(
+        "SENW"[seat],
+      );
     }
   });
 
   it("writes the letters of the board's language (V for West in Romanian)", () => {
     const ro = board("romanian");
-    const letters = [0, 1, 2, 3].map((seat) => ro.querySelector(`.pachisi-piece[data-seat="${seat}"] .pachisi-piece-letter`).textContent);
+    const letters = [0, 1, 2, 3].map(
+      (seat) => ro.querySelector(`.pachisi-piece[data-seat="${seat}"] .pachisi-piece-letter`).textContent,
+    );
     expect(letters).toEqual(["S", "E", "N", "V"]);
     const cards = [...ro.querySelectorAll("[data-seat-card] .pachisi-piece-letter")].map((t) => t.textContent);
     expect(cards).toEqual(["S", "E", "N", "V"]);
@@ -192,7 +197,19 @@ describe("buildBoard: legal moves", () => {
     const enter = pos.start.legal_moves.find((m) => m.kind === "enter");
     const layer = buildTargets(document, geometry, [enter]);
     expect(layer.querySelector(`[data-move="${enter.id}"]`)).not.toBeNull();
-    const home = { id: "9.0", seat: 1, kind: "move", start: 83, end: 84, value: 10, from: [10, 9], to: null, path: [], captures: [], label: "home" };
+    const home = {
+      id: "9.0",
+      seat: 1,
+      kind: "move",
+      start: 83,
+      end: 84,
+      value: 10,
+      from: [10, 9],
+      to: null,
+      path: [],
+      captures: [],
+      label: "home",
+    };
     const t = buildTargets(document, geometry, [home]).querySelector('[data-move="9.0"]');
     expect(t.classList.contains("pachisi-target-home")).toBe(true);
   });
@@ -228,7 +245,12 @@ describe("text is never parsed as HTML", () => {
     const a = { ...base, id: "9.1", start: 20, value: 10, to: [12, 9] };
     const b = { ...base, id: "9.2", start: 27, value: 3, to: [12, 9] };
     const rings = [...buildTargets(document, geometry, [a, b]).querySelectorAll(".pachisi-target")];
-    const at = rings.map((g) => g.getAttribute("transform").match(/[-\d.]+/g).map(Number));
+    const at = rings.map((g) =>
+      g
+        .getAttribute("transform")
+        .match(/[-\d.]+/g)
+        .map(Number),
+    );
     const r = Number(rings[0].querySelector(".pachisi-target-ring").getAttribute("r"));
     expect(Math.hypot(at[0][0] - at[1][0], at[0][1] - at[1][1])).toBeGreaterThanOrEqual(2 * r);
     expect(rings.map((g) => g.querySelector(".pachisi-target-value").textContent)).toEqual(["10", "3"]);
@@ -244,7 +266,16 @@ describe("text is never parsed as HTML", () => {
 
 describe("buildPiece", () => {
   it("draws one stack with its hooks", () => {
-    const g = buildPiece(document, { scene, seat: 2, step: 60, pieces: [1, 3], cx: 10, cy: 20, returning: true, title: "N" });
+    const g = buildPiece(document, {
+      scene,
+      seat: 2,
+      step: 60,
+      pieces: [1, 3],
+      cx: 10,
+      cy: 20,
+      returning: true,
+      title: "N",
+    });
     expect(g.getAttribute("data-seat")).toBe("2");
     expect(g.getAttribute("data-piece")).toBe("1");
     expect(g.getAttribute("data-step")).toBe("60");
@@ -282,7 +313,10 @@ describe("buildCowries", () => {
     const values = [...box.querySelectorAll('[data-role="pool"] .pachisi-pool-value')].map((v) => v.textContent);
     expect(values).toEqual(["10", "3"]);
     expect(box.querySelectorAll(".pachisi-shell").length).toBe(7);
-    const badges = (over) => [...buildCowries(document, { ...lt, ...over }, state).querySelectorAll("[data-badge]")].map((b) => b.getAttribute("data-badge"));
+    const badges = (over) =>
+      [...buildCowries(document, { ...lt, ...over }, state).querySelectorAll("[data-badge]")].map((b) =>
+        b.getAttribute("data-badge"),
+      );
     expect(badges({ enters: false, bonus: true })).toEqual(["bonus"]);
     expect(badges({ pyada: true })).toEqual(["pyada"]);
     expect(badges({ cancelled: [25, 30, 10] })).toEqual(["cancelled"]);
@@ -317,8 +351,18 @@ describe("buildTurn", () => {
 
 describe("controlStates and parsePositions", () => {
   it("enables the buttons that make sense now", () => {
-    expect(controlStates({ phase: "throw", can_undo: false })).toEqual({ throw: true, pass: false, undo: false, "new-game": true });
-    expect(controlStates({ phase: "move", can_undo: true })).toEqual({ throw: false, pass: true, undo: true, "new-game": true });
+    expect(controlStates({ phase: "throw", can_undo: false })).toEqual({
+      throw: true,
+      pass: false,
+      undo: false,
+      "new-game": true,
+    });
+    expect(controlStates({ phase: "move", can_undo: true })).toEqual({
+      throw: false,
+      pass: true,
+      undo: true,
+      "new-game": true,
+    });
     expect(controlStates({ phase: "throw", computer_to_act: true }).throw).toBe(false);
   });
 
@@ -330,7 +374,19 @@ describe("controlStates and parsePositions", () => {
 
 describe("slideFrames", () => {
   it("slides a piece from its start through its path to its end", () => {
-    const frames = slideFrames(geometry, { seat: 0, start: 12, end: 16, from: [10, 3], to: [10, 7], path: [[10, 4], [10, 5], [10, 6], [10, 7]] });
+    const frames = slideFrames(geometry, {
+      seat: 0,
+      start: 12,
+      end: 16,
+      from: [10, 3],
+      to: [10, 7],
+      path: [
+        [10, 4],
+        [10, 5],
+        [10, 6],
+        [10, 7],
+      ],
+    });
     expect(frames.length).toBe(5);
     expect(frames[0].transform).toBe("translate(420px, 620px)");
     expect(frames[4].transform).toBe("translate(420px, 460px)");
@@ -339,7 +395,18 @@ describe("slideFrames", () => {
   it("starts an entering piece at the waiting spot and ends a finished one at home", () => {
     const enter = slideFrames(geometry, { seat: 0, start: 0, end: 1, from: null, to: [9, 7], path: [[9, 7]] });
     expect(enter.length).toBe(2);
-    const home = slideFrames(geometry, { seat: 0, start: 80, end: 84, from: [9, 4], to: null, path: [[9, 5], [9, 6], [9, 7]] });
+    const home = slideFrames(geometry, {
+      seat: 0,
+      start: 80,
+      end: 84,
+      from: [9, 4],
+      to: null,
+      path: [
+        [9, 5],
+        [9, 6],
+        [9, 7],
+      ],
+    });
     expect(home.length).toBe(5);
   });
 });

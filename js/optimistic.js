@@ -28,13 +28,13 @@ export function movingPiece(board, move) {
  * be clicked twice, and the board carries `data-pending="move"`. Pure DOM work on `board`;
  * returns false (and changes nothing) when the picture has no such piece.
  *
- * @param {Document} doc
+ * @param {Document} _doc      unused: `board` knows its own document
  * @param {Element} board     the board's <svg> (rebuilt from Python's state on the next view)
  * @param {object} geometry   the geometry trait (centres of squares)
  * @param {object} move       {seat, start, end, from, to, captures: [[seat, piece], ...]}
  * @returns {boolean}
  */
-export function showMove(doc, board, geometry, move) {
+export function showMove(_doc, board, geometry, move) {
   const piece = movingPiece(board, move);
   if (!piece) return false;
   const count = Number(piece.getAttribute("data-count") ?? 1);

@@ -2,8 +2,8 @@
 // Instant feel: what the board shows between a click and Python's answer (./optimistic.js), on
 // boards drawn from real traits written by Python (js/fixtures/traits.json).
 import { describe, expect, it, vi } from "vitest";
-import fixture from "./fixtures/traits.json";
 import { buildBoard, buildCowries, centre } from "./draw.js";
+import fixture from "./fixtures/traits.json";
 import { movingPiece, pendingTimer, settleThrow, showMove, showThrow } from "./optimistic.js";
 
 const geometry = fixture.geometry;

@@ -110,8 +110,13 @@ describe("question panel", () => {
     expect(panel.hidden).toBe(false);
     expect(panel.textContent).toContain("Which move of South captures?");
     const buttons = panel.querySelectorAll("button[data-choice]");
-    expect([...buttons].map((b) => b.textContent)).toEqual(["The move from step 26 to step 30 with the 4", "None of them"]);
-    expect(panel.querySelector('[role="group"]').getAttribute("aria-labelledby")).toBe(panel.querySelector(".pachisi-question-prompt").id);
+    expect([...buttons].map((b) => b.textContent)).toEqual([
+      "The move from step 26 to step 30 with the 4",
+      "None of them",
+    ]);
+    expect(panel.querySelector('[role="group"]').getAttribute("aria-labelledby")).toBe(
+      panel.querySelector(".pachisi-question-prompt").id,
+    );
     click(buttons[1]);
     expect(model.sent).toEqual([{ kind: "answer", question: 1, choice: 1 }]);
     expect(q('[data-role="score"]').textContent).toBe("Score: 0 / 1");

@@ -4,9 +4,9 @@
 // map of a four-seat middle game; the reach maps of the same position), drawn by the mounted
 // widget with a stand-in model, and the intents their controls send.
 import { beforeEach, describe, expect, it } from "vitest";
+import { buildBoard } from "./draw.js";
 import { fakeModel, flush, mountWidget } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
-import { buildBoard } from "./draw.js";
 import { decorateTargets, hintLine } from "./panels/hints.js";
 import { buildHeat, buildLegend, heatMap } from "./panels/legend.js";
 
@@ -62,7 +62,11 @@ describe("hints on the board", () => {
   });
 
   it("says Thinking with the percentage while Python computes", () => {
-    const line = hintLine({ status: "thinking", progress: 0.4, text: "Thinking… 40% of the games played on" }, false, {});
+    const line = hintLine(
+      { status: "thinking", progress: 0.4, text: "Thinking… 40% of the games played on" },
+      false,
+      {},
+    );
     expect(line).toEqual({ text: "Thinking… 40% of the games played on", thinking: true, progress: 0.4 });
     expect(hintLine({}, true, { thinking: "Thinking…" }).text).toBe("Thinking…");
     expect(hintLine(hv, false, {}).text).toContain(hv.about);
@@ -83,7 +87,9 @@ describe("hints on the board", () => {
   });
 
   it("shows the progress line while the hints are computed", async () => {
-    const model = fakeModel("hints", { hint_view: { status: "thinking", progress: 0.25, text: "Thinking… 25% of the games played on" } });
+    const model = fakeModel("hints", {
+      hint_view: { status: "thinking", progress: 0.25, text: "Thinking… 25% of the games played on" },
+    });
     mount(model);
     await flush();
     const line = q('[data-role="hint-progress"]');

@@ -28,23 +28,36 @@ import { createTurn } from "./panels/turn.js";
 export { secondsText, shortcuts };
 
 /**
+ * The synced traits, as Python's PachisiWidget writes them (js/fixtures/traits.json has a
+ * sample of each; js/widget.test.js checks this list against it and against TRAITS).
+ *
  * @typedef {Object} WidgetModel
- * @property {object} geometry     board geometry and the picture's facts (`scene`), sent once
- * @property {object} state        the position, its stacks and the view texts
- * @property {object[]} legal_moves each {id, seat, piece, start, end, kind, value, from, to, path, label}
- * @property {string} status       the narration line
- * @property {string} status_kind  "info" or "error"
- * @property {string[]} log        recent narration, oldest first
- * @property {object} last_throw   {seat, up, value, mouths, grace, bonus, pyada, cancelled, lost, fresh...}
- * @property {string} language     "en" or "ro"
+ * @property {object} geometry       board geometry and the picture's facts (`scene`), sent once
+ * @property {object} state          the position, its stacks and the view texts
+ * @property {object[]} legal_moves  each {id, seat, piece, start, end, kind, value, captures, from, to, path, label}
+ * @property {string} status         the narration line
+ * @property {string} status_kind    "info" or "error"
+ * @property {string[]} log          recent narration, oldest first
+ * @property {object} last_throw     {seat, up, value, mouths, grace, bonus, pyada, cancelled, lost, fresh...}
+ * @property {string} language       "en" or "ro"
  * @property {string[]} seat_players per seat: "human", an agent name or ""
- * @property {string[]} agent_names
- * @property {number} speed        seconds between computer actions
- * @property {boolean} animate
- * @property {boolean} large      the large board (for a projector)
- * @property {boolean} teacher
- * @property {number} revision
- * @property {string[]} presets
+ * @property {string[]} agent_names  the computer players a seat can be set to
+ * @property {string[]} names        per seat: the player's name (drawn as text, never as HTML)
+ * @property {number} speed          seconds between computer actions (the view writes it)
+ * @property {boolean} animate       whether cowries and pieces animate (the view writes it)
+ * @property {boolean} large         the large board (for a projector)
+ * @property {boolean} teacher       whether the teacher's tools are shown
+ * @property {number} revision       grows by one on every state change; move ids carry it
+ * @property {string[]} presets      the named rule sets
+ * @property {object} timeline       the replay's timeline ({} when the board is live)
+ * @property {object} question       the question asked ({} when none)
+ * @property {boolean} quiz          practice mode: no highlights or hints
+ * @property {{asked: number, right: number}} score questions asked and answered right
+ * @property {boolean} hints         whether each legal move shows its chance to win
+ * @property {object} hint_view      the hints ({} when off)
+ * @property {boolean|number} tutor  Python only (the view does not watch it): the tutor's margin, or false
+ * @property {string|null} overlay   "danger", "reach" or null
+ * @property {object} heat           the heat map shown ({} when none)
  */
 
 /**
@@ -67,9 +80,34 @@ export function downloadText(doc, text, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-const TRAITS = ["geometry", "state", "legal_moves", "status", "status_kind", "log", "last_throw", "language",
-  "seat_players", "agent_names", "names", "speed", "animate", "large", "teacher", "revision", "presets",
-  "timeline", "question", "quiz", "score", "hints", "hint_view", "overlay", "heat"];
+/** The traits the view redraws on (every one of WidgetModel that it reads). */
+export const TRAITS = [
+  "geometry",
+  "state",
+  "legal_moves",
+  "status",
+  "status_kind",
+  "log",
+  "last_throw",
+  "language",
+  "seat_players",
+  "agent_names",
+  "names",
+  "speed",
+  "animate",
+  "large",
+  "teacher",
+  "revision",
+  "presets",
+  "timeline",
+  "question",
+  "quiz",
+  "score",
+  "hints",
+  "hint_view",
+  "overlay",
+  "heat",
+];
 
 export default {
   /** Once per model: answer Save with a download (one per model, not one per view). */
@@ -108,7 +146,8 @@ export default {
     const question = createQuestion(ctx);
     const practice = createPractice({ ...ctx, boardBox: board.nodes[0] });
     const panels = [board, turn, controls, timeline, question, practice, log, teacher, settings];
-    for (const panel of [turn, timeline, controls, question, practice, log, teacher, settings]) side.append(...panel.nodes);
+    for (const panel of [turn, timeline, controls, question, practice, log, teacher, settings])
+      side.append(...panel.nodes);
     // the teaching instruments (hints, heat maps) draw on the board once it is drawn: last
     const hints = createHints({ ...ctx, boardBox: board.nodes[0] });
     const legend = createLegend({ ...ctx, boardBox: board.nodes[0], selectedKey: () => board.selectedKey() });

@@ -79,9 +79,24 @@ describe("render", () => {
     mount(fakeModel("mixed"));
     const side = el.querySelector(".pachisi-side");
     const order = [...side.children].map((n) => n.className.split(" ")[0]);
-    expect(order).toEqual(["pachisi-turn-slot", "pachisi-cowrie-slot", "pachisi-timeline", "pachisi-controls", "pachisi-confirm",
-      "pachisi-status", "pachisi-hint-line", "pachisi-hints", "pachisi-field", "pachisi-legend", "pachisi-question", "pachisi-practice", "pachisi-practice-keys", "pachisi-log-box", "pachisi-teacher",
-      "pachisi-settings"]);
+    expect(order).toEqual([
+      "pachisi-turn-slot",
+      "pachisi-cowrie-slot",
+      "pachisi-timeline",
+      "pachisi-controls",
+      "pachisi-confirm",
+      "pachisi-status",
+      "pachisi-hint-line",
+      "pachisi-hints",
+      "pachisi-field",
+      "pachisi-legend",
+      "pachisi-question",
+      "pachisi-practice",
+      "pachisi-practice-keys",
+      "pachisi-log-box",
+      "pachisi-teacher",
+      "pachisi-settings",
+    ]);
   });
 });
 
@@ -144,14 +159,20 @@ describe("moves", () => {
 
 describe("buttons and shortcuts", () => {
   it("sends throw, pass, undo and new game", () => {
-    const model = fakeModel("computer", { state: { ...fixture.positions.computer.state, computer_to_act: false, can_undo: true } });
+    const model = fakeModel("computer", {
+      state: { ...fixture.positions.computer.state, computer_to_act: false, can_undo: true },
+    });
     mount(model);
     click(el.querySelector('[data-action="throw"]'));
     click(el.querySelector('[data-action="undo"]'));
     click(el.querySelector('[data-action="new-game"]'));
     expect(model.sent).toEqual([{ kind: "throw" }, { kind: "undo" }]); // New game asks first
     click(el.querySelector('[data-action="confirm-new-game"]'));
-    expect(model.sent).toEqual([{ kind: "throw" }, { kind: "undo" }, { kind: "new_game", players: 2, preset: "classic" }]);
+    expect(model.sent).toEqual([
+      { kind: "throw" },
+      { kind: "undo" },
+      { kind: "new_game", players: 2, preset: "classic" },
+    ]);
     expect(el.querySelector('[data-action="pass"]').disabled).toBe(true); // nothing to pass before a throw
   });
 
@@ -280,7 +301,10 @@ describe("buttons and shortcuts", () => {
     const lang = el.querySelector('select[data-role="language"]');
     lang.value = "ro";
     lang.dispatchEvent(new Event("change", { bubbles: true }));
-    expect(model.sent).toEqual([{ kind: "set_seat", seat: 2, player: "greedy" }, { kind: "set_language", language: "ro" }]);
+    expect(model.sent).toEqual([
+      { kind: "set_seat", seat: 2, player: "greedy" },
+      { kind: "set_language", language: "ro" },
+    ]);
     const speed = el.querySelector('select[data-role="speed"]');
     speed.value = "0";
     speed.dispatchEvent(new Event("change", { bubbles: true }));
@@ -382,7 +406,7 @@ describe("animation", () => {
 
   it("does not animate with animation off", () => {
     const calls = [];
-    Element.prototype.animate = function (frames) {
+    Element.prototype.animate = (frames) => {
       calls.push(frames);
       return { cancel() {} };
     };

@@ -49,7 +49,7 @@ export function createBoard({ doc, win, model, send, redraw }) {
     const id = node.getAttribute("data-move");
     if (node.classList.contains("pachisi-target") && id) return moves.filter((m) => m.id === id);
     const key = node.getAttribute("data-stack");
-    return key ? movesByStack(moves).get(key) ?? [] : [];
+    return key ? (movesByStack(moves).get(key) ?? []) : [];
   };
 
   // The piece just moved slides along its path (once per move), and the pieces it captured go
@@ -57,7 +57,7 @@ export function createBoard({ doc, win, model, send, redraw }) {
   const slideLastMove = (state, geometry) => {
     const last = state.last_move;
     const key = last ? JSON.stringify([last.event, last.seat, last.start, last.end, state.turn]) : "";
-    if (!last || !last.fresh || key === slidKey) return;
+    if (!last?.fresh || key === slidKey) return;
     slidKey = key;
     if (!model.get("animate")) return;
     const piece = board.querySelector(`.pachisi-piece[data-seat="${last.seat}"][data-step="${last.end}"]`);
@@ -122,7 +122,7 @@ export function createBoard({ doc, win, model, send, redraw }) {
   };
   box.addEventListener("pointerover", hover);
   box.addEventListener("focusin", hover);
-  const unhover = () => showPaths(selected ? movesByStack(legal()).get(selected) ?? [] : []);
+  const unhover = () => showPaths(selected ? (movesByStack(legal()).get(selected) ?? []) : []);
   box.addEventListener("pointerleave", unhover);
   box.addEventListener("focusout", unhover);
 

@@ -12,12 +12,14 @@ import { htmlEl } from "../draw.js";
 export function fillSelect(select, options, value) {
   const want = JSON.stringify(options);
   if (select.dataset.options !== want) {
-    select.replaceChildren(...options.map(([v, text]) => {
-      const opt = select.ownerDocument.createElement("option");
-      opt.value = String(v);
-      opt.textContent = String(text);
-      return opt;
-    }));
+    select.replaceChildren(
+      ...options.map(([v, text]) => {
+        const opt = select.ownerDocument.createElement("option");
+        opt.value = String(v);
+        opt.textContent = String(text);
+        return opt;
+      }),
+    );
     select.dataset.options = want;
   }
   if (value !== undefined && value !== null) select.value = String(value);

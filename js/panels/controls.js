@@ -33,13 +33,27 @@ export function createControls({ doc, send, newGame }) {
   const bar = htmlEl(doc, "div", { class: "pachisi-controls", role: "toolbar" });
   const buttons = {};
   for (const [action] of ACTIONS) {
-    const b = htmlEl(doc, "button", { type: "button", class: `pachisi-button pachisi-button-${action}`, "data-action": action });
+    const b = htmlEl(doc, "button", {
+      type: "button",
+      class: `pachisi-button pachisi-button-${action}`,
+      "data-action": action,
+    });
     buttons[action] = b;
     bar.appendChild(b);
   }
-  const status = htmlEl(doc, "p", { class: "pachisi-status", "data-role": "status", role: "status", "aria-live": "polite" });
+  const status = htmlEl(doc, "p", {
+    class: "pachisi-status",
+    "data-role": "status",
+    role: "status",
+    "aria-live": "polite",
+  });
   const hint = htmlEl(doc, "p", { class: "pachisi-hint-line", "data-role": "hint" });
-  const confirm = htmlEl(doc, "div", { class: "pachisi-confirm", role: "alertdialog", "data-role": "confirm-new-game", hidden: true });
+  const confirm = htmlEl(doc, "div", {
+    class: "pachisi-confirm",
+    role: "alertdialog",
+    "data-role": "confirm-new-game",
+    hidden: true,
+  });
   const confirmText = htmlEl(doc, "span", { class: "pachisi-confirm-text" });
   const yes = htmlEl(doc, "button", { type: "button", class: "pachisi-button", "data-action": "confirm-new-game" });
   const no = htmlEl(doc, "button", { type: "button", class: "pachisi-button", "data-action": "cancel-new-game" });

@@ -42,9 +42,15 @@ export function decorateTargets(doc, svg, hintView, revision) {
     box.appendChild(svgEl(doc, "rect", { class: "pachisi-hint-bg", x: -w / 2, y: -17, width: w, height: 30, rx: 5 }));
     box.appendChild(svgEl(doc, "text", { class: "pachisi-hint-text", y: 1, "text-anchor": "middle" }, text));
     box.appendChild(svgEl(doc, "rect", { class: "pachisi-hint-track", x: -BAR_W / 2, y: 5, width: BAR_W, height: 6 }));
-    box.appendChild(svgEl(doc, "rect", {
-      class: "pachisi-hint-bar", x: -BAR_W / 2, y: 5, width: Math.round(BAR_W * Math.max(0, Math.min(1, hint.win)) * 10) / 10, height: 6,
-    }));
+    box.appendChild(
+      svgEl(doc, "rect", {
+        class: "pachisi-hint-bar",
+        x: -BAR_W / 2,
+        y: 5,
+        width: Math.round(BAR_W * Math.max(0, Math.min(1, hint.win)) * 10) / 10,
+        height: 6,
+      }),
+    );
     g.appendChild(box);
   }
   if (n) svg.setAttribute("data-hints", String(n));
@@ -74,8 +80,18 @@ export function hintLine(hintView, asked, labels = {}) {
  */
 export function createHints({ doc, model, send, boardBox }) {
   const box = htmlEl(doc, "div", { class: "pachisi-hints" });
-  const button = htmlEl(doc, "button", { type: "button", class: "pachisi-button pachisi-button-hint", "data-action": "hint", "aria-pressed": "false" });
-  const line = htmlEl(doc, "p", { class: "pachisi-hint-status", "data-role": "hint-progress", role: "status", "aria-live": "polite" });
+  const button = htmlEl(doc, "button", {
+    type: "button",
+    class: "pachisi-button pachisi-button-hint",
+    "data-action": "hint",
+    "aria-pressed": "false",
+  });
+  const line = htmlEl(doc, "p", {
+    class: "pachisi-hint-status",
+    "data-role": "hint-progress",
+    role: "status",
+    "aria-live": "polite",
+  });
   const meter = htmlEl(doc, "progress", { class: "pachisi-hint-meter", max: "1", hidden: true });
   box.append(button, line, meter);
   let asked = false; // pressed, and Python has not yet taken the new setting

@@ -16,7 +16,7 @@ import { fillSelect, labelled } from "./common.js";
  * @returns {{squares: object[], legend: object, note: string}|null}
  */
 export function heatMap(heat, selected) {
-  if (!heat || !heat.kind) return null;
+  if (!heat?.kind) return null;
   if (heat.kind === "danger") return heat;
   const maps = heat.maps ?? {};
   return maps[selected] ?? maps[heat.default] ?? null;
@@ -38,7 +38,9 @@ export function buildHeat(doc, geometry, kind, squares) {
   // each coloured square is outlined in its ramp's darkest colour, so that even the lightest
   // colour stands out from the arms' tints
   const layer = svgEl(doc, "g", {
-    class: `pachisi-heat pachisi-heat-${kind}`, "data-overlay": kind, stroke: ramp[ramp.length - 1] ?? null,
+    class: `pachisi-heat pachisi-heat-${kind}`,
+    "data-overlay": kind,
+    stroke: ramp[ramp.length - 1] ?? null,
   });
   for (const sq of squares ?? []) {
     const [cx, cy] = centre(geometry, sq.x, sq.y);
@@ -46,7 +48,10 @@ export function buildHeat(doc, geometry, kind, squares) {
       class: "pachisi-heat-square",
       "data-heat": String(sq.p),
       "data-heat-square": `${sq.x},${sq.y}`,
-      x: cx - cell / 2 + 1, y: cy - cell / 2 + 1, width: cell - 2, height: cell - 2,
+      x: cx - cell / 2 + 1,
+      y: cy - cell / 2 + 1,
+      width: cell - 2,
+      height: cell - 2,
       fill: sq.color,
       role: "img",
       "aria-label": sq.label,
@@ -70,9 +75,16 @@ export function buildLegend(doc, legend, note) {
   const caption = htmlEl(doc, "p", { class: "pachisi-legend-caption" }, legend.caption ?? "");
   const scale = htmlEl(doc, "div", { class: "pachisi-legend-scale", role: "list" });
   for (const stop of legend.stops ?? []) {
-    const sw = htmlEl(doc, "span", {
-      class: "pachisi-legend-swatch", role: "listitem", style: `background:${stop.color};color:${stop.ink}`,
-    }, stop.text);
+    const sw = htmlEl(
+      doc,
+      "span",
+      {
+        class: "pachisi-legend-swatch",
+        role: "listitem",
+        style: `background:${stop.color};color:${stop.ink}`,
+      },
+      stop.text,
+    );
     scale.appendChild(sw);
   }
   const ends = htmlEl(doc, "div", { class: "pachisi-legend-ends" });
@@ -96,8 +108,15 @@ export function createLegend({ doc, model, send, boardBox, selectedKey }) {
 
   const update = ({ state, geometry, labels }) => {
     caption.textContent = labels.overlay ?? "";
-    fillSelect(select, [["", labels.overlay_none ?? "—"], ["danger", labels.overlay_danger ?? "danger"],
-      ["reach", labels.overlay_reach ?? "reach"]], model.get("overlay") ?? "");
+    fillSelect(
+      select,
+      [
+        ["", labels.overlay_none ?? "—"],
+        ["danger", labels.overlay_danger ?? "danger"],
+        ["reach", labels.overlay_reach ?? "reach"],
+      ],
+      model.get("overlay") ?? "",
+    );
     select.disabled = !!state.quiz || !!state.replay;
     const heat = model.get("heat") ?? {};
     const map = heatMap(heat, selectedKey());

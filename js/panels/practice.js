@@ -52,7 +52,8 @@ export function practiceClick(node, state, geometry, chosen) {
   }
   if (chosen === null) return null;
   const tray = node.closest?.("[data-home-tray]");
-  if (tray && Number(tray.getAttribute("data-home-tray")) === seat) return { send: { kind: "try", start: chosen, square: "home" } };
+  if (tray && Number(tray.getAttribute("data-home-tray")) === seat)
+    return { send: { kind: "try", start: chosen, square: "home" } };
   const square = node.closest?.("[data-square]");
   if (square) {
     const [x, y] = square.getAttribute("data-square").split(",").map(Number);
@@ -79,7 +80,8 @@ export function createPractice({ doc, model, send, boardBox }) {
     select.replaceChildren(...values.map((v) => htmlEl(doc, "option", { value: String(v) }, text(v))));
     if (keep !== null && values.includes(keep)) select.value = String(keep);
   };
-  const stepText = (labels) => (s) => (s === 0 ? labels.charkoni ?? "0" : s >= 84 ? labels.home ?? "84" : `${labels.practice_step ?? ""} ${s}`.trim());
+  const stepText = (labels) => (s) =>
+    s === 0 ? (labels.charkoni ?? "0") : s >= 84 ? (labels.home ?? "84") : `${labels.practice_step ?? ""} ${s}`.trim();
   const refreshSquares = () => {
     const state = model.get("state") ?? {};
     const start = pieceSelect.value === "" ? null : Number(pieceSelect.value);
@@ -90,7 +92,12 @@ export function createPractice({ doc, model, send, boardBox }) {
   tryButton.addEventListener("click", () => {
     const state = model.get("state") ?? {};
     if (pieceSelect.value === "" || squareSelect.value === "") return;
-    const msg = practiceTry(model.get("geometry") ?? {}, state.to_move, Number(pieceSelect.value), Number(squareSelect.value));
+    const msg = practiceTry(
+      model.get("geometry") ?? {},
+      state.to_move,
+      Number(pieceSelect.value),
+      Number(squareSelect.value),
+    );
     if (msg) send(msg);
   });
   let chosen = null;
@@ -98,8 +105,10 @@ export function createPractice({ doc, model, send, boardBox }) {
   const mark = () => {
     for (const n of boardBox.querySelectorAll(".pachisi-chosen")) n.classList.remove("pachisi-chosen");
     if (chosen === null) return;
-    const seat = (model.get("state") ?? {}).to_move;
-    boardBox.querySelector(`.pachisi-piece[data-seat="${seat}"][data-step="${chosen}"]`)?.classList.add("pachisi-chosen");
+    const seat = model.get("state")?.to_move;
+    boardBox
+      .querySelector(`.pachisi-piece[data-seat="${seat}"][data-step="${chosen}"]`)
+      ?.classList.add("pachisi-chosen");
   };
   boardBox.addEventListener("click", (event) => {
     const state = model.get("state") ?? {};
@@ -119,7 +128,7 @@ export function createPractice({ doc, model, send, boardBox }) {
   const update = ({ state, revision }) => {
     const on = !!model.get("quiz");
     note.hidden = !on;
-    note.textContent = on ? state.quiz_text ?? "" : "";
+    note.textContent = on ? (state.quiz_text ?? "") : "";
     const labels = state.labels ?? {};
     keys.hidden = !on || state.phase !== "move" || !!state.computer_to_act || !!state.replay;
     pieceText.textContent = labels.practice_piece ?? "";

@@ -8,9 +8,17 @@ import { htmlEl } from "../draw.js";
 export function createQuestion({ doc, model, send }) {
   const el = htmlEl(doc, "section", { class: "pachisi-question", "data-role": "question" });
   const title = htmlEl(doc, "h4", { class: "pachisi-heading" });
-  const prompt = htmlEl(doc, "p", { class: "pachisi-question-prompt", id: `pachisi-q-${Math.random().toString(36).slice(2)}` });
+  const prompt = htmlEl(doc, "p", {
+    class: "pachisi-question-prompt",
+    id: `pachisi-q-${Math.random().toString(36).slice(2)}`,
+  });
   const choices = htmlEl(doc, "div", { class: "pachisi-choices", role: "group", "aria-labelledby": prompt.id });
-  const feedback = htmlEl(doc, "p", { class: "pachisi-question-feedback", "data-role": "question-feedback", role: "status", "aria-live": "polite" });
+  const feedback = htmlEl(doc, "p", {
+    class: "pachisi-question-feedback",
+    "data-role": "question-feedback",
+    role: "status",
+    "aria-live": "polite",
+  });
   const score = htmlEl(doc, "p", { class: "pachisi-score", "data-role": "score" });
   el.append(title, prompt, choices, feedback, score);
   let shownId = null;
@@ -34,19 +42,26 @@ export function createQuestion({ doc, model, send }) {
       choices.dataset.key = key;
       const fresh = shownId !== q.id;
       shownId = q.id;
-      choices.replaceChildren(...(q.choices ?? []).map((c) => {
-        const b = htmlEl(doc, "button", { type: "button", class: "pachisi-button pachisi-choice", "data-choice": c.index }, c.text);
-        if (answered) {
-          b.disabled = true;
-          if ((answered.right_choices ?? []).includes(c.index)) b.setAttribute("data-correct", "true");
-          if (c.index === answered.choice) {
-            b.setAttribute("data-result", answered.right ? "right" : "wrong");
-            b.setAttribute("aria-pressed", "true");
+      choices.replaceChildren(
+        ...(q.choices ?? []).map((c) => {
+          const b = htmlEl(
+            doc,
+            "button",
+            { type: "button", class: "pachisi-button pachisi-choice", "data-choice": c.index },
+            c.text,
+          );
+          if (answered) {
+            b.disabled = true;
+            if ((answered.right_choices ?? []).includes(c.index)) b.setAttribute("data-correct", "true");
+            if (c.index === answered.choice) {
+              b.setAttribute("data-result", answered.right ? "right" : "wrong");
+              b.setAttribute("aria-pressed", "true");
+            }
           }
-        }
-        return b;
-      }));
-      if (fresh && el.contains(doc.activeElement) === false && doc.activeElement && doc.activeElement.closest?.(".pachisi-widget")) {
+          return b;
+        }),
+      );
+      if (fresh && el.contains(doc.activeElement) === false && doc.activeElement?.closest?.(".pachisi-widget")) {
         choices.querySelector("button")?.focus();
       }
     }

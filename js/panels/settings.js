@@ -72,13 +72,20 @@ export function createSettings({ doc, model, send }) {
     const want = JSON.stringify([seats, options, state.seat_labels]);
     if (seatsRow.dataset.key !== want) {
       seatsRow.dataset.key = want;
-      seatsRow.replaceChildren(...seats.map((seat) => {
-        const select = htmlEl(doc, "select", { "data-seat-select": seat });
-        fillSelect(select, options);
-        const l = labelled(doc, (state.seat_labels ?? [])[seat] ?? String(seat), select, `pachisi-field pachisi-seat-field pachisi-seat-${seat}`);
-        l.label.style.setProperty("--pachisi-seat-color", seatColor(geometry, seat));
-        return l.label;
-      }));
+      seatsRow.replaceChildren(
+        ...seats.map((seat) => {
+          const select = htmlEl(doc, "select", { "data-seat-select": seat });
+          fillSelect(select, options);
+          const l = labelled(
+            doc,
+            (state.seat_labels ?? [])[seat] ?? String(seat),
+            select,
+            `pachisi-field pachisi-seat-field pachisi-seat-${seat}`,
+          );
+          l.label.style.setProperty("--pachisi-seat-color", seatColor(geometry, seat));
+          return l.label;
+        }),
+      );
     }
     for (const select of seatsRow.querySelectorAll("select")) {
       const seat = Number(select.getAttribute("data-seat-select"));
@@ -103,10 +110,22 @@ export function createSettings({ doc, model, send }) {
     fillSelect(languageSelect, Object.entries(state.language_names ?? {}), model.get("language"));
     const sp = Number(model.get("speed"));
     const speeds = SPEEDS.includes(sp) ? SPEEDS : [...SPEEDS, sp].sort((a, b) => a - b);
-    fillSelect(speedSelect, speeds.map((v) => [v, secondsText(v, labels)]), sp);
+    fillSelect(
+      speedSelect,
+      speeds.map((v) => [v, secondsText(v, labels)]),
+      sp,
+    );
     animateBox.checked = !!model.get("animate");
     largeBox.checked = !!model.get("large");
-    fillSelect(playersSelect, [[2, "2"], [3, "3"], [4, "4"]], state.players ?? (state.seats ?? []).length);
+    fillSelect(
+      playersSelect,
+      [
+        [2, "2"],
+        [3, "3"],
+        [4, "4"],
+      ],
+      state.players ?? (state.seats ?? []).length,
+    );
     const presets = model.get("presets") ?? [];
     const presetNames = state.preset_names ?? {};
     const presetOptions = presets.map((p) => [p, presetNames[p] ?? p]);

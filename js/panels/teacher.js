@@ -48,7 +48,12 @@ export function createTeacher({ doc, model, send }) {
   setupForm.append(setupCaption, setupHint, setupGrid, setupRow);
   const fileRow = htmlEl(doc, "div", { class: "pachisi-row" });
   const saveButton = htmlEl(doc, "button", { type: "button", class: "pachisi-button", "data-action": "save" });
-  const loadInput = htmlEl(doc, "input", { type: "file", accept: ".json,application/json,text/plain", class: "pachisi-file", "data-action": "load" });
+  const loadInput = htmlEl(doc, "input", {
+    type: "file",
+    accept: ".json,application/json,text/plain",
+    class: "pachisi-file",
+    "data-action": "load",
+  });
   const loadLabel = htmlEl(doc, "label", { class: "pachisi-button pachisi-load" });
   const loadText = htmlEl(doc, "span");
   loadLabel.append(loadText, loadInput);
@@ -66,11 +71,15 @@ export function createTeacher({ doc, model, send }) {
   setupForm.addEventListener("submit", (event) => {
     event.preventDefault();
     setupDirty = false;
-    send({ kind: "setup", positions: parsePositions(setupInputs.map((i) => i.value)), to_move: Number(toMoveSelect.value) });
+    send({
+      kind: "setup",
+      positions: parsePositions(setupInputs.map((i) => i.value)),
+      to_move: Number(toMoveSelect.value),
+    });
   });
   saveButton.addEventListener("click", () => send({ kind: "save" }));
   loadInput.addEventListener("change", async () => {
-    const file = loadInput.files && loadInput.files[0];
+    const file = loadInput.files?.[0];
     if (!file) return;
     const text = await readText(file);
     loadInput.value = "";
@@ -87,18 +96,23 @@ export function createTeacher({ doc, model, send }) {
     const fk = JSON.stringify([values, upTexts, labels.force]);
     if (forceButtons.dataset.key !== fk) {
       forceButtons.dataset.key = fk;
-      forceButtons.replaceChildren(...values.map((value, up) => {
-        const b = htmlEl(doc, "button", {
-          type: "button",
-          class: "pachisi-button pachisi-force-button",
-          "data-action": "force-throw",
-          "data-up": up,
-          title: `${upTexts[up] ?? `${up}↑`} → ${value}`,
-          "aria-label": `${labels.force ?? ""}: ${upTexts[up] ?? `${up}↑`} = ${value}`,
-        });
-        b.append(htmlEl(doc, "span", { class: "pachisi-force-value" }, String(value)), htmlEl(doc, "span", { class: "pachisi-force-up" }, `${up}↑`));
-        return b;
-      }));
+      forceButtons.replaceChildren(
+        ...values.map((value, up) => {
+          const b = htmlEl(doc, "button", {
+            type: "button",
+            class: "pachisi-button pachisi-force-button",
+            "data-action": "force-throw",
+            "data-up": up,
+            title: `${upTexts[up] ?? `${up}↑`} → ${value}`,
+            "aria-label": `${labels.force ?? ""}: ${upTexts[up] ?? `${up}↑`} = ${value}`,
+          });
+          b.append(
+            htmlEl(doc, "span", { class: "pachisi-force-value" }, String(value)),
+            htmlEl(doc, "span", { class: "pachisi-force-up" }, `${up}↑`),
+          );
+          return b;
+        }),
+      );
     }
     for (const b of forceButtons.querySelectorAll("button")) b.disabled = !can.throw;
     setupCaption.textContent = labels.setup ?? "";
@@ -109,7 +123,10 @@ export function createTeacher({ doc, model, send }) {
       l.caption.textContent = seatLabels[seat] ?? String(seat);
     });
     toMove.caption.textContent = labels.to_move ?? "";
-    fillSelect(toMoveSelect, seatLabels.map((s, i) => [i, s]));
+    fillSelect(
+      toMoveSelect,
+      seatLabels.map((s, i) => [i, s]),
+    );
     const editing = setupForm.contains(doc.activeElement);
     if (!setupDirty && !editing) {
       setupInputs.forEach((input, seat) => {

@@ -42,13 +42,29 @@ export function buildGraph(doc, timeline, geometry, label) {
   const count = Math.max(1, timeline.count ?? 1);
   const x = (i) => (W * i) / count;
   const y = (p) => H - 8 - (H - 16) * p;
-  const svg = svgEl(doc, "svg", { class: "pachisi-graph", "data-role": "win-graph", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": label });
+  const svg = svgEl(doc, "svg", {
+    class: "pachisi-graph",
+    "data-role": "win-graph",
+    viewBox: `0 0 ${W} ${H}`,
+    role: "group",
+    "aria-label": label,
+  });
   svg.appendChild(svgEl(doc, "line", { class: "pachisi-graph-half", x1: 0, x2: W, y1: y(0.5), y2: y(0.5) }));
-  svg.appendChild(svgEl(doc, "line", { class: "pachisi-graph-now", x1: x(timeline.index ?? 0), x2: x(timeline.index ?? 0), y1: 0, y2: H }));
+  svg.appendChild(
+    svgEl(doc, "line", {
+      class: "pachisi-graph-now",
+      x1: x(timeline.index ?? 0),
+      x2: x(timeline.index ?? 0),
+      y1: 0,
+      y2: H,
+    }),
+  );
   for (const line of timeline.lines ?? []) {
     const colour = seatColor(geometry, line.seat);
     const pts = line.points.map((p) => `${x(p.index).toFixed(1)},${y(p.chance).toFixed(1)}`).join(" ");
-    svg.appendChild(svgEl(doc, "polyline", { class: "pachisi-graph-line", points: pts, stroke: colour, "data-seat": line.seat }));
+    svg.appendChild(
+      svgEl(doc, "polyline", { class: "pachisi-graph-line", points: pts, stroke: colour, "data-seat": line.seat }),
+    );
     for (const p of line.points) {
       const dot = svgEl(doc, "circle", {
         class: "pachisi-graph-point",
@@ -71,8 +87,19 @@ export function buildGraph(doc, timeline, geometry, label) {
 /** @param {{doc: Document, win: Window, model: object, send: (msg: object) => void}} ctx */
 export function createTimeline({ doc, win, model, send }) {
   const el = htmlEl(doc, "section", { class: "pachisi-timeline", "data-role": "timeline-panel" });
-  const mode = htmlEl(doc, "p", { class: "pachisi-replay-mode", "data-role": "replay-mode", role: "status", "aria-live": "polite" });
-  const slider = htmlEl(doc, "input", { type: "range", min: "0", step: "1", "data-role": "timeline", class: "pachisi-timeline-range" });
+  const mode = htmlEl(doc, "p", {
+    class: "pachisi-replay-mode",
+    "data-role": "replay-mode",
+    role: "status",
+    "aria-live": "polite",
+  });
+  const slider = htmlEl(doc, "input", {
+    type: "range",
+    min: "0",
+    step: "1",
+    "data-role": "timeline",
+    class: "pachisi-timeline-range",
+  });
   const sliderLabel = htmlEl(doc, "label", { class: "pachisi-field pachisi-timeline-field" });
   const sliderCaption = htmlEl(doc, "span", { class: "pachisi-field-label" });
   sliderLabel.append(sliderCaption, slider);
@@ -84,7 +111,12 @@ export function createTimeline({ doc, win, model, send }) {
     buttons[action] = htmlEl(doc, "button", { type: "button", class: "pachisi-button", "data-action": action });
     bar.appendChild(buttons[action]);
   }
-  const progress = htmlEl(doc, "p", { class: "pachisi-analysis-progress", "data-role": "analysis-progress", role: "status", "aria-live": "polite" });
+  const progress = htmlEl(doc, "p", {
+    class: "pachisi-analysis-progress",
+    "data-role": "analysis-progress",
+    role: "status",
+    "aria-live": "polite",
+  });
   const summary = htmlEl(doc, "p", { class: "pachisi-analysis-summary", "data-role": "analysis-summary" });
   const open = htmlEl(doc, "button", { type: "button", class: "pachisi-button", "data-action": "replay-open" });
   const replaying = htmlEl(doc, "div", { class: "pachisi-replaying" });
@@ -104,7 +136,7 @@ export function createTimeline({ doc, win, model, send }) {
   const press = (action) => {
     const t = timeline();
     const b = buttons[action];
-    if (b && b.disabled) return;
+    if (b?.disabled) return;
     if (action === "replay-back") send({ kind: "replay_step", by: -1 });
     else if (action === "replay-forward") send({ kind: "replay_step", by: 1 });
     else if (action === "replay-play-from-here") {
@@ -132,7 +164,14 @@ export function createTimeline({ doc, win, model, send }) {
   slider.addEventListener("keydown", (event) => {
     const t = timeline();
     const intent = timelineKey(event.key, t.index ?? 0, t.count ?? 0);
-    if (event.key === "ArrowLeft" || event.key === "ArrowRight" || event.key === "ArrowUp" || event.key === "ArrowDown" || event.key === "Home" || event.key === "End") {
+    if (
+      event.key === "ArrowLeft" ||
+      event.key === "ArrowRight" ||
+      event.key === "ArrowUp" ||
+      event.key === "ArrowDown" ||
+      event.key === "Home" ||
+      event.key === "End"
+    ) {
       event.preventDefault(); // Python moves the slider
       event.stopPropagation();
     }
@@ -182,18 +221,25 @@ export function createTimeline({ doc, win, model, send }) {
     const mk = JSON.stringify([t.marks, t.count]);
     if (marks.dataset.key !== mk) {
       marks.dataset.key = mk;
-      marks.replaceChildren(...(t.marks ?? []).map((m) => {
-        const b = htmlEl(doc, "button", {
-          type: "button",
-          class: `pachisi-mark pachisi-mark-${m.grade}`,
-          "data-grade": m.grade,
-          "data-index": m.index,
-          "aria-label": m.label,
-          title: m.label,
-        }, m.grade === "blunder" ? "??" : m.grade === "mistake" ? "?" : "?!");
-        b.style.left = `${(100 * m.index) / Math.max(1, t.count)}%`;
-        return b;
-      }));
+      marks.replaceChildren(
+        ...(t.marks ?? []).map((m) => {
+          const b = htmlEl(
+            doc,
+            "button",
+            {
+              type: "button",
+              class: `pachisi-mark pachisi-mark-${m.grade}`,
+              "data-grade": m.grade,
+              "data-index": m.index,
+              "aria-label": m.label,
+              title: m.label,
+            },
+            m.grade === "blunder" ? "??" : m.grade === "mistake" ? "?" : "?!",
+          );
+          b.style.left = `${(100 * m.index) / Math.max(1, t.count)}%`;
+          return b;
+        }),
+      );
     }
     marks.hidden = !(t.marks ?? []).length;
     const gk = JSON.stringify([t.lines, t.index, t.count, labels.replay_graph]);
@@ -201,7 +247,9 @@ export function createTimeline({ doc, win, model, send }) {
       graphSlot.dataset.key = gk;
       const lines = t.lines ?? [];
       const caption = htmlEl(doc, "p", { class: "pachisi-graph-caption" }, labels.replay_graph ?? "");
-      graphSlot.replaceChildren(...(lines.length ? [caption, buildGraph(doc, t, geometry, labels.replay_graph ?? "")] : []));
+      graphSlot.replaceChildren(
+        ...(lines.length ? [caption, buildGraph(doc, t, geometry, labels.replay_graph ?? "")] : []),
+      );
     }
     progress.textContent = t.progress?.text ?? "";
     progress.hidden = !t.progress;

@@ -15,7 +15,16 @@ export function createTurn({ doc }) {
     turnSlot.replaceChildren(buildTurn(doc, state, geometry.scene));
     settleThrow(cowrieSlot, revision);
     const throwView = model.get("last_throw") ?? {};
-    const key = JSON.stringify([throwView, state.pending, state.part, state.turn_mode, state.up_texts, labels.pending, state.names, state.seat_labels]);
+    const key = JSON.stringify([
+      throwView,
+      state.pending,
+      state.part,
+      state.turn_mode,
+      state.up_texts,
+      labels.pending,
+      state.names,
+      state.seat_labels,
+    ]);
     if (key === cowrieKey) return;
     cowrieKey = key;
     const throwKey = JSON.stringify([throwView.event, throwView.turn, throwView.up, throwView.seat, revision]);
