@@ -22,6 +22,23 @@ export function sceneOf(geometry) {
   return scene;
 }
 
+/**
+ * The board's colours of both themes as CSS variables, from the scene's `board_colors`
+ * (pachisi_widget/scene.py BOARD_COLORS): `[["--pachisi-arm-0-light", colour], ...]`. The view sets
+ * them on its root, and js/widget.css picks the light or the dark set by the notebook's theme.
+ * @param {object} scene
+ * @returns {[string, string][]}
+ */
+export function boardColorVars(scene) {
+  const vars = [];
+  for (const [theme, colors] of Object.entries(scene?.board_colors ?? {})) {
+    for (const [name, value] of Object.entries(colors)) {
+      vars.push([`--pachisi-${name.replaceAll("_", "-")}-${theme}`, String(value)]);
+    }
+  }
+  return vars;
+}
+
 // -- element helpers ---------------------------------------------------------------------------
 
 /**

@@ -11,7 +11,7 @@
 // batch of trait changes `update` gets one snapshot of the view (state, geometry, labels, legal
 // moves, revision, which controls can be pressed). A new instrument is one more panel.
 import "./widget.css";
-import { controlStates, htmlEl } from "./draw.js";
+import { boardColorVars, controlStates, htmlEl } from "./draw.js";
 import { showThrow } from "./optimistic.js";
 import { createBoard } from "./panels/board.js";
 import { createControls, shortcuts } from "./panels/controls.js";
@@ -200,13 +200,23 @@ export default {
       else stepTimer = win.setTimeout(go, 0);
     };
 
+    // The board's colours come with the geometry (sent once): set them when it arrives.
+    let coloured = null;
+    const colourBoard = (geometry) => {
+      if (geometry === coloured) return;
+      coloured = geometry;
+      for (const [name, value] of boardColorVars(geometry.scene)) root.style.setProperty(name, value);
+    };
+
     // -- drawing: one snapshot of the view, every panel updated from it --------------------------
     const redraw = () => {
       const state = stateNow();
       const revision = model.get("revision");
+      const geometry = model.get("geometry") ?? {};
+      colourBoard(geometry);
       const view = {
         state,
-        geometry: model.get("geometry") ?? {},
+        geometry,
         labels: state.labels ?? {},
         moves: model.get("legal_moves") ?? [],
         revision,

@@ -20,6 +20,7 @@ __all__ = [
     "SEAT_SHAPES",
     "LETTER_FILL",
     "ARM_TINTS",
+    "BOARD_COLORS",
     "CELL",
     "MARGIN",
     "PIECE_R",
@@ -46,8 +47,35 @@ SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
 """Each seat's pieces also differ by shape (and carry the seat's letter)."""
 LETTER_FILL = ("#111", "#fff", "#111", "#111")
 """The letter colour with the best contrast on each seat's colour."""
-ARM_TINTS = ("#fbe2b0", "#cde2f3", "#c6eadc", "#f3d5e6")
-"""Each arm tinted in its seat's colour (light theme; the widget's CSS has the dark ones)."""
+BOARD_COLORS = {
+    "light": {
+        "line": "#8a7654",
+        "castle": "#6d5a3a",
+        "arm_0": "#fbe2b0",
+        "arm_1": "#cde2f3",
+        "arm_2": "#c6eadc",
+        "arm_3": "#f3d5e6",
+        "charkoni": "#f1e6cc",
+        "piece_stroke": "#222222",
+    },
+    "dark": {
+        "line": "#a8966f",
+        "castle": "#e3d3ae",
+        "arm_0": "#5b4520",
+        "arm_1": "#1f3e58",
+        "arm_2": "#1d4a3c",
+        "arm_3": "#553549",
+        "charkoni": "#3c3628",
+        "piece_stroke": "#0d0d0d",
+    },
+}
+"""The board's colours in the light and the dark theme: the lines between squares, the castles'
+crosses, each arm tinted in its seat's colour, the Charkoni and the pieces' outline. The static
+SVG uses the light ones; the widget sends both in its scene, and ``js/draw.js`` sets them on the
+board as the CSS variables ``--pachisi-<name>-light`` and ``--pachisi-<name>-dark`` (``_`` written
+``-``), between which ``js/widget.css`` chooses by the notebook's theme."""
+ARM_TINTS = tuple(BOARD_COLORS["light"][f"arm_{seat}"] for seat in board.SEATS)
+"""Each arm tinted in its seat's colour (light theme; :data:`BOARD_COLORS` has the dark ones)."""
 CELL = 40
 """Size of one square in SVG units."""
 MARGIN = 34
@@ -211,6 +239,7 @@ def scene() -> dict:
         "seat_shapes": list(SEAT_SHAPES),
         "letter_fill": list(LETTER_FILL),
         "arm_tints": list(ARM_TINTS),
+        "board_colors": {theme: dict(colors) for theme, colors in BOARD_COLORS.items()},
         "piece_r": PIECE_R,
         "home_r": HOME_R,
         "shared_r": SHARED_R,

@@ -58,9 +58,10 @@ CELL = scene.CELL
 charkoni_spots = scene.charkoni_spots
 
 _LETTER_FILL = scene.LETTER_FILL
-_LINE = "#8a7654"
-_CASTLE = "#6d5a3a"
-_CHARKONI = "#f1e6cc"
+_LINE = scene.BOARD_COLORS["light"]["line"]
+_CASTLE = scene.BOARD_COLORS["light"]["castle"]
+_CHARKONI = scene.BOARD_COLORS["light"]["charkoni"]
+_STROKE = scene.BOARD_COLORS["light"]["piece_stroke"]
 _FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif"
 _MARGIN = scene.MARGIN
 _SHAPES = scene.SHAPES
@@ -79,7 +80,7 @@ def piece_shape(
     seat: int, cx: float, cy: float, r: float, extra: str = "", stroke_width: float = 1.6
 ) -> str:
     """The SVG element of one piece outline of ``seat`` centred on (cx, cy)."""
-    stroke = f'stroke="#222" stroke-width="{_f(stroke_width)}"'
+    stroke = f'stroke="{_STROKE}" stroke-width="{_f(stroke_width)}"'
     common = f'fill="{SEAT_COLORS[seat]}" {stroke} {extra}'.strip()
     shape = SEAT_SHAPES[seat]
     if shape == "circle":
@@ -131,7 +132,7 @@ def _piece(
         out.append(
             f'<g class="pachisi-count" transform="translate({_f(r * b["offset"])} '
             f'{_f(-r * b["offset"])})">'
-            f'<circle r="{_f(r * b["r"])}" fill="#fff" stroke="#222" stroke-width="1.2"/>'
+            f'<circle r="{_f(r * b["r"])}" fill="#fff" stroke="{_STROKE}" stroke-width="1.2"/>'
             f'<text y="{_f(r * b["dy"])}" text-anchor="middle" font-size="{_f(r * b["font"])}" '
             f'font-weight="800" fill="#111">{len(pieces)}</text></g>'
         )

@@ -172,6 +172,31 @@ def test_the_pictures_facts_are_written_once():
         assert fact.lower() not in js.lower(), fact
 
 
+def test_the_board_colours_are_written_once():
+    """The board's colours of both themes live in scene.BOARD_COLORS: the static SVG draws with the
+    light ones, the widget sends both in its scene, and the front end (CSS included) only refers
+    to them by the CSS variables draw.js sets from the scene."""
+    from pachisi_widget import scene
+
+    light, dark = scene.BOARD_COLORS["light"], scene.BOARD_COLORS["dark"]
+    assert set(light) == set(dark)
+    assert scene.ARM_TINTS == tuple(light[f"arm_{s}"] for s in range(4))
+    assert scene.scene()["board_colors"] == scene.BOARD_COLORS
+    assert (svg._LINE, svg._CASTLE, svg._CHARKONI) == (light["line"], light["castle"], light["charkoni"])
+    front_end = sorted((REPO / "js").glob("*.js")) + sorted((REPO / "js" / "panels").glob("*.js"))
+    sources = {f.name: f.read_text(encoding="utf-8").lower() for f in front_end
+               if not f.name.endswith(".test.js")}
+    css = (REPO / "js" / "widget.css").read_text(encoding="utf-8")
+    sources["widget.css"] = css.lower()
+    for colour in {*scene.SEAT_COLORS, *light.values(), *dark.values()}:
+        for name, src in sources.items():
+            assert colour.lower() not in src, (colour, name)
+    for name in light:
+        css_name = name.replace("_", "-")
+        for theme in ("light", "dark"):
+            assert f"var(--pachisi-{css_name}-{theme})" in css, (name, theme)
+
+
 def test_seat_cards_show_the_seat_to_move_and_the_winner():
     g = pw.Game.from_position([[0, 0, 0, 0], None, [0, 0, 0, 0], None], to_move=2, seed=1)
     text = g._repr_svg_()
