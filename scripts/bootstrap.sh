@@ -69,13 +69,14 @@ fi
 # bundled yarn.js (which it runs at start-up to read the yarn configuration) would fail with an
 # 11,000-character "Dynamic require of "util" is not supported" on every `jupyter lab`.
 printf '{\n  "type": "commonjs"\n}\n' >"$VENV/package.json"
-# Reinstall when pyproject.toml changed since the last successful install.
+# Reinstall when pyproject.toml or the pinned versions (requirements-dev.txt, the constraints
+# every development install uses) changed since the last successful install.
 stamp="$VENV/.pachisi-bootstrap"
-want="$(sha256sum pyproject.toml | cut -d' ' -f1) $("$VENV/bin/python" --version 2>&1)"
+want="$(sha256sum pyproject.toml requirements-dev.txt | cut -d' ' -f1 | tr '\n' ' ')$("$VENV/bin/python" --version 2>&1)"
 if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]] \
-   || ! "$VENV/bin/python" -c 'import anywidget, playwright, jupyterlab, notebook, voila, pytest' >/dev/null 2>&1; then
-    say "installing pachisi_widget editable with the dev extras (pip install -e .[dev])"
-    quiet "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e ".[dev]"
+   || ! "$VENV/bin/python" -c 'import anywidget, playwright, jupyterlab, notebook, voila, pytest, mypy' >/dev/null 2>&1; then
+    say "installing pachisi_widget editable with the dev extras (pip install -e .[dev] -c requirements-dev.txt)"
+    quiet "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e ".[dev]" -c requirements-dev.txt
     printf '%s\n' "$want" >"$stamp"
 else
     say "Python packages up to date"
