@@ -37,10 +37,15 @@ _render = [_plain]
 
 
 def set_renderer(render) -> None:
-    """Let ``render(code, params)`` write the English message of errors made by
-    :meth:`PachisiError.from_code`. The sentence catalogues (:mod:`pachisi_widget.i18n`), which
-    sit above every module that raises, register themselves here when imported; the package
-    always imports them."""
+    """Let ``render(code, params)`` write the English message of an error made from a code.
+
+    The errors sit in the bottom layer (every module that raises imports them, and they import
+    nothing of the package), while the sentences live in :mod:`pachisi_widget.words`, a layer
+    above. So the words register their English renderer here, once, when
+    :mod:`pachisi_widget.words` is imported (the package always imports it). Until then, or
+    without it, an error made from a code reads "code: params". The message is written lazily,
+    when the error is shown (``str(err)``), never when it is raised.
+    """
     _render[0] = render
 
 
@@ -48,7 +53,9 @@ class PachisiError(Exception):
     """Base class of every error this package raises on purpose.
 
     ``code`` (None when the error has none) names a sentence of the catalogue and ``params`` its
-    details; both are keyword-only, so ``PachisiError("message")`` works as before.
+    details; both are keyword-only, so ``PachisiError("message")`` works as before. An error made
+    by :meth:`from_code` keeps only its code and params: its English message is written when it
+    is shown.
     """
 
     def __init__(self, *args, code: str | None = None, params: dict | None = None):
@@ -59,7 +66,30 @@ class PachisiError(Exception):
     @classmethod
     def from_code(cls, code: str, params: dict | None = None):
         """An error of this class whose message is the English sentence of ``code``."""
-        return cls(_render[0](code, params or {}), code=code, params=params)
+        err = cls.__new__(cls)
+        PachisiError.__init__(err, code=code, params=params)
+        err._lazy = True
+        return err
+
+    def __str__(self) -> str:
+        if self.__dict__.get("_lazy"):
+            return _render[0](self.code, self.params)
+        return super().__str__()
+
+    def __repr__(self) -> str:
+        if self.__dict__.get("_lazy"):
+            return f"{type(self).__name__}({str(self)!r})"
+        return super().__repr__()
+
+    def __reduce__(self):
+        if self.__dict__.get("_lazy"):
+            return (_from_code, (type(self), self.code, self.params), self.__dict__)
+        return super().__reduce__()
+
+
+def _from_code(cls, code, params):
+    """Unpickles an error made by :meth:`PachisiError.from_code`."""
+    return cls.from_code(code, params)
 
 
 class InvalidNotationError(PachisiError, ValueError):
