@@ -16,7 +16,10 @@ from . import i18n as _i18n
 from .words import LANGUAGES, seat_label, text
 from .words.narrate import narrate_move, narrate_throw, reason_text
 
-__all__ = ["LANGUAGES", "CATALOGUES", "SEATS", "reason_text", "narrate_throw", "narrate_move", "text", "seat_label"]
+__all__ = [  # noqa: F822 (CATALOGUES and SEATS are built on first use, by __getattr__)
+    "LANGUAGES", "CATALOGUES", "SEATS", "reason_text", "narrate_throw", "narrate_move", "text",
+    "seat_label",
+]
 
 
 def __getattr__(name: str):

@@ -37,15 +37,15 @@ from .words.format import STEP_SPECS, nouns
 
 __all__ = [
     "LANGUAGES",
-    "LANGUAGE_NAMES",
-    "CATALOGUES",
-    "LABELS",
-    "SEATS",
-    "SEAT_LETTERS",
-    "PRESET_NAMES",
-    "AGENT_NAMES",
-    "NOUNS",
-    "RECORD_FIELDS",
+    "LANGUAGE_NAMES",  # noqa: F822 (built on first use, by __getattr__)
+    "CATALOGUES",  # noqa: F822 (built on first use, by __getattr__)
+    "LABELS",  # noqa: F822 (built on first use, by __getattr__)
+    "SEATS",  # noqa: F822 (built on first use, by __getattr__)
+    "SEAT_LETTERS",  # noqa: F822 (built on first use, by __getattr__)
+    "PRESET_NAMES",  # noqa: F822 (built on first use, by __getattr__)
+    "AGENT_NAMES",  # noqa: F822 (built on first use, by __getattr__)
+    "NOUNS",  # noqa: F822 (built on first use, by __getattr__)
+    "RECORD_FIELDS",  # noqa: F822 (built on first use, by __getattr__)
     "Message",
     "text",
     "count",

@@ -135,7 +135,7 @@ def percent(p, lang: str = "en", *, places: int | None = None, below: float | No
 
 
 def count(n, noun: str, lang: str = "en") -> str:
-    """``n`` and ``noun`` (a countable noun: ``"steps"``, ``"pieces"``...) in agreement, in ``lang``.
+    """``n`` and ``noun`` (a countable noun: ``"steps"``, ``"pieces"``...) agreeing, in ``lang``.
 
     The form is chosen by the language's ``Plural-Forms``. Romanian: 1 takes the singular ("un
     pătrat", "o piesă", "o aruncare"); from 20 on, a number whose last two digits are 00 or

@@ -89,7 +89,8 @@ def narrate_move(before, move, after, lang: str = "en") -> list[str]:
              "distance": move.end - move.start}
         if move.kind == "enter":
             if move.value in rules.entry_graces:
-                out.append(text("enter_square1" if rules.entry_mode == "square1" else "enter_count", p, lang))
+                code = "enter_square1" if rules.entry_mode == "square1" else "enter_count"
+                out.append(text(code, p, lang))
             else:
                 out.append(text("first_piece", p, lang))
         else:
