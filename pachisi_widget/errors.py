@@ -2,14 +2,14 @@
 
 Every message says what was attempted, why it failed and where, so that a student
 (or the widget's status line) can act on it. An error may also carry a ``code`` and its
-``params``: a sentence of the catalogue (:mod:`pachisi_widget.i18n`), so that the widget can say
-it in the student's language. :meth:`PachisiError.from_code` makes one whose message is the
-English sentence.
+``params``: a sentence of the catalogues (:mod:`pachisi_widget.words`), so that the widget can
+say it in the student's language. :meth:`PachisiError.from_code` makes one whose message is the
+English sentence, written when the error is shown.
 
 >>> err = RecordError.from_code("record_version_unknown", {"version": 0})
 >>> str(err), err.code, err.params
 ('unknown record version 0', 'record_version_unknown', {'version': 0})
->>> from pachisi_widget.i18n import error_text
+>>> from pachisi_widget.words import error_text
 >>> error_text(err, "ro")
 'versiune de înregistrare necunoscută: 0'
 """
@@ -100,8 +100,8 @@ class IllegalMoveError(PachisiError, ValueError):
     """A move, throw or pass that the rules do not allow in this position.
 
     ``code`` is a short machine-readable reason (for example ``"castle_held"``) and
-    ``params`` its details; :mod:`pachisi_widget.explain` turns them into a sentence in
-    any supported language. The game is left exactly as it was.
+    ``params`` its details; :func:`pachisi_widget.words.error_text` turns them into a sentence
+    in any supported language. The game is left exactly as it was.
     """
 
     def __init__(self, message: str, code: str = "illegal", params: dict | None = None):
