@@ -22,8 +22,8 @@ A catalogue is read the first time a sentence of it is asked for, then kept.
 'La rând: Nord.'
 >>> text("pyada_earned", {"seat": 0, "value": 25, "steps": 26}, "ro")
 'Cu pyada, aruncarea de 25 duce piesa 26 de pătrate (toate piesele lui Sud au intrat).'
->>> text("capture", {"seat": 0, "victims": [[2, 2]], "end": 20}, "ro")
-'Sud capturează două piese ale lui Nord pe pătratul 20; ele se întorc în Charkoni și pot reintra doar cu un har.'
+>>> text("label_captures", {"victims": [[2, 2]]}, "ro")
+', capturând două piese ale lui Nord'
 >>> text("move", {"seat": 1, "start": 80, "end": 84, "value": 4})
 'East moves a piece from step 80 home with the 4.'
 >>> count(21, "steps", "ro"), count(101, "steps", "ro"), count(1, "pieces", "ro")
@@ -38,7 +38,7 @@ from typing import NamedTuple
 
 from .. import errors as _errors
 from . import catalogue
-from .format import Formatter, count, format_text, join, number, percent, seat_label, word
+from .format import Formatter, _seats, count, format_text, join, number, percent, seat_label, word
 
 __all__ = [
     "LANGUAGES",
@@ -170,8 +170,7 @@ def _how_many(value) -> int | None:
 def _decapitalize(s: str, lang: str) -> str:
     """A sentence to go after a colon: its first letter small, unless it starts with a name."""
     first = re.match(r"\w*", s).group()
-    names = [word(f"seat.{i}", lang) for i in range(4)]
-    if not s or first in names or first in ("Charkoni", "JSON") or not s[0].isupper():
+    if not s or first in _seats(lang) or first in ("Charkoni", "JSON") or not s[0].isupper():
         return s
     if len(s) > 1 and s[1].isupper():
         return s
@@ -232,6 +231,11 @@ def _named(table: str, key, lang: str) -> str:
     return word(entry, lang) if entry in english else key
 
 
+@functools.cache
+def _formatter(lang: str) -> Formatter:
+    return Formatter(lang, _in_words(lang))
+
+
 def text(code: str, params: dict | None = None, lang: str = "en") -> str:
     """The sentence for ``code`` in ``lang``, its parameters put into words.
 
@@ -250,7 +254,7 @@ def text(code: str, params: dict | None = None, lang: str = "en") -> str:
     if counted and _how_many(params.get(counted)) == 1:
         code = f"{code}_one"
     template = cat.get(code) or cat["illegal"]
-    out = Formatter(lang, _in_words(lang)).vformat(template, (), params)
+    out = _formatter(lang).vformat(template, (), params)
     if template.startswith("{") and out[:1].islower():
         out = out[0].upper() + out[1:]
     return out

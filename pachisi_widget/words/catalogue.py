@@ -164,9 +164,9 @@ def parse(text: str, source: str = "<catalogue>") -> list[Entry]:
                 fields[current] += piece
             continue
         keyword, _, rest = line.partition(" ")
-        if keyword == "msgctxt" or (keyword == "msgid" and "msgctxt" not in fields):
-            if "msgid" in fields:
-                finish()
+        starts = keyword == "msgctxt" or (keyword == "msgid" and "msgctxt" not in fields)
+        if starts and "msgid" in fields:
+            finish()
         if keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr"):
             if keyword in fields:
                 raise ValueError(f"{where}: {keyword} twice in one entry")
@@ -242,7 +242,8 @@ def read(lang: str, domain: str) -> tuple[Entry, ...]:
     node = _path(lang, domain)
     if not node.is_file():
         if lang not in languages():
-            raise ValueError(f"no catalogues for language {lang!r}; there are: {', '.join(languages())}")
+            there = ", ".join(languages())
+            raise ValueError(f"no catalogues for language {lang!r}; there are: {there}")
         raise ValueError(
             f"no catalogue {domain!r} for language {lang!r}; there are: {', '.join(domains(lang))}"
         )
@@ -277,7 +278,8 @@ def _usable(e: Entry, lang: str) -> bool:
 
 @functools.cache
 def messages(lang: str, domain: str) -> dict[str, str]:
-    """Code -> sentence template of one catalogue (its plain entries; plurals are in :func:`plurals`).
+    """Code -> sentence template of one catalogue (its plain entries; the plural ones are in
+    :func:`plurals`).
 
     English reads the msgid; another language its msgstr, leaving out what is untranslated or
     fuzzy (the caller then falls back to English).

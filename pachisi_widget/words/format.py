@@ -25,6 +25,7 @@ once, for the board's front end and for every sentence.
 
 from __future__ import annotations
 
+import functools
 import string
 from collections.abc import Callable
 from fractions import Fraction
@@ -67,18 +68,17 @@ def nouns(lang: str = "en") -> dict[str, tuple[str, ...]]:
     return _nouns(lang)
 
 
-_NOUNS_CACHE: dict[str, dict[str, tuple[str, ...]]] = {}
-
-
+@functools.cache
 def _nouns(lang: str) -> dict[str, tuple[str, ...]]:
-    if lang not in _NOUNS_CACHE:
-        english = catalogue.plurals("en", "words")
-        own = catalogue.plurals(lang, "words") if lang != "en" else english
-        _NOUNS_CACHE[lang] = {
-            key[len("noun."):]: (own[key] if key in own else english[key])
-            for key in english if key.startswith("noun.")
-        }
-    return _NOUNS_CACHE[lang]
+    english = catalogue.plurals("en", "words")
+    own = catalogue.plurals(lang, "words") if lang != "en" else english
+    return {key[len("noun."):]: (own[key] if key in own else english[key])
+            for key in english if key.startswith("noun.")}
+
+
+@functools.cache
+def _seats(lang: str) -> tuple[str, ...]:
+    return tuple(word(f"seat.{i}", lang) for i in range(4))
 
 
 def seat_label(seat, lang: str = "en") -> str:
@@ -88,7 +88,7 @@ def seat_label(seat, lang: str = "en") -> str:
     ('Vest', 'x')
     """
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat <= 3:
-        return word(f"seat.{seat}", lang)
+        return _seats(lang)[seat]
     return str(seat)
 
 
