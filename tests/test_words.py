@@ -91,6 +91,7 @@ def test_the_boards_specs_work_in_every_text():
                        "ro") == "în Charkoni, acasă, de pe pătratul 12"
     assert format_text("{n:steps}", {"n": 20}, "ro") == "20 de pătrate"
     assert format_text("{n:seats}", {"n": 3}, "en") == "3 seats"  # a number: the noun
+    assert format_text("{p:percent}", {"p": 0.004}, "ro") == "0,4%"
     with pytest.raises(KeyError):
         format_text("{missing}", {}, "en")
     assert words.text("turn", {}, "en") == "It is ?'s turn."  # the board's sentences say "?"

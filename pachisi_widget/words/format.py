@@ -12,7 +12,9 @@ Every template, the board's catalogues and the lessons' exercise texts alike, is
   ("7, 3 and 25");
 - ``{r:opening}``: an opening round's throws in words ("South threw 25 and North threw 10");
 - ``{x:.2f}`` (any fixed-point spec) and a float without a spec: the number with the language's
-  decimal mark (:func:`number`: "0,25" in Romanian).
+  decimal mark (:func:`number`: "0,25" in Romanian);
+- ``{p:percent}``: a chance 0..1 as a percentage (:func:`percent`: "62%", "0,4%"), so that a
+  message can carry the chance itself and be written in whichever language shows it.
 
 The decimal mark is the ``decimal_point`` label of the ``labels`` catalogue, so it is written
 once, for the board's front end and for every sentence.
@@ -218,6 +220,8 @@ class Formatter(string.Formatter):
             return join([said.format(seat=seat_label(s, lang), value=v) for s, v in value], lang)
         if spec and spec in _nouns(lang):
             return count(value, spec, lang)
+        if spec == "percent":
+            return percent(value, lang)
         if spec in STEP_SPECS:
             return _step(value, spec, lang)
         if isinstance(value, (Fraction, float)) and spec.endswith("f"):
