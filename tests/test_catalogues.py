@@ -58,8 +58,35 @@ def test_no_cedilla_in_romanian():
 def test_parse_and_dump_round_trip(path):
     raw = path.read_text(encoding="utf-8")
     entries = catalogue.parse(raw)
-    assert catalogue.dump(entries) == raw
     assert catalogue.parse(catalogue.dump(entries)) == entries
+    assert catalogue.dump(entries) == raw  # as dump writes them (and update keeps them so)
+
+
+def test_a_file_as_gettext_tools_write_it_reads_the_same():
+    # msgmerge and Poedit wrap long strings, write source references, and keep obsolete entries
+    wrapped = (
+        '#: pachisi_widget/engine.py:12\n'
+        '#. moves\n'
+        '#, fuzzy, python-brace-format\n'
+        '#| msgctxt "move"\n'
+        '#| msgid "{seat} moves."\n'
+        'msgctxt "move"\n'
+        'msgid ""\n'
+        '"{seat} moves a piece {start:from_step} "\n'
+        '"{end:to_step} with the {value}."\n'
+        'msgstr ""\n'
+        '"{seat} mută o piesă "\n'
+        '"\\"acum\\"."\n'
+        '\n'
+        '#~ msgctxt "gone"\n'
+        '#~ msgid "Gone."\n'
+        '#~ msgstr "Dispărut."\n'
+    )
+    (e,) = catalogue.parse(wrapped)
+    assert e.context == "move" and e.comments == ("moves",) and e.fuzzy
+    assert e.msgid == "{seat} moves a piece {start:from_step} {end:to_step} with the {value}."
+    assert e.msgstr == ('{seat} mută o piesă "acum".',) and e.previous == "{seat} moves."
+    assert catalogue.parse(catalogue.dump([e])) == [e]
 
 
 def test_a_code_is_in_one_sentence_domain_only():
