@@ -9,6 +9,8 @@ translations in step with the English. Standard library only (no Babel, no gette
 
 Both take ``--locale PATH`` to work on another ``locale/`` folder. After ``update``, translate
 each fuzzy entry, then remove its ``#, fuzzy`` and ``#|`` lines; ``check`` passes when none is left.
+``update`` also writes every file the way the package writes them (one line a string, so diffs
+stay small), for example after Poedit wrapped its lines.
 """
 
 from __future__ import annotations

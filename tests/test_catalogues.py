@@ -59,7 +59,9 @@ def test_parse_and_dump_round_trip(path):
     raw = path.read_text(encoding="utf-8")
     entries = catalogue.parse(raw)
     assert catalogue.parse(catalogue.dump(entries)) == entries
-    assert catalogue.dump(entries) == raw  # as dump writes them (and update keeps them so)
+    # the files are kept as dump writes them (one line a string, so that diffs stay small):
+    # after saving one with Poedit, `python scripts/words.py update` writes it so again
+    assert catalogue.dump(entries) == raw, "run: python scripts/words.py update"
 
 
 def test_a_file_as_gettext_tools_write_it_reads_the_same():
