@@ -2,14 +2,14 @@
 
 Every message says what was attempted, why it failed and where, so that a student
 (or the widget's status line) can act on it. An error may also carry a ``code`` and its
-``params``: a sentence of the catalogue (:mod:`pachisi_widget.i18n`), so that the widget can say
-it in the student's language. :meth:`PachisiError.from_code` makes one whose message is the
-English sentence.
+``params``: a sentence of the catalogues (:mod:`pachisi_widget.words`), so that the widget can
+say it in the student's language. :meth:`PachisiError.from_code` makes one whose message is the
+English sentence, written when the error is shown.
 
 >>> err = RecordError.from_code("record_version_unknown", {"version": 0})
 >>> str(err), err.code, err.params
 ('unknown record version 0', 'record_version_unknown', {'version': 0})
->>> from pachisi_widget.i18n import error_text
+>>> from pachisi_widget.words import error_text
 >>> error_text(err, "ro")
 'versiune de înregistrare necunoscută: 0'
 """
@@ -43,10 +43,15 @@ _render: list[Callable[[str, dict[str, Any]], str]] = [_plain]
 
 
 def set_renderer(render: Callable[[str, dict[str, Any]], str]) -> None:
-    """Let ``render(code, params)`` write the English message of errors made by
-    :meth:`PachisiError.from_code`. The sentence catalogues (:mod:`pachisi_widget.i18n`), which
-    sit above every module that raises, register themselves here when imported; the package
-    always imports them."""
+    """Let ``render(code, params)`` write the English message of an error made from a code.
+
+    The errors sit in the bottom layer (every module that raises imports them, and they import
+    nothing of the package), while the sentences live in :mod:`pachisi_widget.words`, a layer
+    above. So the words register their English renderer here, once, when
+    :mod:`pachisi_widget.words` is imported (the package always imports it). Until then, or
+    without it, an error made from a code reads "code: params". The message is written lazily,
+    when the error is shown (``str(err)``), never when it is raised.
+    """
     _render[0] = render
 
 
@@ -54,7 +59,9 @@ class PachisiError(Exception):
     """Base class of every error this package raises on purpose.
 
     ``code`` (None when the error has none) names a sentence of the catalogue and ``params`` its
-    details; both are keyword-only, so ``PachisiError("message")`` works as before.
+    details; both are keyword-only, so ``PachisiError("message")`` works as before. An error made
+    by :meth:`from_code` keeps only its code and params: its English message is written when it
+    is shown.
     """
 
     def __init__(self, *args: object, code: str | None = None,
@@ -66,7 +73,30 @@ class PachisiError(Exception):
     @classmethod
     def from_code(cls, code: str, params: dict[str, Any] | None = None) -> Self:
         """An error of this class whose message is the English sentence of ``code``."""
-        return cls(_render[0](code, params or {}), code=code, params=params)
+        err = cls.__new__(cls)
+        PachisiError.__init__(err, code=code, params=params)
+        err.__dict__["_lazy"] = True
+        return err
+
+    def __str__(self) -> str:
+        if self.__dict__.get("_lazy"):
+            return _render[0](self.code or "", self.params)
+        return super().__str__()
+
+    def __repr__(self) -> str:
+        if self.__dict__.get("_lazy"):
+            return f"{type(self).__name__}({str(self)!r})"
+        return super().__repr__()
+
+    def __reduce__(self) -> Any:
+        if self.__dict__.get("_lazy"):
+            return (_from_code, (type(self), self.code, self.params), self.__dict__)
+        return super().__reduce__()
+
+
+def _from_code(cls: type[PachisiError], code: str, params: dict[str, Any]) -> PachisiError:
+    """Unpickles an error made by :meth:`PachisiError.from_code`."""
+    return cls.from_code(code, params)
 
 
 class InvalidNotationError(PachisiError, ValueError):
@@ -77,8 +107,8 @@ class IllegalMoveError(PachisiError, ValueError):
     """A move, throw or pass that the rules do not allow in this position.
 
     ``code`` is a short machine-readable reason (for example ``"castle_held"``) and
-    ``params`` its details; :mod:`pachisi_widget.explain` turns them into a sentence in
-    any supported language. The game is left exactly as it was.
+    ``params`` its details; :func:`pachisi_widget.words.error_text` turns them into a sentence
+    in any supported language. The game is left exactly as it was.
     """
 
     def __init__(self, message: str, code: str = "illegal",

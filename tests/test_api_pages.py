@@ -15,5 +15,7 @@ def test_every_module_is_in_the_api_reference():
                     if p.suffix in (".rst", ".md"))
     documented = set(re.findall(r"automodule:: pachisi_widget\.(\w+)", pages))
     modules = {p.stem for p in (REPO / "pachisi_widget").glob("*.py")} - NOT_DOCUMENTED
+    packages = {p.parent.name for p in (REPO / "pachisi_widget").glob("*/__init__.py")}
     assert modules - documented == set(), f"not in docs/api/: {sorted(modules - documented)}"
-    assert documented - modules == set(), f"docs/api/ names no such module: {sorted(documented - modules)}"
+    unknown = documented - modules - packages
+    assert unknown == set(), f"docs/api/ names no such module: {sorted(unknown)}"

@@ -268,3 +268,22 @@ def test_game_bad_arguments():
         pw.Game(players=2, seed=1.5)
     with pytest.raises(ValueError):
         pw.Game(players=2, rules="unknown", seed=1)
+
+
+def test_an_error_from_a_code_keeps_code_and_params_and_writes_its_english_when_shown():
+    import pickle
+
+    from pachisi_widget.errors import IllegalMoveError, RecordError
+    from pachisi_widget.i18n import error_text
+
+    err = RecordError.from_code("record_version_unknown", {"version": 0})
+    assert (err.code, err.params) == ("record_version_unknown", {"version": 0})
+    assert str(err) == "unknown record version 0"
+    assert repr(err) == "RecordError('unknown record version 0')"
+    again = pickle.loads(pickle.dumps(err))  # across processes (the simulation's workers)
+    assert type(again) is RecordError and str(again) == str(err) and again.params == err.params
+    move = IllegalMoveError.from_code("castle_held", {"end": 12, "holder": 2})
+    assert str(move) == "Step 12 is a castle held by North: no opponent may stop there."
+    assert error_text(move, "ro").startswith("Pătratul 12 este un castel")
+    plain = IllegalMoveError("not legal", "castle_held", {"end": 12, "holder": 2})
+    assert str(plain) == "not legal" and str(pickle.loads(pickle.dumps(plain))) == "not legal"

@@ -83,27 +83,7 @@ def test_languages():
     assert explain.SEATS["ro"] == ("Sud", "Est", "Nord", "Vest")
 
 
-def test_every_code_in_both_catalogues():
-    en, ro = explain.CATALOGUES["en"], explain.CATALOGUES["ro"]
-    assert set(en) - set(ro) == set()
-    assert set(ro) - set(en) == set()
-
-
-SAME_IN_BOTH = {"coach_exact", "heat_square"}
-"""Codes whose words are the same in both languages ("exact" is Romanian too; a heat map's
-square says "{what}: {pct}", the words coming from its parameters)."""
-
-
-@pytest.mark.parametrize("code", sorted(explain.CATALOGUES["en"]))
-def test_same_placeholders_in_both_languages(code):
-    en, ro = explain.CATALOGUES["en"][code], explain.CATALOGUES["ro"][code]
-    assert _fields(en) == _fields(ro), code
-    assert en.strip() and ro.strip() and (en != ro or code in SAME_IN_BOTH)
-    params = {f: 1 for f in _fields(en)}
-    assert "?" not in explain.text(code, params, "en") or "?" in en
-    # No placeholder is left unfilled; a brace written on purpose is doubled in the template
-    # (a set such as {3, 5} in an example).
-    assert "{" not in explain.text(code, params, "ro") or "{{" in ro
+# Every code in both languages, with the same placeholders: tests/test_catalogues.py.
 
 
 def test_every_refusal_code_has_a_text():

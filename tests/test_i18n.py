@@ -110,30 +110,8 @@ def rendered(lang: str):
 
 # -- both languages alike --------------------------------------------------------------------------
 
-TABLES = {
-    "CATALOGUES": i18n.CATALOGUES,
-    "LABELS": i18n.LABELS,
-    "PRESET_NAMES": i18n.PRESET_NAMES,
-    "AGENT_NAMES": i18n.AGENT_NAMES,
-    "NOUNS": i18n.NOUNS,
-    "RECORD_FIELDS": i18n.RECORD_FIELDS,
-}
-
-
-@pytest.mark.parametrize("name", sorted(TABLES))
-def test_both_languages_have_the_same_codes(name):
-    table = TABLES[name]
-    assert set(table) == set(i18n.LANGUAGES) == {"en", "ro"}
-    assert set(table["en"]) == set(table["ro"]), name
-
-
-def test_both_languages_have_the_same_placeholders():
-    en, ro = CATALOGUES["en"], CATALOGUES["ro"]
-    for code in en:
-        assert set(fields(en[code])) == set(fields(ro[code])), code
-    for table in (i18n.LABELS, i18n.PRESET_NAMES, i18n.AGENT_NAMES):
-        for key in table["en"]:
-            assert not fields(table["en"][key]) and not fields(table["ro"][key]), key
+# Codes, placeholders and translations of both languages: tests/test_catalogues.py checks the
+# translators' files themselves.
 
 
 def test_every_format_spec_is_a_noun_or_a_step():

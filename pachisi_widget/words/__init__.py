@@ -1,1 +1,324 @@
-"""Words: every sentence a person sees, read from translators' files (see :mod:`.catalogue`)."""
+"""Words: every sentence and label a person sees, read from translators' files.
+
+The sentences live in ``pachisi_widget/locale/<lang>/<domain>.po`` (:mod:`.catalogue` reads them
+with the standard library only), one file a domain, so that a translator finds things:
+
+- ``board``: the narration of throws and moves, whose turn, the game's end, the status messages;
+- ``errors``: refusals and error messages (illegal moves, messages, positions, saved records);
+- ``coach``: chances to win, the tutor, hints and heat maps;
+- ``practice``: replay, analysis and the practice questions;
+- ``lessons``: the exercise checker's sentences;
+- ``rules``: rules that differ from a preset, in words;
+- ``labels``: buttons, headings and badges (:func:`label`);
+- ``words``: countable nouns, seats, presets, computer players, the small words of a list.
+
+A sentence has a code and named parameters; :func:`text` turns them into words in one language,
+through the one formatter of :mod:`.format`. The Romanian follows the project's glossary (one
+word per concept: aruncare, har, castel, pyada, Charkoni) and its grammar of numbers and nouns
+(``{distance:steps}``: "un pătrat", "19 pătrate", "21 de pătrate", by Romanian's ``Plural-Forms``).
+A catalogue is read the first time a sentence of it is asked for, then kept.
+
+>>> text("turn", {"seat": 2}, "ro")
+'La rând: Nord.'
+>>> text("pyada_earned", {"seat": 0, "value": 25, "steps": 26}, "ro")
+'Cu pyada, aruncarea de 25 duce piesa 26 de pătrate (toate piesele lui Sud au intrat).'
+>>> text("label_captures", {"victims": [[2, 2]]}, "ro")
+', capturând două piese ale lui Nord'
+>>> text("move", {"seat": 1, "start": 80, "end": 84, "value": 4})
+'East moves a piece from step 80 home with the 4.'
+>>> count(21, "steps", "ro"), count(101, "steps", "ro"), count(1, "pieces", "ro")
+('21 de pătrate', '101 pătrate', 'o piesă')
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import NamedTuple
+
+from .. import errors as _errors
+from . import catalogue
+from .format import Formatter, _seats, count, format_text, join, number, percent, seat_label, word
+
+__all__ = [
+    "LANGUAGES",
+    "SENTENCE_DOMAINS",
+    "Message",
+    "text",
+    "sentences",
+    "count",
+    "number",
+    "percent",
+    "seat_label",
+    "join",
+    "word",
+    "label",
+    "labels",
+    "error_text",
+    "rules_text",
+    "format_text",
+    "language_name",
+]
+
+LANGUAGES: tuple[str, ...] = catalogue.languages()
+"""The languages with catalogues (folders of ``locale/``), English first: ``("en", "ro")``."""
+
+SENTENCE_DOMAINS = ("board", "errors", "coach", "practice", "lessons", "rules")
+"""The catalogues whose codes :func:`text` finds (their codes are distinct)."""
+
+_ONE = {
+    "series_done": "pool",
+    "pass_pool": "pool",
+    "move_due": "pending",
+    "capture": "victims",
+}
+"""Codes with a ``<code>_one`` variant, and the parameter whose count of 1 chooses it."""
+
+_SEAT_KEYS = frozenset({"seat", "to_move", "holder", "capturer", "partner", "other"})
+_LIST_KEYS = frozenset({"pool", "pending", "values", "graces"})
+_NESTED_KEYS = frozenset({"detail", "cause", "action"})
+
+
+class Message(NamedTuple):
+    """A sentence not yet in words: a code and its parameters (rendered by :func:`text` in the
+    language of the sentence it is part of)."""
+
+    code: str
+    params: dict = {}
+
+
+def _check(lang: str) -> None:
+    if lang not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+
+
+@functools.cache
+def sentences(lang: str = "en") -> dict[str, str]:
+    """Code -> sentence template in ``lang``, from every sentence catalogue; an entry that is not
+    translated (or is fuzzy) falls back to English.
+
+    Raises:
+        ValueError: for an unknown language.
+    """
+    _check(lang)
+    out: dict[str, str] = {}
+    for domain in SENTENCE_DOMAINS:
+        out.update(catalogue.messages("en", domain))
+    if lang != "en":
+        for domain in SENTENCE_DOMAINS:
+            out.update(catalogue.messages(lang, domain))
+    return out
+
+
+@functools.cache
+def labels(lang: str = "en") -> dict[str, str]:
+    """Button, heading and badge texts of the board in ``lang`` (key -> text).
+
+    Raises:
+        ValueError: for an unknown language.
+    """
+    _check(lang)
+    return {**catalogue.messages("en", "labels"), **catalogue.messages(lang, "labels")}
+
+
+def label(key: str, lang: str = "en") -> str:
+    """One button, heading or badge text (``label("undo", "ro")`` is "Ia înapoi")."""
+    return labels(lang)[key]
+
+
+def language_name(lang: str) -> str:
+    """A language named in its own words ("Română"): the board's language menu."""
+    return catalogue.messages(lang, "words").get("language_name") or lang
+
+
+def _victims(victims, lang: str) -> str:
+    """Captured pieces as [seat, count] pairs in words: "two pieces of North"."""
+    if isinstance(victims, str) or not isinstance(victims, (list, tuple)):
+        return str(victims)
+    parts = []
+    small = _small_pieces(lang)
+    for pair in victims:
+        try:
+            seat, n = pair
+        except (TypeError, ValueError):
+            parts.append(str(pair))
+            continue
+        what = small.get(n) or count(n, "pieces", lang)
+        if lang == "ro":
+            parts.append(f"{what} {'a' if n == 1 else 'ale'} lui {seat_label(seat, lang)}")
+        else:
+            parts.append(f"{what} of {seat_label(seat, lang)}")
+    return join(parts, lang, empty="–")
+
+
+@functools.cache
+def _small_pieces(lang: str) -> dict[int, str]:
+    """A few pieces, the number in words ("two pieces"), by number."""
+    found = {k: v for k, v in catalogue.messages("en", "words").items() if k.startswith("pieces.")}
+    return {int(k[len("pieces."):]): word(k, lang) for k in found}
+
+
+def _how_many(value) -> int | None:
+    """The count that chooses a ``_one`` variant: a list's length, or the sum of victim counts."""
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in value):
+            return sum(int(p[1]) for p in value)
+        return len(value)
+    return None
+
+
+def _decapitalize(s: str, lang: str) -> str:
+    """A sentence to go after a colon: its first letter small, unless it starts with a name."""
+    first = re.match(r"\w*", s).group()
+    if not s or first in _seats(lang) or first in ("Charkoni", "JSON") or not s[0].isupper():
+        return s
+    if len(s) > 1 and s[1].isupper():
+        return s
+    return s[0].lower() + s[1:]
+
+
+def _nested(value, lang: str) -> str:
+    """A sentence inside another (a Message, an exception, or text): no final full stop."""
+    if isinstance(value, Message):
+        out = text(value.code, value.params, lang)
+    elif isinstance(value, BaseException):
+        out = error_text(value, lang)
+    else:
+        return str(value)
+    return _decapitalize(out.rstrip(". "), lang)
+
+
+def _record_field(name: str, lang: str) -> str:
+    english = {k[len("record_field."):]: v for k, v in catalogue.messages("en", "words").items()
+               if k.startswith("record_field.")}
+    key = name if name in english else next((k for k, v in english.items() if v == name), None)
+    return word(f"record_field.{key}", lang) if key is not None else name
+
+
+def _in_words(lang: str):
+    """The board's catalogues' rule: a parameter put into words by its name."""
+
+    def names(key, v):
+        if key in _SEAT_KEYS:
+            return seat_label(v, lang)
+        if key == "victims":
+            return _victims(v, lang)
+        if key in _NESTED_KEYS:
+            return _nested(v, lang)
+        if key == "actions" and isinstance(v, (list, tuple)):
+            return join([_nested(a, lang) for a in v], lang, empty="–")
+        if key == "seats" and isinstance(v, (list, tuple)):
+            return join([seat_label(s, lang) for s in v], lang, empty="–")
+        if key == "presets" and isinstance(v, (list, tuple)):
+            return join([_named("preset", p, lang) for p in v], lang, empty="–")
+        if key == "agents" and isinstance(v, (list, tuple)):
+            return join([_named("agent", a, lang) for a in v], lang, empty="–")
+        if key == "type" and isinstance(v, str):
+            return _named("type", v, lang)
+        if key == "field" and isinstance(v, str):
+            return _record_field(v, lang)
+        if key in _LIST_KEYS and isinstance(v, (list, tuple, set, frozenset)):
+            return join(sorted(v) if isinstance(v, (set, frozenset)) else v, lang, empty="–")
+        return v
+
+    return names
+
+
+def _named(table: str, key, lang: str) -> str:
+    """A name from one of the ``words`` tables (a preset, an agent, a type), or ``key`` itself."""
+    english = catalogue.messages("en", "words")
+    entry = f"{table}.{key}"
+    return word(entry, lang) if entry in english else key
+
+
+@functools.cache
+def _formatter(lang: str) -> Formatter:
+    return Formatter(lang, _in_words(lang))
+
+
+def text(code: str, params: dict | None = None, lang: str = "en") -> str:
+    """The sentence for ``code`` in ``lang``, its parameters put into words.
+
+    Seat numbers become names; lists of throws become "7, 3 and 25"; ``victims`` ([seat, count]
+    pairs) becomes "two pieces of North"; a :class:`Message` or an exception as ``detail``,
+    ``cause`` or ``action`` is rendered in the same language. A code with a ``<code>_one``
+    variant uses it when its counted parameter holds one item. An unknown code gives the
+    generic refusal; a missing parameter shows as "?".
+
+    Raises:
+        ValueError: for an unknown language.
+    """
+    cat = sentences(lang)
+    params = dict(params or {})
+    counted = _ONE.get(code)
+    if counted and _how_many(params.get(counted)) == 1:
+        code = f"{code}_one"
+    template = cat.get(code) or cat["illegal"]
+    out = _formatter(lang).vformat(template, (), params)
+    if template.startswith("{") and out[:1].islower():
+        out = out[0].upper() + out[1:]
+    return out
+
+
+def error_text(exc: BaseException, lang: str = "en") -> str:
+    """What an error says, in ``lang``.
+
+    An error with a ``code`` from the catalogue (every :class:`~pachisi_widget.errors.PachisiError`
+    may carry one) is rendered from it; a game-over error without one says the game is over.
+    Without a code, English shows the error's own message and Romanian a sentence of its own
+    (never the English one).
+    """
+    code = getattr(exc, "code", None)
+    params = getattr(exc, "params", None) or {}
+    if code is None and isinstance(exc, _errors.GameOverError):
+        code = "game_over"
+    if code and code in sentences(lang):
+        return text(code, params, lang)
+    if lang == "en" and str(exc):
+        return str(exc)
+    return text("error_unknown", {}, lang)
+
+
+def rules_text(rules, lang: str = "en") -> str:
+    """A set of rules in words: the nearest preset's name, then what differs from it.
+
+    >>> from pachisi_widget.rules import Rules
+    >>> rules_text(Rules.preset("mitra").replace(teams=True), "ro")
+    'Mitra, în echipe (Sud și Nord contra Est și Vest)'
+    >>> rules_text(Rules(pyada=True, split_throw=True))
+    'classic, split throws, with pyada'
+    """
+    import dataclasses
+
+    from ..rules import PRESETS, Rules
+
+    names = [f.name for f in dataclasses.fields(rules)]
+
+    def diff(base) -> list:
+        return [n for n in names if getattr(rules, n) != getattr(base, n)]
+
+    best = min(PRESETS, key=lambda p: len(diff(Rules.preset(p))))
+    parts = [word(f"preset.{best}", lang)]
+    for name in diff(Rules.preset(best)):
+        value = getattr(rules, name)
+        if isinstance(value, bool):
+            parts.append(text(f"rule_{name}_{'on' if value else 'off'}", {}, lang))
+        elif isinstance(value, frozenset):
+            code = f"rule_{name}" if value else f"rule_{name}_none"
+            parts.append(text(code, {"values": sorted(value)}, lang))
+        elif name == "throw_table":
+            parts.append(text("rule_throw_table", {"table": value, "shells": rules.shells}, lang))
+        elif name == "p_mouth_up":
+            parts.append(text("rule_p_mouth_up", {"p": value}, lang))
+        else:
+            parts.append(text(f"rule_{name}_{value}", {}, lang))
+    return ", ".join(parts)
+
+
+def _english(code: str, params: dict) -> str:
+    return text(code, params, "en")
+
+
+# Errors sit below the words (pachisi_widget.errors imports nothing of the package), so the words
+# tell them how to say a code in English: explicitly, here, once (see errors.set_renderer).
+_errors.set_renderer(_english)

@@ -67,9 +67,12 @@ class Entry(NamedTuple):
     flags: frozenset[str] = frozenset()
     """``fuzzy`` marks a translation whose English changed; ``python-brace-format`` a template."""
     comments: tuple[str, ...] = ()
-    """Translator comments (``# ...``) and extracted comments (``#. ...``), without the mark."""
+    """Extracted comments (``#. ...``), without the mark: what the source says about the message,
+    the same in every language's file."""
     previous: str | None = None
     """The English the translation was made from, when it changed (``#| msgid``)."""
+    notes: tuple[str, ...] = ()
+    """Translator comments (``# ...``), without the mark: a file's own notes, kept as written."""
 
     @property
     def fuzzy(self) -> bool:
@@ -80,6 +83,9 @@ def _unquote(line: str, where: str) -> str:
     line = line.strip()
     if not (len(line) >= 2 and line[0] == '"' and line[-1] == '"'):
         raise ValueError(f"{where}: expected a quoted string, found {line[:40]!r}")
+    inner = line[1:-1]
+    if "\\" not in inner and '"' not in inner:
+        return inner  # the common case, without escapes: no need to evaluate it
     try:
         return ast.literal_eval(line)
     except (SyntaxError, ValueError) as exc:
@@ -97,6 +103,7 @@ def parse(text: str, source: str = "<catalogue>") -> list[Entry]:
     plural: dict[int, str] = {}
     flags: set[str] = set()
     comments: list[str] = []
+    notes: list[str] = []
     previous: list[str] = []
     current: str | None = None
 
@@ -116,12 +123,14 @@ def parse(text: str, source: str = "<catalogue>") -> list[Entry]:
                 flags=frozenset(flags),
                 comments=tuple(comments),
                 previous="".join(previous) if previous else None,
+                notes=tuple(notes),
             )
         )
         fields.clear()
         plural.clear()
         flags.clear()
         comments.clear()
+        notes.clear()
         previous.clear()
         current = None
 
@@ -139,8 +148,10 @@ def parse(text: str, source: str = "<catalogue>") -> list[Entry]:
                 previous.append(_unquote(line[len("#| msgid ") :], where))
             elif line.startswith('#| "'):
                 previous.append(_unquote(line[2:], where))
-            elif line.startswith("#.") or line.startswith("# ") or line == "#":
-                comments.append(line[2:].strip() if len(line) > 1 else "")
+            elif line.startswith("#."):
+                comments.append(line[2:].strip())
+            elif line.startswith("# ") or line == "#":
+                notes.append(line[2:])
             continue
         if line.startswith('"'):
             if current is None:
@@ -153,9 +164,9 @@ def parse(text: str, source: str = "<catalogue>") -> list[Entry]:
                 fields[current] += piece
             continue
         keyword, _, rest = line.partition(" ")
-        if keyword == "msgctxt" or (keyword == "msgid" and "msgctxt" not in fields):
-            if "msgid" in fields:
-                finish()
+        starts = keyword == "msgctxt" or (keyword == "msgid" and "msgctxt" not in fields)
+        if starts and "msgid" in fields:
+            finish()
         if keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr"):
             if keyword in fields:
                 raise ValueError(f"{where}: {keyword} twice in one entry")
@@ -183,7 +194,8 @@ def dump(entries: Iterable[Entry]) -> str:
     """The ``.po`` text of ``entries`` (the inverse of :func:`parse`)."""
     blocks = []
     for e in entries:
-        lines = [f"#. {c}" if c else "#." for c in e.comments]
+        lines = [f"# {n}" if n else "#" for n in e.notes]
+        lines += [f"#. {c}" if c else "#." for c in e.comments]
         if e.flags:
             lines.append("#, " + ", ".join(sorted(e.flags)))
         if e.previous is not None:
@@ -230,7 +242,8 @@ def read(lang: str, domain: str) -> tuple[Entry, ...]:
     node = _path(lang, domain)
     if not node.is_file():
         if lang not in languages():
-            raise ValueError(f"no catalogues for language {lang!r}; there are: {', '.join(languages())}")
+            there = ", ".join(languages())
+            raise ValueError(f"no catalogues for language {lang!r}; there are: {there}")
         raise ValueError(
             f"no catalogue {domain!r} for language {lang!r}; there are: {', '.join(domains(lang))}"
         )
@@ -265,7 +278,8 @@ def _usable(e: Entry, lang: str) -> bool:
 
 @functools.cache
 def messages(lang: str, domain: str) -> dict[str, str]:
-    """Code -> sentence template of one catalogue (its plain entries; plurals are in :func:`plurals`).
+    """Code -> sentence template of one catalogue (its plain entries; the plural ones are in
+    :func:`plurals`).
 
     English reads the msgid; another language its msgstr, leaving out what is untranslated or
     fuzzy (the caller then falls back to English).

@@ -1,0 +1,243 @@
+"""The one formatter: a sentence template's placeholders put into the words of one language.
+
+Every template, the board's catalogues and the lessons' exercise texts alike, is a
+:meth:`str.format` template read by :class:`Formatter`. Its format specs:
+
+- ``{n:steps}``, ``{n:pieces}`` ... (a countable noun of the ``words`` catalogue): the number and
+  the noun in agreement (:func:`count`: "1 step", "un pătrat", "21 de pătrate");
+- ``{s:to_step}``, ``{s:at_step}``, ``{s:from_step}``: a step, "the Charkoni" for 0 and "home"
+  for 84 (never "step 84");
+- ``{s:seat}``: a seat's name; ``{s:seats}``: seats in order ("West → South");
+- ``{x:set}``: a set as Python writes it ("{3, 5}"); ``{x:and}``, ``{x:or}``: a list in words
+  ("7, 3 and 25");
+- ``{r:opening}``: an opening round's throws in words ("South threw 25 and North threw 10");
+- ``{x:.2f}`` (any fixed-point spec) and a float without a spec: the number with the language's
+  decimal mark (:func:`number`: "0,25" in Romanian);
+- ``{p:percent}``: a chance 0..1 as a percentage (:func:`percent`: "62%", "0,4%"), so that a
+  message can carry the chance itself and be written in whichever language shows it.
+
+The decimal mark is the ``decimal_point`` label of the ``labels`` catalogue, so it is written
+once, for the board's front end and for every sentence.
+
+>>> format_text("{n:steps} {s:to_step} ({x:.2f})", {"n": 21, "s": 84, "x": 0.25}, "ro")
+'21 de pătrate acasă (0,25)'
+>>> format_text("{o:seats}; {v:and}", {"o": [3, 0], "v": [7, 3, 25]}, "en")
+'West → South; 7, 3 and 25'
+"""
+
+from __future__ import annotations
+
+import functools
+import string
+from collections.abc import Callable
+from fractions import Fraction
+
+from . import catalogue
+
+__all__ = [
+    "Formatter",
+    "format_text",
+    "number",
+    "percent",
+    "count",
+    "seat_label",
+    "join",
+    "nouns",
+    "word",
+    "STEP_SPECS",
+]
+
+STEP_SPECS = ("at_step", "from_step", "to_step")
+"""The format specs of a step: "on step 12", "from step 12", "to step 12"."""
+
+_CHARKONI, _HOME = 0, 84  # board.HOME; the words layer reads no board module for two numbers
+
+
+def word(key: str, lang: str = "en") -> str:
+    """One entry of the ``words`` catalogue in ``lang`` (English when it is not translated)."""
+    table = catalogue.messages(lang, "words")
+    return table[key] if key in table else catalogue.messages("en", "words")[key]
+
+
+def _label(key: str, lang: str) -> str:
+    table = catalogue.messages(lang, "labels")
+    return table[key] if key in table else catalogue.messages("en", "labels")[key]
+
+
+def nouns(lang: str = "en") -> dict[str, tuple[str, ...]]:
+    """Each countable noun's plural forms in ``lang`` ("steps": ("un pătrat", "{n} pătrate",
+    "{n} de pătrate")), by the order of the language's ``Plural-Forms``."""
+    return _nouns(lang)
+
+
+@functools.cache
+def _nouns(lang: str) -> dict[str, tuple[str, ...]]:
+    english = catalogue.plurals("en", "words")
+    own = catalogue.plurals(lang, "words") if lang != "en" else english
+    return {key[len("noun."):]: (own[key] if key in own else english[key])
+            for key in english if key.startswith("noun.")}
+
+
+@functools.cache
+def _seats(lang: str) -> tuple[str, ...]:
+    return tuple(word(f"seat.{i}", lang) for i in range(4))
+
+
+def seat_label(seat, lang: str = "en") -> str:
+    """The name of a seat in ``lang`` (anything that is not a seat number, as text).
+
+    >>> seat_label(3, "ro"), seat_label("x")
+    ('Vest', 'x')
+    """
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat <= 3:
+        return _seats(lang)[seat]
+    return str(seat)
+
+
+def number(x, lang: str = "en", spec: str = "") -> str:
+    """A number as ``lang`` writes it, with its decimal mark ("0,6" in Romanian).
+
+    Without ``spec`` a float is written as Python writes it (``str``) and anything else as
+    ``str`` does, untouched; with a spec such as ``".2f"`` the number (a Fraction too) is
+    formatted by it first. This is the one place the decimal comma is written.
+
+    >>> number(0.6, "ro"), number(0.6), number(12, "ro"), number(Fraction(1, 4), "ro", ".2f")
+    ('0,6', '0.6', '12', '0,25')
+    """
+    if spec:
+        out = format(float(x) if isinstance(x, Fraction) else x, spec)
+    elif isinstance(x, float):
+        out = str(x)
+    else:
+        return str(x)
+    point = _label("decimal_point", lang)
+    return out if point == "." else out.replace(".", point)
+
+
+def percent(p, lang: str = "en", *, places: int | None = None, below: float | None = None) -> str:
+    """A chance ``p`` (0..1) as a percentage in ``lang``.
+
+    - By default whole percents, and one decimal below 1% ("62%", "0.4%", "0,4%" in Romanian):
+      the coach's and the hints' figures.
+    - ``places=n``: always ``n`` decimals after rounding ("12.5%"), a practice question's choices.
+    - ``below=x``: a chance above 0 but below ``x`` percent shows as "<x%" ("<0.1%"), so that a
+      small risk never reads as zero.
+
+    >>> percent(0.62), percent(0.004, "ro"), percent(0.0004, below=0.1), percent(0.125, places=1)
+    ('62%', '0,4%', '<0.1%', '12.5%')
+    """
+    v = 100 * float(p)
+    if below is not None and 0 < v < below:
+        return f"<{number(below, lang)}%"
+    if places is not None:
+        return f"{number(round(v, places), lang)}%"
+    if 0 < v < 1:
+        return f"{number(round(v, 1), lang)}%"
+    return f"{round(v)}%"
+
+
+def count(n, noun: str, lang: str = "en") -> str:
+    """``n`` and ``noun`` (a countable noun: ``"steps"``, ``"pieces"``...) agreeing, in ``lang``.
+
+    The form is chosen by the language's ``Plural-Forms``. Romanian: 1 takes the singular ("un
+    pătrat", "o piesă", "o aruncare"); from 20 on, a number whose last two digits are 00 or
+    20..99 takes "de" ("20 de pătrate", "100 de pătrate"), the others do not ("19 pătrate", "101
+    pătrate"). A singular that writes no number ("un pătrat") is used for exactly 1 only; a
+    value that is not a whole number takes the second form.
+
+    >>> [count(n, "steps", "ro") for n in (1, 2, 19, 20, 100, 119)]
+    ['un pătrat', '2 pătrate', '19 pătrate', '20 de pătrate', '100 de pătrate', '119 pătrate']
+    >>> count(1, "steps"), count(2, "steps")
+    ('1 step', '2 steps')
+    """
+    forms = _nouns(lang)[noun]
+    if isinstance(n, bool) or not isinstance(n, int):
+        index = 1
+    else:
+        index = catalogue.plural_index(n, lang)
+        if index == 0 and n != 1 and "{n}" not in forms[0]:
+            index = 1
+    return forms[index].replace("{n}", str(n))
+
+
+def join(items, lang: str = "en", joint: str = "and", empty: str = "") -> str:
+    """Items as a list in words, the last two joined by ``joint`` ("and" or "or"): "7",
+    "7 and 3", "7, 3 and 25" ("7, 3 și 25"); ``empty`` for no items.
+
+    >>> join([7, 3, 25], "ro"), join(["10", "25"], joint="or"), join([], empty="–")
+    ('7, 3 și 25', '10 or 25', '–')
+    """
+    words = [str(i) for i in items]
+    if not words:
+        return empty
+    if len(words) == 1:
+        return words[0]
+    return f"{', '.join(words[:-1])} {word(joint, lang)} {words[-1]}"
+
+
+def _step(value, spec: str, lang: str) -> str:
+    if value == _CHARKONI and not isinstance(value, bool):
+        return word(f"{spec}.0", lang)
+    if value == _HOME:
+        return word(f"{spec}.84", lang)
+    return word(f"{spec}.n", lang).format(n=value)
+
+
+class Formatter(string.Formatter):
+    """THE formatter of every sentence (see the module's docstring for its specs).
+
+    ``names``, when given, is called as ``names(key, value)`` for each parameter before its spec
+    is applied (the board's catalogues put a parameter into words by its name: a ``seat`` is a
+    seat's name, ``pool`` a list of throws...), and a missing parameter shows as "?"; a list
+    without a spec is then written as a Python list. Without ``names`` (the lessons' texts) a
+    parameter is used as given and a missing one raises :class:`KeyError`.
+    """
+
+    def __init__(self, lang: str, names: Callable | None = None):
+        super().__init__()
+        self.lang = lang
+        self.names = names
+
+    def get_value(self, key, args, kwargs):
+        if self.names is None:
+            return super().get_value(key, args, kwargs)
+        if key not in kwargs:
+            return "?"
+        return self.names(key, kwargs[key])
+
+    def format_field(self, value, spec):
+        lang = self.lang
+        if spec == "seat":
+            return seat_label(value, lang)
+        if spec == "seats" and not isinstance(value, (int, float, Fraction)):
+            return " → ".join(seat_label(s, lang) for s in value)
+        if spec == "set":
+            return "{" + ", ".join(str(v) for v in sorted(value)) + "}"
+        if spec in ("and", "or"):
+            return join(value, lang, spec)
+        if spec == "opening":
+            said = word("opening_throw", lang)
+            return join([said.format(seat=seat_label(s, lang), value=v) for s, v in value], lang)
+        if spec and spec in _nouns(lang):
+            return count(value, spec, lang)
+        if spec == "percent":
+            return percent(value, lang)
+        if spec in STEP_SPECS:
+            return _step(value, spec, lang)
+        if isinstance(value, (Fraction, float)) and spec.endswith("f"):
+            return number(value, lang, spec)
+        if isinstance(value, float) and not spec:
+            return number(value, lang)
+        if self.names is not None and isinstance(value, (list, tuple)) and not spec:
+            return str(list(value))
+        return super().format_field(value, spec)
+
+
+def format_text(template: str, params: dict, lang: str = "en") -> str:
+    """``template`` with ``params`` in the words of ``lang``, each placeholder by its spec (the
+    lessons' exercise texts; the board's sentences go through :func:`pachisi_widget.words.text`).
+
+    Raises:
+        KeyError: for a placeholder that ``params`` does not give.
+    """
+    return Formatter(lang).vformat(template, (), params)
