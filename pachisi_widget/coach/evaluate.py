@@ -17,6 +17,7 @@ from ..lab.seeds import iter_game_seeds
 from ..lab.simulate import fast_agent_name, play_out
 from ..lab.stats import Z95, wilson_interval
 from ..state import GameState
+from ..tables import LAST_SURE_STEP
 from .race import _exact, _side, _won
 from .results import CoachError, Evaluation, MoveChance, _short
 
@@ -170,7 +171,7 @@ def _endgame(state: GameState) -> bool:
     """Whether no piece stands on steps 1..72 and none waits: the numpy engine then checks every
     game for a dead position at every turn's end, one game at a time, and the Python engine is
     faster."""
-    return all(not 0 <= t <= 72 for s in state.seats for t in state.pieces[s])
+    return all(not 0 <= t <= LAST_SURE_STEP for s in state.seats for t in state.pieces[s])
 
 
 def _still_needed(won, done: int, sides: int, code: int = 0, final: bool = True) -> int:

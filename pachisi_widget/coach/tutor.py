@@ -11,7 +11,7 @@ from ..engine import Move
 from ..i18n import Message
 from ..probability import hit_chance
 from ..state import GameState
-from ..tables import IS_CASTLE, ON_LOOP_LAST
+from ..tables import IS_CASTLE, IS_SAFE
 from .evaluate import _check_args, evaluate
 from .results import CoachError, Evaluation, Verdict, _pct, _short
 
@@ -24,7 +24,7 @@ GRADES = ((3, "blunder"), (2, "mistake"), (1, "inaccuracy"))
 def _safe_end(m: Move) -> bool:
     """Whether the moved piece ends where no opponent can capture it."""
     end = m.end
-    return end is not None and (end == HOME or IS_CASTLE[end] or end < 8 or end > ON_LOOP_LAST)
+    return end is not None and IS_SAFE[end]
 
 
 def _danger(state: GameState, seat: int, step) -> float:

@@ -57,6 +57,7 @@ from ..rules import PYADA_VALUES
 from ..tables import (
     IDLE_THROWS_MAX,
     IS_CASTLE,
+    LAST_SURE_STEP,
     LOOP_OF,
     OFF_LOOP,
     ON_LOOP_LAST,
@@ -584,9 +585,9 @@ def _after_move(s, b, t, moved, hit) -> tuple:
         # as in the engine: a piece on steps 1..72 always has a move (+2, +3 or +4), and with
         # entry graces onto step 1 so has a waiting piece
         if s.graces_sq1:  # steps 0..72
-            alive = _any16(b.pieces.view(np.uint64) <= 72)
+            alive = _any16(b.pieces.view(np.uint64) <= LAST_SURE_STEP)
         else:  # steps 1..72 (0 - 1 wraps round)
-            alive = _any16((b.pieces - 1).view(np.uint64) < 72)
+            alive = _any16((b.pieces - 1).view(np.uint64) < LAST_SURE_STEP)
         for n in np.nonzero(ends_turn & ~alive & ~over)[0].tolist():
             if _dead(s.rules, s.seats, b.pieces[n], b.fresh[n], b.captures[n], int(b.to_move[n])):
                 over[n] = True
