@@ -14,7 +14,7 @@ from pachisi_widget.state import GameState
 
 def test_the_engine_state_fields_are_the_game_state_fields_after_rules():
     assert GameState._fields[0] == "rules"
-    assert engine.STATE_FIELDS == GameState._fields[1:]
+    assert GameState._fields[1:] == engine.STATE_FIELDS
 
 
 def test_is_safe_is_a_castle_or_off_the_shared_loop():
@@ -45,7 +45,7 @@ def test_one_seat_map_one_seed_bound_one_z():
     assert lab_simulate.SEAT_NAMES is board.SEAT_NAMES
     from statistics import NormalDist
 
-    assert stats.Z95 == pytest.approx(NormalDist().inv_cdf(0.975), abs=1e-12)
+    assert pytest.approx(NormalDist().inv_cdf(0.975), abs=1e-12) == stats.Z95
 
 
 def test_the_last_sure_step_always_has_a_move():

@@ -138,23 +138,37 @@ def _roll_numpy(rules, seats, names, starts, seed, side, want, adaptive, budget,
                 final = False
         if final:
             break
-        if (budget is not None and not expired and len(roll.game_j)
-                and time.perf_counter() - t0 >= budget):
+        if not expired and _out_of_time(roll, budget, t0):
             # no new games: those being played end (every start keeps its first seeds)
             roll.cancel()
             expired = True
-        if progress is not None and (min(roll.over), max(plan)) != shown:
-            shown = (min(roll.over), max(plan))  # games over, the fewest of any start
-            progress(*shown)
+        shown = _show(progress, (min(roll.over), max(plan)), shown)  # the fewest of any start
         ended += roll.step()
-    counts = [roll.done(j) for j in range(k)]
+    return _rolled(roll, plan, code, sides, adaptive and expired, progress, shown)
+
+
+def _out_of_time(roll, budget, t0) -> bool:
+    """Whether the budget is spent (once some game has started)."""
+    return bool(budget is not None and len(roll.game_j) and time.perf_counter() - t0 >= budget)
+
+
+def _show(progress, now: tuple, shown):
+    """Call ``progress(done, total)`` when ``now`` differs from what it was last shown."""
+    if progress is not None and now != shown:
+        progress(*now)
+        return now
+    return shown
+
+
+def _rolled(roll, plan, code, sides, expired_adaptive, progress, shown) -> tuple:
+    """(wins per start, the rollouts each start was to get, whether the budget stopped them)."""
+    counts = [roll.done(j) for j in range(len(plan))]
     wins = [(roll.winners(j, n) == code).astype(int).tolist() for j, n in enumerate(counts)]
-    if expired and adaptive:  # the rollouts the intervals still needed, had time been left
+    if expired_adaptive:  # the rollouts the intervals still needed, had time been left
         plan = [max(n, c + _still_needed(roll.winners(j, c), c, sides, code))
                 for j, (n, c) in enumerate(zip(plan, counts, strict=True))]
     stopped = any(c < n for c, n in zip(counts, plan, strict=True))
-    if progress is not None and (min(counts), max(plan)) != shown:
-        progress(min(counts), max(plan))
+    _show(progress, (min(counts), max(plan)), shown)
     return wins, plan, stopped
 
 
@@ -267,6 +281,30 @@ class _Plan(NamedTuple):
     adaptive: bool
 
 
+def _starts(state) -> tuple:
+    """(the moves, the position after each, a note): the position itself when no move is due."""
+    if state.phase == "move":
+        moves = state.legal_moves()
+        return moves, [state.apply(m) for m in moves], "only_move" if len(moves) == 1 else None
+    return [None], [state], "over" if state.phase == "over" else "throw_due"
+
+
+def _engine_for(engine: str, rules, names: list, todo: list) -> str:
+    """The engine that rolls the positions ``todo`` out: numpy or python.
+
+    Raises:
+        CoachError: for ``engine="numpy"`` when numpy is missing or cannot play.
+    """
+    can_numpy = _numpy_ok(rules, names) and all(st.phase == "throw" for st in todo)
+    if engine == "numpy" and todo and not can_numpy:
+        if not numpy_installed():
+            raise CoachError.from_code("coach_numpy_missing", {})
+        raise CoachError.from_code("coach_numpy_cannot", {})
+    if engine == "auto" and can_numpy and all(_endgame(st) for st in todo):
+        can_numpy = False  # see _endgame
+    return "numpy" if (engine == "numpy" or (engine == "auto" and can_numpy)) else "python"
+
+
 def _plan(state, players, rollouts, engine, exact, side) -> _Plan:
     """The plan step: the legal moves (or the position itself), the exact shortcuts, the
     engine and the rollouts asked for.
@@ -276,26 +314,12 @@ def _plan(state, players, rollouts, engine, exact, side) -> _Plan:
     """
     names = [fast_agent_name(p) for p in players]
     by_seat = dict(zip(state.seats, names, strict=True))
-    if state.phase == "move":
-        moves = state.legal_moves()
-        starts = [state.apply(m) for m in moves]
-        note = "only_move" if len(moves) == 1 else None
-    else:
-        moves = [None]
-        starts = [state]
-        note = "over" if state.phase == "over" else "throw_due"
+    moves, starts, note = _starts(state)
     if not isinstance(exact, bool):
         raise CoachError.from_code("coach_bad_exact", {"got": _short(exact)})
     found = [_exact(st, side, by_seat) if exact or st.phase == "over" else None for st in starts]
     todo = [j for j, x in enumerate(found) if x is None]
-    can_numpy = _numpy_ok(state.rules, names) and all(starts[j].phase == "throw" for j in todo)
-    if engine == "numpy" and todo and not can_numpy:
-        if not numpy_installed():
-            raise CoachError.from_code("coach_numpy_missing", {})
-        raise CoachError.from_code("coach_numpy_cannot", {})
-    if engine == "auto" and can_numpy and all(_endgame(starts[j]) for j in todo):
-        can_numpy = False  # see _endgame
-    use = "numpy" if (engine == "numpy" or (engine == "auto" and can_numpy)) else "python"
+    use = _engine_for(engine, state.rules, names, [starts[j] for j in todo])
     default = ADAPTIVE_MAX if use == "numpy" else DEFAULT_ROLLOUTS["python"]
     want = rollouts if rollouts is not None else default
     return _Plan(moves, starts, note, found, todo, use, names, want,

@@ -33,13 +33,10 @@ def _danger(state: GameState, seat: int, step) -> float:
     return float(hit_chance(state, seat, step, exact=False))
 
 
-def _reasons(state: GameState, played: Move, better: Move) -> list:
-    """Why ``better`` beats ``played``, as Messages, the strongest first."""
-    seat = state.to_move
-    after_b, after_p = state.apply(better), state.apply(played)
+def _capture_and_home(played: Move, better: Move) -> list:
+    """A capture more, a piece brought home: the plainest reasons."""
     out = []
-    nb, np_ = len(better.captures), len(played.captures)
-    if nb > np_:
+    if len(better.captures) > len(played.captures):
         victims: dict = {}
         for vs, _ in better.captures:
             victims[vs] = victims.get(vs, 0) + 1
@@ -47,30 +44,57 @@ def _reasons(state: GameState, played: Move, better: Move) -> list:
                                                   "end": better.end}))
     if better.kind != "pass" and better.end == HOME and played.end != HOME:
         out.append(Message("coach_why_home", {}))
+    return out
+
+
+def _escape(state: GameState, after_p: GameState, better: Move, d_better: float):
+    """The better move takes a piece out of danger that the move played leaves in it (a
+    Message), or None."""
+    seat = state.to_move
+    if better.kind == "pass" or better.start in (None, 0):
+        return None
+    was = _danger(state, seat, better.start)
+    left = better.start in after_p.pieces[seat]
+    still = _danger(after_p, seat, better.start) if left else 0.0
+    if was > 0.02 and still > d_better + 0.02 and d_better < was:
+        return Message("coach_why_escape", {"start": better.start, "p": _pct(still)})
+    return None
+
+
+def _safety(played: Move, better: Move, d_played: float, d_better: float,
+            escaped: bool) -> list:
+    """The better move ends on a safe square (a castle, the home column) where the move played
+    is exposed; the move played leaves a piece open to a hit."""
+    out = []
+    safe = better.kind != "pass" and _safe_end(better) and better.end != HOME
+    if safe and (d_played > 0.02 or escaped):
+        code = "coach_why_castle" if IS_CASTLE[better.end] else "coach_why_safe"
+        out.append(Message(code, {"end": better.end}))
+    if played.kind != "pass" and d_played > d_better + 0.02:
+        out.append(Message("coach_why_exposed", {"end": played.end, "p": _pct(d_played)}))
+    return out
+
+
+def _gain(m: Move) -> int:
+    return 0 if m.kind == "pass" else m.end - m.start
+
+
+def _reasons(state: GameState, played: Move, better: Move) -> list:
+    """Why ``better`` beats ``played``, as Messages, the strongest first."""
+    seat = state.to_move
+    after_b, after_p = state.apply(better), state.apply(played)
+    out = _capture_and_home(played, better)
     # danger: the piece each move leaves behind or puts down, with its exact chance of being hit
     d_played = _danger(after_p, seat, played.end) if played.kind != "pass" else 0.0
     d_better = _danger(after_b, seat, better.end) if better.kind != "pass" else 0.0
-    if better.kind != "pass" and better.start not in (None, 0):
-        was = _danger(state, seat, better.start)
-        left = better.start in after_p.pieces[seat]
-        still = _danger(after_p, seat, better.start) if left else 0.0
-        if was > 0.02 and still > d_better + 0.02 and d_better < was:
-            out.append(Message("coach_why_escape", {"start": better.start, "p": _pct(still)}))
-    escaped = bool(out) and out[-1].code == "coach_why_escape"
-    safe = better.kind != "pass" and _safe_end(better) and better.end != HOME
-    if safe and (d_played > 0.02 or escaped):
-        if IS_CASTLE[better.end]:
-            out.append(Message("coach_why_castle", {"end": better.end}))
-        else:
-            out.append(Message("coach_why_safe", {"end": better.end}))
-    if played.kind != "pass" and d_played > d_better + 0.02:
-        out.append(Message("coach_why_exposed", {"end": played.end, "p": _pct(d_played)}))
+    escape = _escape(state, after_p, better, d_better)
+    if escape is not None:
+        out.append(escape)
+    out.extend(_safety(played, better, d_played, d_better, escape is not None))
     if better.kind == "enter" and played.kind != "enter":
         out.append(Message("coach_why_enter", {}))
-    gain_b = 0 if better.kind == "pass" else better.end - better.start
-    gain_p = 0 if played.kind == "pass" else played.end - played.start
-    if not out and gain_b > gain_p:
-        out.append(Message("coach_why_progress", {"distance": gain_b - gain_p}))
+    if not out and _gain(better) > _gain(played):
+        out.append(Message("coach_why_progress", {"distance": _gain(better) - _gain(played)}))
     if not out:
         out.append(Message("coach_why_rollouts", {}))
     return out

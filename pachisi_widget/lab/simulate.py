@@ -313,6 +313,70 @@ def fast_agent_name(agent):
     return None
 
 
+def _check_numbers(games, players, rules, engine) -> None:
+    """Refuse a bad number of games or players, teams without 4 players, or an unknown engine
+    (ValueError)."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a whole number >= 0, not {short_repr(games)}")
+    if games > MAX_GAMES:
+        raise ValueError(
+            f"games must be at most {MAX_GAMES:,} in one call (the result keeps every game), not "
+            f"{short_repr(games, 40)}: run a bigger study as several calls with different seeds")
+    if (isinstance(players, bool) or not isinstance(players, int)
+            or players not in SEATS_FOR_PLAYERS):
+        raise ValueError(f"players must be 2, 3 or 4, not {short_repr(players)}")
+    if rules.teams and players != 4:
+        raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
+    if not isinstance(engine, str) or engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {short_repr(engine)}")
+
+
+def _agent_list(agents, players: int) -> list:
+    """One agent (name or object) per seat in play."""
+    if agents is None:
+        return ["random"] * players
+    if isinstance(agents, (str, Agent)) or hasattr(agents, "choose"):
+        return [agents] * players
+    if isinstance(agents, (list, tuple)):
+        if len(agents) != players:
+            raise ValueError(
+                f"agents must give one agent per seat in play ({players}), not {len(agents)}"
+            )
+        return list(agents)
+    raise TypeError(f"agents must be None, an agent name or object, or a list with one per "
+                    f"seat in play, not {short_repr(agents)}")
+
+
+def _engine_for(engine: str, rules, names: list, labels: tuple, games: int) -> str:
+    """The engine that plays: ``engine``, or for ``"auto"`` numpy when it can and pays.
+
+    Raises:
+        ValueError: for the numpy engine with players or rules it does not play.
+    """
+    fast = all(n is not None for n in names)
+    if engine == "auto":
+        if fast and games >= NUMPY_MIN_GAMES and _numpy_available():
+            from . import fastnp
+
+            if fastnp.supports(rules, names):
+                return "numpy"
+        return "python"
+    if engine == "numpy" and not fast:
+        raise ValueError(
+            f"the numpy engine plays only the agents {', '.join(FAST_AGENTS)}; "
+            f"use engine='python' for {labels}"
+        )
+    if engine == "numpy":
+        from . import fastnp
+
+        if not fastnp.supports(rules, names):
+            raise ValueError(
+                "the numpy engine plays move_each_throw rules without split_throw or "
+                f"revenge_rule; use engine='python' for {rules.describe()}"
+            )
+    return engine
+
+
 def simulate(
     games: int,
     rules=None,
@@ -353,65 +417,21 @@ def simulate(
         PachisiError: naming the player, when a player's ``choose`` raises.
     """
     rules = check_rules(rules)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a whole number >= 0, not {short_repr(games)}")
-    if games > MAX_GAMES:
-        raise ValueError(
-            f"games must be at most {MAX_GAMES:,} in one call (the result keeps every game), not "
-            f"{short_repr(games, 40)}: run a bigger study as several calls with different seeds")
-    if (isinstance(players, bool) or not isinstance(players, int)
-            or players not in SEATS_FOR_PLAYERS):
-        raise ValueError(f"players must be 2, 3 or 4, not {short_repr(players)}")
-    if rules.teams and players != 4:
-        raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
-    if not isinstance(engine, str) or engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {short_repr(engine)}")
+    _check_numbers(games, players, rules, engine)
     seed = check_seed(seed)
     executor = as_executor(executor)
     if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= 1_000_000:
         raise ValueError(
             f"batch must be a whole number of games 1..1,000,000, not {short_repr(batch)}")
     seats = SEATS_FOR_PLAYERS[players]
-    if agents is None:
-        agents = ["random"] * players
-    elif isinstance(agents, (str, Agent)) or hasattr(agents, "choose"):
-        agents = [agents] * players
-    elif isinstance(agents, (list, tuple)):
-        agents = list(agents)
-        if len(agents) != players:
-            raise ValueError(
-                f"agents must give one agent per seat in play ({players}), not {len(agents)}"
-            )
-    else:
-        raise TypeError(f"agents must be None, an agent name or object, or a list with one per "
-                        f"seat in play, not {short_repr(agents)}")
+    agents = _agent_list(agents, players)
     objs = [_check_agent(a) for a in agents]
     names = [fast_agent_name(a) for a in agents]
     labels = tuple(
         a if isinstance(a, str) else getattr(a, "name", repr(a)) if n else repr(a)
         for a, n in zip(agents, names, strict=False)
     )
-    fast = all(n is not None for n in names)
-    if engine == "auto":
-        engine = "python"
-        if fast and games >= NUMPY_MIN_GAMES and _numpy_available():
-            from . import fastnp
-
-            if fastnp.supports(rules, names):
-                engine = "numpy"
-    elif engine == "numpy" and not fast:
-        raise ValueError(
-            f"the numpy engine plays only the agents {', '.join(FAST_AGENTS)}; "
-            f"use engine='python' for {labels}"
-        )
-    if engine == "numpy":
-        from . import fastnp
-
-        if not fastnp.supports(rules, names):
-            raise ValueError(
-                "the numpy engine plays move_each_throw rules without split_throw or "
-                f"revenge_rule; use engine='python' for {rules.describe()}"
-            )
+    engine = _engine_for(engine, rules, names, labels, games)
     seeds = islice(iter_game_seeds(seed), games)  # drawn as the games are played
     if progress is None:
         progress = games >= {"numpy": 20000, "python": 1000, "reference": 200}[engine]

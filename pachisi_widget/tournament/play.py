@@ -276,9 +276,9 @@ def _check_number(name: str, value, low: float, whole: bool = False, none: bool 
     return value
 
 
-def _tournament(entrants, games, players, rules, seed, executor, move_time, chunk, chunk_timeout,
-                progress, skipped) -> TournamentResult:
-    rules = check_rules(rules)
+def _check_numbers(rules, games, players, move_time, chunk, chunk_timeout) -> tuple:
+    """(move_time, chunk, chunk_timeout) checked, after refusing team rules, a bad number of
+    players, or games that are not a multiple of the players (ValueError)."""
     if rules.teams:
         raise ValueError("tournaments play every player for itself: rules with teams=True are "
                          "not supported")
@@ -292,6 +292,36 @@ def _tournament(entrants, games, players, rules, seed, executor, move_time, chun
     move_time = _check_number("move_time", move_time, 0.001, none=True)
     chunk = _check_number("chunk", chunk, 1, whole=True, none=True)
     chunk_timeout = _check_number("chunk_timeout", chunk_timeout, 0.001, none=True)
+    return move_time, chunk, chunk_timeout
+
+
+def _collect(chunks, lineups, seats, players: int, names) -> tuple:
+    """(winners, turns, forfeits) of every game, from the chunks' results in game order."""
+    winners, turns, forfeits = [], [], []
+    g = 0
+    for part in chunks:
+        for win_seat, n_turns, f in part:
+            lineup = lineups[g]
+            winner = None if win_seat is None else lineup[seats.index(win_seat)]
+            if f is not None:
+                fseat, kind, reason, position, move, seconds = f
+                who = None if fseat is None else lineup[seats.index(fseat)]
+                if who is not None and players == 2:
+                    winner = lineup[1 - lineup.index(who)]  # the opponent wins a forfeit
+                late = move if kind == "time" else None
+                forfeits.append(Forfeit(g, None if who is None else names[who], kind, reason,
+                                        position, None if late else move, seconds, late))
+            winners.append(winner)
+            turns.append(n_turns)
+            g += 1
+    return winners, turns, forfeits
+
+
+def _tournament(entrants, games, players, rules, seed, executor, move_time, chunk, chunk_timeout,
+                progress, skipped) -> TournamentResult:
+    rules = check_rules(rules)
+    move_time, chunk, chunk_timeout = _check_numbers(rules, games, players, move_time, chunk,
+                                                     chunk_timeout)
     seed = check_seed(seed)
     ents = _entrants(entrants)
     if len(ents) < players:
@@ -328,23 +358,7 @@ def _tournament(entrants, games, players, rules, seed, executor, move_time, chun
         chunks = run_chunks(_play_chunk, jobs, executor, lambda part: bar.update(len(part)),
                             chunk_timeout, lambda job: _unfinished(job, chunk_timeout, names))
     elapsed = time.perf_counter() - t0
-    winners, turns, forfeits = [], [], []
-    g = 0
-    for part in chunks:
-        for win_seat, n_turns, f in part:
-            lineup = lineups[g]
-            winner = None if win_seat is None else lineup[seats.index(win_seat)]
-            if f is not None:
-                fseat, kind, reason, position, move, seconds = f
-                who = None if fseat is None else lineup[seats.index(fseat)]
-                if who is not None and players == 2:
-                    winner = lineup[1 - lineup.index(who)]  # the opponent wins a forfeit
-                late = move if kind == "time" else None
-                forfeits.append(Forfeit(g, None if who is None else names[who], kind, reason,
-                                        position, None if late else move, seconds, late))
-            winners.append(winner)
-            turns.append(n_turns)
-            g += 1
+    winners, turns, forfeits = _collect(chunks, lineups, seats, players, names)
     where = "this process" if executor is None else type(executor).__name__
     return TournamentResult(names, players, rules, seed, games, move_time, tuple(lineups),
                             tuple(winners), tuple(turns), tuple(forfeits), dict(skipped),
