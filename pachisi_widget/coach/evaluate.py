@@ -13,8 +13,8 @@ from typing import NamedTuple
 from ..agents import AGENTS, Agent
 from ..game import check_seed
 from ..lab.parallel import Progress, numpy_installed
-from ..lab.seeds import iter_game_seeds
 from ..lab.playing import fast_agent_name, play_out
+from ..lab.seeds import iter_game_seeds
 from ..lab.stats import Z95, wilson_interval
 from ..state import GameState
 from ..tables import LAST_SURE_STEP

@@ -19,8 +19,8 @@ from ..engine import Move, short_repr, throw_cdf
 from ..errors import PachisiError
 from ..game import SEATS_FOR_PLAYERS, check_rules, check_seed
 from ..lab.parallel import Progress, as_executor, chunk_size, executor_workers, run_chunks
-from ..lab.seeds import iter_game_seeds
 from ..lab.playing import play_game
+from ..lab.seeds import iter_game_seeds
 from .players import MOVE_TIME, _Entrant, _entrants, _error_words, _load_source, load_folder
 from .result import TournamentResult
 
