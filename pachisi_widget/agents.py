@@ -38,7 +38,7 @@ import random
 
 from .board import HOME, TWENTY_FIVE_STEP
 from .rules import PYADA_VALUES
-from .tables import IS_CASTLE, LOOP_OF, ON_LOOP_FIRST, ON_LOOP_LAST, threat_table
+from .tables import IS_SAFE, LOOP_OF, threat_table
 
 __all__ = [
     "Agent",
@@ -136,7 +136,7 @@ def danger(seat: int, end: int, pieces, seats, teams: bool, reach) -> int:
     >>> danger(0, 30, pieces, (0, 2), False, reach), danger(0, 29, pieces, (0, 2), False, reach)
     (2, -1)
     """
-    if not ON_LOOP_FIRST <= end <= ON_LOOP_LAST or IS_CASTLE[end]:
+    if not 0 <= end <= HOME or IS_SAFE[end]:
         return -1
     g = LOOP_OF[seat][end]
     behind = threat_table(reach if type(reach) is frozenset else frozenset(reach))

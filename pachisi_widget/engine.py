@@ -54,8 +54,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .board import HOME, SEAT_NAMES, TWENTY_FIVE_STEP
 from .errors import IllegalMoveError, NotYourTurnError, PositionError, WrongPhaseError
-from .rules import CANCEL_HIGH, PYADA_VALUES, Rules
-from .tables import IDLE_THROWS_MAX, IS_CASTLE, LOOP_OF, ON_LOOP_LAST, OPENING_ROUNDS_MAX
+from .errors import short_repr  # one place for every module's messages
+from .rules import CANCEL_HIGH, Rules
+from .tables import (
+    IDLE_THROWS_MAX,
+    IS_CASTLE,
+    LAST_SURE_STEP,
+    LOOP_OF,
+    ON_LOOP_LAST,
+    OPENING_ROUNDS_MAX,
+)
 from .throws import Throw, up_distribution
 
 if TYPE_CHECKING:  # names for the type checker only: nothing here runs
@@ -216,6 +224,8 @@ class _Compiled(NamedTuple):
     values: tuple[int, ...]
     throws: tuple[tuple[Throw, Throw], ...]
     """Per mouths up: (the Throw without a bonus, the Throw with it)."""
+    distance: tuple[tuple[int, ...], ...]
+    """[waiting][value]: :meth:`Rules.distance`, looked up (pyada's extra step)."""
 
 
 _COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
@@ -236,7 +246,9 @@ def _compile(rules: Rules) -> _Compiled:
         rules.entry_mode == "square1", rules.grace_moves_before_all_entered, rules.split_throw,
         rules.capture_extra_throw, rules.castle_blocks_enemy, rules.last_square_release,
         rules.must_capture_before_home, rules.revenge_rule, rules.turn_mode == "throw_then_move",
-        rules.cancel_three, rules.pyada, rules.teams, rules.values, tuple(throws))
+        rules.cancel_three, rules.pyada, rules.teams, rules.values, tuple(throws),
+        tuple(tuple(rules.distance(v, w) for v in range(max(rules.values) + 1))
+              for w in (False, True)))
     if len(_COMPILED) > 64:
         _COMPILED.clear()
     _COMPILED[id(rules)] = (rules, c)  # the Rules is kept alive, so its id is not reused
@@ -400,7 +412,7 @@ class Engine:
 
     def pyada_applies(self, seat: int, value: int) -> bool:
         """Whether spending ``value`` now earns pyada's extra step for ``seat`` (RULES.md 5)."""
-        return self.c.pyada and value in PYADA_VALUES and 0 not in self.pieces[seat]
+        return self.rules.distance(value, 0 in self.pieces[seat]) != value
 
     def pending(self) -> tuple[int, ...]:
         """The throw values still to spend, the partly spent split throw first."""
@@ -506,7 +518,7 @@ class Engine:
                             ok, caps, _ = land(seat, amount, occ)
                             if ok:
                                 out.append(_new_move(Move, (seat, piece, 0, amount, "enter", value, caps)))
-            total = value + 1 if (c.pyada and value in PYADA_VALUES and not waiting) else value
+            total = c.distance[waiting][value]
         else:
             total = left
         loop = LOOP_OF[seat]
@@ -648,7 +660,7 @@ class Engine:
         mine = pieces[seat]
         part = self.part
         if part is None:
-            total = value + 1 if (c.pyada and value in PYADA_VALUES and 0 not in mine) else value
+            total = c.distance[0 in mine][value]
         else:
             total = part[1]
         mine[piece] = end
@@ -817,9 +829,8 @@ class Engine:
         pieces = self.pieces
         for s in self.seats:
             for st in pieces[s]:
-                # a piece on 1..72 always has a move: of the steps +2, +3, +4 (every table has
-                # them) at most one is a castle, and none passes step 76.
-                if 0 < st <= 72 or (st == 0 and graces):
+                # a piece on 1..72 always has a move (tables.LAST_SURE_STEP)
+                if 0 < st <= LAST_SURE_STEP or (st == 0 and graces):
                     return
         for s in self.seats:
             if self.is_finished(s):
@@ -897,7 +908,7 @@ class Engine:
         if not ok:
             return "castle_held", dict(base, holder=holder), IllegalMoveError
         if move.kind != "enter" and not c.split:
-            total = value + 1 if self.pyada_applies(seat, value) else value
+            total = self.rules.distance(value, 0 in self.pieces[seat])
             if move.start + total > HOME and not (move.start == 83 and value in c.release):
                 return "overshoot", dict(base, home_in=HOME - move.start, distance=total), IllegalMoveError
             if move.end - move.start != total:
@@ -909,13 +920,4 @@ def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     """``values`` with item ``i`` replaced (fresh and captures are tuples: they rarely change, and a
     state shares them with the state before)."""
     return values[:i] + (value,) + values[i + 1:]
-
-
-def short_repr(value: object, limit: int = 80) -> str:
-    """``repr(value)`` cut to ``limit`` characters (error messages never quote a whole input)."""
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 

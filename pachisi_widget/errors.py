@@ -32,6 +32,7 @@ __all__ = [
     "RecordError",
     "PositionError",
     "set_renderer",
+    "short_repr",
 ]
 
 
@@ -138,3 +139,16 @@ class RecordError(InvalidNotationError):
 class PositionError(PachisiError, ValueError):
     """A position that cannot be set up (wrong shape, a step outside 0..84, opponents sharing a
     square that is not a castle...). Its codes are the catalogue's ``position_*`` sentences."""
+
+
+def short_repr(value: object, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters: a message never quotes a whole input.
+
+    >>> short_repr("x" * 100, 10)
+    "'xxxxxxxx…"
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__, a nest too deep to print, an int too long to print
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

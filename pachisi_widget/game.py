@@ -33,7 +33,7 @@ from .engine import Move, draw_up, opening, throw_cdf
 from .engine import short_repr as _short
 from .errors import GameOverError, IllegalMoveError, PachisiError, PositionError, RecordError
 from .rules import Rules
-from .serialize import GameRecord
+from .serialize import SEED_MAX, GameRecord
 from .state import GameState, find_move
 from .tables import IS_CASTLE, LOOP_OF
 from .throws import Throw
@@ -52,9 +52,6 @@ SEATS_FOR_PLAYERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 CHECKPOINT_EVERY = 64
 """Undo keeps the state every this many actions and replays the actions since the last one, so the
 history costs a few dozen bytes an action."""
-
-SEED_MAX = 2**128
-"""Seeds are whole numbers 0 <= seed < SEED_MAX (None draws one at random)."""
 
 
 def check_rules(rules: object) -> Rules:

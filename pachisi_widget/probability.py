@@ -29,8 +29,9 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from .rules import PYADA_VALUES, Rules
-from .tables import LOOP_OF, ON_LOOP_FIRST, ON_LOOP_LAST, STEP_ON_LOOP
+from .board import HOME
+from .rules import Rules
+from .tables import IS_SAFE, LOOP_OF, ON_LOOP_FIRST, ON_LOOP_LAST, STEP_ON_LOOP
 from .throws import exact_p
 
 __all__ = [
@@ -85,10 +86,6 @@ def _graces(rules, on_board: bool) -> frozenset:
     )
 
 
-def _step(rules, value: int) -> int:
-    return value + 1 if rules.pyada and value in PYADA_VALUES else value
-
-
 def turn_length_odds(
     rules=None, max_throws: int = 10, on_board: bool = True, exact: bool = True
 ) -> dict:
@@ -127,7 +124,7 @@ def turn_total_odds(
         nxt: dict = {}
         for total, pr in frontier.items():
             for v, pv in dist.items():
-                t = total + _step(rules, v)
+                t = total + rules.distance(v)
                 if v in graces:
                     nxt[t] = nxt.get(t, zero) + pr * pv
                 else:
@@ -155,10 +152,10 @@ def turn_total_moments(rules=None, on_board: bool = True, exact: bool = True) ->
     g = sum((pr for v, pr in dist.items() if v in graces), zero)
     if g >= 1:
         raise ValueError("every throw is a grace under these rules: a turn would never end")
-    a = sum((_step(rules, v) * pr for v, pr in dist.items() if v in graces), zero)
-    b = sum((_step(rules, v) * pr for v, pr in dist.items() if v not in graces), zero)
-    a2 = sum((_step(rules, v) ** 2 * pr for v, pr in dist.items() if v in graces), zero)
-    b2 = sum((_step(rules, v) ** 2 * pr for v, pr in dist.items() if v not in graces), zero)
+    a = sum((rules.distance(v) * pr for v, pr in dist.items() if v in graces), zero)
+    b = sum((rules.distance(v) * pr for v, pr in dist.items() if v not in graces), zero)
+    a2 = sum((rules.distance(v) ** 2 * pr for v, pr in dist.items() if v in graces), zero)
+    b2 = sum((rules.distance(v) ** 2 * pr for v, pr in dist.items() if v not in graces), zero)
     mean = (a + b) / (1 - g)
     return mean, (a2 + b2 + 2 * a * mean) / (1 - g) - mean ** 2
 
@@ -196,7 +193,7 @@ class _TurnModel:
                 return "hit", None
             new = tuple(sorted(dists + (nd,))) if nd > 0 else dists
             return "moves", [(new, waiting - 1)]
-        e = v + 1 if (rules.pyada and v in PYADA_VALUES and not waiting) else v
+        e = rules.distance(v, waiting)
         if e in dists:
             return "hit", None
         outs = []
@@ -364,8 +361,6 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
     >>> round(float(hit_chance(waiting, 0, 30)), 4)
     0.625
     """
-    from .board import CASTLE_STEPS
-
     if hasattr(position, "pieces") and hasattr(position, "rules"):
         rules = position.rules
         pieces = position.pieces
@@ -373,7 +368,7 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
         rules = _rules(rules)
         pieces = position
     zero = Fraction(0) if exact else 0.0
-    if step < 8 or step > 76 or step in CASTLE_STEPS:
+    if not 0 <= step <= HOME or IS_SAFE[step]:
         return zero
     g = LOOP_OF[seat][step]
     miss = zero + 1
@@ -383,7 +378,7 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
         te = STEP_ON_LOOP[o][g]  # the same square on o's track
         dists = tuple(sorted(te - t for t in pieces[o] if 0 < t < te))
         waiting = sum(1 for t in pieces[o] if t == 0)
-        on_board = any(0 < t < 84 for t in pieces[o])
+        on_board = any(0 < t < HOME for t in pieces[o])
         model = _TurnModel(rules, exact, te, on_board)
         miss *= 1 - model.value((dists, waiting))
     return 1 - miss
@@ -403,7 +398,7 @@ def _turn_landings(rules, pieces: tuple, graces_max: int, exact: bool) -> dict:
     lead to the same state merge, so all squares share one enumeration.
     """
     one = Fraction(1) if exact else 1.0
-    on_board = any(0 < t < 84 for t in pieces)
+    on_board = any(0 < t < HOME for t in pieces)
     graces = _graces(rules, on_board)
     board_steps = sorted({t for t in pieces if 0 < t < ON_LOOP_LAST})
     cap = ON_LOOP_LAST
@@ -413,7 +408,7 @@ def _turn_landings(rules, pieces: tuple, graces_max: int, exact: bool) -> dict:
         if w and v in rules.entry_graces and not rules.grace_moves_before_all_entered:
             entry = 1 if rules.entry_mode == "square1" else v
             return R, E | {entry}, w - 1
-        e = v + 1 if (rules.pyada and v in PYADA_VALUES and not w) else v
+        e = rules.distance(v, w)
         R2 = R | frozenset(r + e for r in R if r + e <= cap)
         E2 = E | frozenset(x + e for x in E if x + e <= cap)
         return R2, E2, w
@@ -505,7 +500,7 @@ def danger_map(state, seat: int | None = None, exact: bool = False,
     steps = range(ON_LOOP_FIRST, ON_LOOP_LAST + 1)
     miss = {s: zero + 1 for s in steps}
     for o in state.seats:
-        if not state.is_opponent(o, seat) or all(t == 84 for t in pieces[o]):
+        if not state.is_opponent(o, seat) or all(t == HOME for t in pieces[o]):
             continue
         turn = _turn_landings(rules, pieces[o], graces_max, exact)
         for s in steps:
@@ -564,7 +559,7 @@ def reach_map(state, seat: int | None = None, piece: int = 0, exact: bool = True
     if isinstance(piece, bool) or piece not in (0, 1, 2, 3):
         raise ValueError(f"piece must be 0..3, not {piece!r}")
     start = state.pieces[seat][piece]
-    if start == 84:
+    if start == HOME:
         raise ValueError(f"piece {piece} of seat {seat} is already home")
     one = Fraction(1) if exact else 1.0
     turn = state.turn

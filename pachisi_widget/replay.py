@@ -31,6 +31,7 @@ from . import coach
 from .engine import short_repr
 from .errors import PachisiError
 from .game import Game
+from .lab.parallel import numpy_installed
 from .serialize import GameRecord
 from .state import GameState
 from .throws import Throw
@@ -208,7 +209,7 @@ def _short(value) -> str:
 def analysis_rollouts(engine: str = "auto") -> int:
     """Rollouts per legal move :func:`analyse` plays by default on ``engine``."""
     if engine == "auto":
-        engine = "numpy" if coach._numpy_installed() else "python"
+        engine = "numpy" if numpy_installed() else "python"
     return ANALYSIS_ROLLOUTS.get(engine, ANALYSIS_ROLLOUTS["python"])
 
 

@@ -22,6 +22,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
+from .errors import short_repr as _short
 from .throws import THROW_TABLES
 
 __all__ = ["Rules", "PRESETS", "TURN_MODES", "ENTRY_MODES", "PYADA_VALUES", "CANCEL_HIGH"]
@@ -45,15 +46,6 @@ P_DENOMINATOR_MAX = 10**12
 _P_TEXT = re.compile(r"\s*[+-]?(?:\d+/\d+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,3})?)\s*")
 """A ``p_mouth_up`` written as text: "n/d" or a decimal with an exponent of at most 3 digits
 (``Fraction("1e-10000000")`` would first compute ten to the ten millionth power)."""
-
-
-def _short(value: object, limit: int = 80) -> str:
-    """``repr(value)`` cut to ``limit`` characters: a message never quotes a whole bad value."""
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__, a nest too deep to print, an int too long to print
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 _SET_FIELDS = ("entry_graces", "bonus_graces", "last_square_release")
 _BOOL_FIELDS = (
@@ -201,6 +193,17 @@ class Rules:
     def values(self) -> tuple[int, ...]:
         """The distinct values a throw can take, ascending."""
         return tuple(sorted(set(self.table)))
+
+    def distance(self, value: int, waiting: bool = False) -> int:
+        """How many steps a throw of ``value`` moves a piece: with ``pyada``, a 10, 25 or 30
+        moves one step more, while no piece of the seat waits to enter (RULES.md 5).
+
+        >>> Rules(pyada=True).distance(25), Rules(pyada=True).distance(25, waiting=True)
+        (26, 25)
+        >>> Rules().distance(25)
+        25
+        """
+        return value + 1 if self.pyada and not waiting and value in PYADA_VALUES else value
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe dict of every option (sets as sorted lists; a Fraction p as "n/d")."""

@@ -44,7 +44,8 @@ if TYPE_CHECKING:  # names for the type checker only: nothing here runs
     Action: TypeAlias = "tuple[Any, ...]"
     """("throw", mouths up, forced) or ("move", seat, kind, start, end, value)."""
 
-__all__ = ["FORMAT", "VERSION", "GameRecord", "MAX_ACTIONS", "MAX_TEXT", "MAX_DEPTH"]
+__all__ = ["FORMAT", "VERSION", "GameRecord", "MAX_ACTIONS", "MAX_TEXT", "MAX_DEPTH",
+           "SEED_MAX"]
 
 FORMAT = "pachisi_widget.game"
 VERSION = 1
@@ -52,6 +53,10 @@ MAX_ACTIONS = 200_000
 """The most actions a record may hold (a 4-player game has a few thousand)."""
 MAX_TEXT = 20_000_000
 """The most characters of JSON text a record may take."""
+SEED_MAX = 2**128
+"""Seeds are whole numbers 0 <= seed < SEED_MAX: the seeds a game takes
+(:func:`pachisi_widget.game.check_seed`) and a record carries."""
+
 MAX_DEPTH = 20
 """The deepest nesting of lists and objects a record's JSON may have (a valid one has 5)."""
 
@@ -59,7 +64,6 @@ _KEYS = ("format", "version", "seed", "rules", "seats", "start", "opening", "act
          "position", "to_move", "phase")
 _KINDS = ("enter", "move", "pass")
 _PHASES = ("throw", "move", "over")
-_SEED_MAX = 2**128
 
 
 class GameRecord(NamedTuple):
@@ -172,7 +176,7 @@ class GameRecord(NamedTuple):
         unknown = [k for k in data if k not in _KEYS]
         if unknown:
             raise _err("record_unknown_fields", fields=short_repr(sorted(map(str, unknown))[:5]))
-        seed = _int(_need(data, "seed", int), "seed", 0, _SEED_MAX - 1)
+        seed = _int(_need(data, "seed", int), "seed", 0, SEED_MAX - 1)
         rules = _rules(_need(data, "rules", dict))
         seats = _seats(_need(data, "seats", list))
         start = data.get("start", ...)

@@ -29,6 +29,8 @@ __all__ = [
     "LOOP_OF",
     "STEP_ON_LOOP",
     "IS_CASTLE",
+    "IS_SAFE",
+    "LAST_SURE_STEP",
     "ON_LOOP_FIRST",
     "ON_LOOP_LAST",
     "OFF_LOOP",
@@ -78,6 +80,20 @@ STEP_ON_LOOP: tuple[tuple[int, ...], ...] = tuple(
 IS_CASTLE: tuple[bool, ...] = tuple(step in CASTLE_STEPS and ON_LOOP_FIRST <= step <= ON_LOOP_LAST
                          for step in range(HOME + 1))
 """``IS_CASTLE[step]``: whether ``step`` (of any seat's track) is a castle square."""
+
+IS_SAFE: tuple[bool, ...] = tuple(not ON_LOOP_FIRST <= step <= ON_LOOP_LAST or IS_CASTLE[step]
+                       for step in range(HOME + 1))
+"""``IS_SAFE[step]``: whether no opponent can capture a piece on ``step``: a castle, the seat's
+own steps off the shared loop (waiting, 1..7, the private column 77..83) or home.
+
+>>> IS_SAFE[0], IS_SAFE[7], IS_SAFE[29], IS_SAFE[30], IS_SAFE[77], IS_SAFE[HOME]
+(True, True, True, False, True, True)
+"""
+
+LAST_SURE_STEP = 72
+"""The last step from which a piece always has a move: of the steps +2, +3, +4 (every throw
+table has them) at most one is a castle, and none passes step 76 (the engines' dead-game check
+starts from it)."""
 
 
 @cache

@@ -34,8 +34,8 @@ def test_openings_draw_past_the_first_doubles_exactly_as_the_reference(monkeypat
     monkeypatch.setattr(fastnp, "_OPENING_DRAWS", 8)
     rules = Rules(p_mouth_up=0.05)
     seeds = game_seeds(1, 100)
-    setup = fastnp._Setup(np, rules, SEATS4, ("random",) * 4)
-    starters, used = fastnp._Streams(np, seeds, 300).openings(rules, SEATS4, setup.cdf_list)
+    setup = fastnp._Setup(rules, SEATS4, ("random",) * 4)
+    starters, used = fastnp._Streams(seeds, 300).openings(rules, SEATS4, setup.cdf_list)
     assert max(used) > 8
     for seed, starter, draws in zip(seeds, starters, used, strict=True):
         game = Game(4, rules, seed=seed)
@@ -65,8 +65,8 @@ def test_a_game_that_can_never_use_a_throw_ends_dead(monkeypatch):
 def test_streams_refilled_mid_opening_give_the_same_games():
     rules = Rules()
     seeds = game_seeds(8, 16)[10:]
-    setup = fastnp._Setup(np, rules, SEATS4, ("random",) * 4)
-    _, used = fastnp._Streams(np, seeds, 5).openings(rules, SEATS4, setup.cdf_list)
+    setup = fastnp._Setup(rules, SEATS4, ("random",) * 4)
+    _, used = fastnp._Streams(seeds, 5).openings(rules, SEATS4, setup.cdf_list)
     assert max(used) > 5  # an opening with a tie reads past a row of 5 doubles
     wide = run_batch(rules, SEATS4, ("random",) * 4, seeds)
     narrow = run_batch(rules, SEATS4, ("random",) * 4, seeds, width=5)
@@ -104,8 +104,8 @@ def test_a_bonus_grace_never_enters_a_piece_not_even_the_first(preset):
 
 def test_the_batch_drops_finished_games_in_one_place():
     rules = Rules()
-    setup = fastnp._Setup(np, rules, (0, 2), ("random", "greedy"))
-    batch = fastnp._Batch(np, setup, [0, 2, 2], [4, 5, 6])
+    setup = fastnp._Setup(rules, (0, 2), ("random", "greedy"))
+    batch = fastnp._Batch(setup, [0, 2, 2], [4, 5, 6])
     batch.turn += np.array([7, 8, 9])
     batch.throws += np.array([70, 80, 90])
     over = np.array([False, True, False])

@@ -19,7 +19,7 @@ LAYERS = [
     {"words", "locale", "i18n", "explain", "svg", "charts"},           # words and pictures
     {"agents"},                                                        # players
     {"lab", "probability", "simulate", "fastnp", "coach", "tournament", "replay",
-     "seeds", "parallel", "stats", "bench"},                           # the lab: many games, odds
+     "seeds", "parallel", "stats"},                           # the lab: many games, odds
     {"lessons", "exercises", "practice"},                              # teaching
     {"session", "view"},                                               # a board without Jupyter
     {"widget", "__init__"},                                            # the adapter and the package
@@ -148,7 +148,7 @@ def test_only_the_widget_imports_jupyter():
 
 
 def test_the_core_uses_the_standard_library_only():
-    allowed = {"numpy", "tqdm", "pandas", "matplotlib", "ludo_engine", "<dynamic>"}  # optional, lazily
+    allowed = {"numpy", "tqdm", "pandas", "matplotlib", "<dynamic>"}  # optional, lazily
     import sys
 
     stdlib = set(sys.stdlib_module_names)

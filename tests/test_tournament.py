@@ -1,4 +1,4 @@
-"""Class tournaments (pachisi_widget/tournament.py): students' players, forfeits with their
+"""Class tournaments (pachisi_widget/tournament/): students' players, forfeits with their
 reasons, fair seats, the same result on every executor, loading a class's folder, ratings, and
 check_agent's plain-words report. Dask has its own file (test_dask.py)."""
 

@@ -1,4 +1,4 @@
-"""Speed of the rules engine: ``python -m pachisi_widget.bench``.
+"""Speed of the rules engine: ``python scripts/bench_engine.py`` (``--compare-ludo`` for Ludo).
 
 Prints, on one core, in this order:
 
@@ -15,12 +15,16 @@ Prints, on one core, in this order:
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import sys
 import time
 
-from .game import SEATS_FOR_PLAYERS, Game
-from .rules import Rules
-from .simulate import play_game
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from pachisi_widget.game import SEATS_FOR_PLAYERS, Game  # noqa: E402
+from pachisi_widget.rules import Rules  # noqa: E402
+from pachisi_widget.simulate import play_game  # noqa: E402
 
 __all__ = ["play_public_game", "play_ludo_game", "compare_ludo", "run", "main"]
 

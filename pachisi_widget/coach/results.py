@@ -1,0 +1,268 @@
+"""The coach's answers: each move's chance (:class:`MoveChance`), an :class:`Evaluation` of every
+legal move and the tutor's :class:`Verdict`, each shown as text and HTML in English or Romanian.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import NamedTuple
+
+from ..engine import Move, short_repr
+from ..errors import PachisiError
+from ..i18n import LANGUAGES, Message, number, text
+from ..state import GameState
+
+__all__ = ["CoachError", "MoveChance", "Evaluation", "Verdict", "move_text"]
+
+_COLUMNS = ("coach_col_move", "coach_col_chance", "coach_col_interval", "coach_col_loss",
+            "coach_col_rollouts")
+
+
+class CoachError(PachisiError, ValueError):
+    """A call to the coach with an argument it cannot use; ``code`` names the sentence."""
+
+
+def _short(value) -> str:
+    return short_repr(value, 60)
+
+
+def _check_lang(lang) -> None:
+    if lang not in LANGUAGES:
+        raise CoachError.from_code("coach_bad_language", {"got": _short(lang)})
+
+
+class MoveChance(NamedTuple):
+    """One legal move and the chance to win after it."""
+
+    move: Move | None
+    """The move (None for the position itself, when a throw is due or the game is over)."""
+    chance: float
+    """Estimated chance that the seat to move (its team, with teams) wins."""
+    low: float
+    """Lower end of the 95% interval (Wilson; equal to ``chance`` when exact)."""
+    high: float
+    """Upper end of the 95% interval."""
+    rollouts: int
+    """Games played on from this move (0 when exact)."""
+    exact: bool
+    """Whether ``chance`` is exact (a won game, a pure race) rather than estimated."""
+    loss: float = 0.0
+    """How much less than the best move's chance (0 for the best move)."""
+    loss_low: float = 0.0
+    """Lower end of the 95% interval of ``loss``, from the paired rollouts (common random
+    numbers)."""
+    loss_high: float = 0.0
+    """Upper end of the 95% interval of ``loss``."""
+
+    @property
+    def half_width(self) -> float:
+        """Half the width of the 95% interval of ``chance``."""
+        return (self.high - self.low) / 2
+
+
+def _pct(x: float, lang: str = "en") -> str:
+    """A probability as a percentage: whole percents, one decimal below 1%."""
+    v = 100 * x
+    if 0 < v < 1:
+        return f"{number(round(v, 1), lang)}%"
+    return f"{round(v)}%"
+
+
+def _move_message(m: Move | None) -> Message:
+    if m is None or m.kind == "pass":
+        return Message("coach_move_pass", {})
+    if m.kind == "enter":
+        return Message("coach_move_enter", {"end": m.end, "value": m.value})
+    return Message("coach_move", {"start": m.start, "end": m.end, "value": m.value})
+
+
+def move_text(m: Move | None, lang: str = "en") -> str:
+    """A move in words, as the coach names it ("the move from step 12 to step 16 with the 4")."""
+    msg = _move_message(m)
+    return text(msg.code, msg.params, lang)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What :func:`evaluate` found: every legal move with its chance to win, best first.
+
+    Iterating gives the :class:`MoveChance` of each move; :attr:`best` is the first.
+    """
+
+    state: GameState = field(repr=False)
+    """The position evaluated."""
+    seat: int
+    """The seat whose chance is counted: the seat to move."""
+    side: tuple
+    """The seats that win with it: ``(seat,)``, or its team with teams."""
+    moves: tuple
+    """A :class:`MoveChance` per legal move, best first (ties in the engine's move order); empty
+    when a throw is due or the game is over (see :attr:`position`)."""
+    position: MoveChance | None
+    """When a throw is due or the game is over: the chance of the position itself."""
+    note: str | None
+    """``"only_move"``, ``"throw_due"``, ``"over"`` or None: what kind of answer this is."""
+    policy: tuple
+    """The player of each seat in play during the rollouts (names)."""
+    engine: str
+    """``"numpy"``, ``"python"``, or ``"exact"`` when no rollout was needed."""
+    seed: int
+    """The seed of the rollouts: the same seed gives the same numbers."""
+    rollouts: int
+    """Rollouts played per estimated move (the fewest of any move: with ``rollouts=None`` on
+    the numpy engine a move whose interval needs more gets more; each move's own count is
+    :attr:`MoveChance.rollouts`)."""
+    requested: int
+    """Rollouts per move asked for (``rollouts`` is smaller when the budget ran out)."""
+    elapsed: float = field(compare=False)
+    """Seconds the evaluation took."""
+
+    @property
+    def complete(self) -> bool:
+        """Whether every rollout asked for was played (False: the budget ran out first)."""
+        return self.rollouts >= self.requested
+
+    @property
+    def best(self) -> MoveChance | None:
+        """The move with the highest chance to win (None when there is no move to choose)."""
+        return self.moves[0] if self.moves else None
+
+    def __iter__(self):
+        return iter(self.moves)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def find(self, move) -> MoveChance | None:
+        """The :class:`MoveChance` of ``move`` (matched by its key), or None."""
+        if not isinstance(move, Move):
+            return None
+        for mc in self.moves:
+            if mc.move.key == move.key:
+                return mc
+        return None
+
+    def notes(self, lang: str = "en") -> list:
+        """What a reader should know beside the table, as sentences in ``lang``."""
+        out = []
+        if self.note == "over":
+            w = self.state.winner
+            if w is None:
+                out.append(text("coach_note_dead", {}, lang))
+            elif isinstance(w, tuple):
+                out.append(text("coach_note_team_over", {"seat": w[0], "partner": w[1]}, lang))
+            else:
+                out.append(text("coach_note_over", {"seat": w}, lang))
+        elif self.note == "throw_due":
+            pos = self.position
+            params = {"seat": self.seat, "chance": _pct(pos.chance, lang)}
+            out.append(text("coach_note_throw", params, lang))
+        elif self.note == "only_move":
+            out.append(text("coach_note_only_move", {"seat": self.seat}, lang))
+        if not self.complete:
+            params = {"done": self.rollouts, "total": self.requested}
+            out.append(text("coach_note_budget", params, lang))
+        return out
+
+    def rows(self, lang: str = "en") -> list:
+        """One dict per move, best first: ``move`` (in words), ``chance``, ``low``, ``high``,
+        ``loss``, ``loss_low``, ``loss_high``, ``rollouts``, ``exact``."""
+        return [dict(mc._asdict(), move=move_text(mc.move, lang)) for mc in self.moves]
+
+    def to_text(self, lang: str = "en") -> str:
+        """The table as plain text."""
+        head = [text(c, {}, lang) for c in _COLUMNS]
+        rows = [self._cells(mc, lang) for mc in self.moves]
+        if self.position is not None:
+            rows.append(self._cells(self.position, lang))
+        widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+                 for r in [head, *rows]]
+        return "\n".join([*lines, *self.notes(lang)])
+
+    def _cells(self, mc: MoveChance, lang: str) -> list:
+        exact = text("coach_exact", {}, lang)
+        what = move_text(mc.move, lang) if mc.move is not None else text("coach_position", {}, lang)
+        interval = exact if mc.exact else f"{_pct(mc.low, lang)}–{_pct(mc.high, lang)}"
+        if mc is self.best or mc.move is None:
+            loss = ""
+        elif mc.rollouts and self.best.rollouts:
+            low, high = (number(round(100 * x, 1), lang) for x in (mc.loss_low, mc.loss_high))
+            loss = f"{number(round(100 * mc.loss, 1), lang)} ({low}…{high})"
+        else:
+            loss = number(round(100 * mc.loss, 1), lang)
+        games = exact if mc.exact else str(mc.rollouts)
+        return [what, _pct(mc.chance, lang), interval, loss, games]
+
+    def __str__(self) -> str:
+        return self.to_text("en")
+
+    def to_html(self, lang: str = "en") -> str:
+        """The table as a small HTML table (notebooks show it)."""
+        head = "".join(f"<th>{escape(text(c, {}, lang))}</th>" for c in _COLUMNS)
+        rows = [self._cells(mc, lang) for mc in self.moves]
+        if self.position is not None:
+            rows.append(self._cells(self.position, lang))
+        body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in r) + "</tr>" for r in rows)
+        notes = "".join(f"<p>{escape(n)}</p>" for n in self.notes(lang))
+        return (f'<div class="pachisi-coach"><table><thead><tr>{head}</tr></thead>'
+                f"<tbody>{body}</tbody></table>{notes}</div>")
+
+    def _repr_html_(self) -> str:
+        return self.to_html("en")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The tutor's judgement of one move: how much winning chance it gave up, and why."""
+
+    played: MoveChance
+    """The move played, with its chance."""
+    better: MoveChance | None
+    """The best move (None when the move played is the best, or the only one)."""
+    margin: float
+    """Winning chance a move may give up before the tutor speaks."""
+    grade: str | None
+    """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` (more than 1, 2, 3 times the margin), or
+    None."""
+    reasons: tuple
+    """Why the better move is better: :class:`~pachisi_widget.i18n.Message` values (codes
+    ``coach_why_*``), the strongest first."""
+    evaluation: Evaluation = field(repr=False)
+    """The evaluation the verdict is drawn from."""
+
+    @property
+    def loss(self) -> float:
+        """Winning chance the move gave up against the best (0 for the best)."""
+        return self.played.loss
+
+    @property
+    def is_mistake(self) -> bool:
+        """Whether the move gave up more than the margin."""
+        return self.grade is not None
+
+    def text(self, lang: str = "en") -> str:
+        """The verdict in words, in ``lang`` ("en" or "ro")."""
+        _check_lang(lang)
+        ev = self.evaluation
+        played = move_text(self.played.move, lang)
+        if ev.note == "only_move":
+            return text("coach_only", {"move": played}, lang)
+        chance = _pct(self.played.chance, lang)
+        if self.better is None:
+            return text("coach_best", {"move": played, "chance": chance}, lang)
+        best = _pct(self.better.chance, lang)
+        if self.grade is None:
+            return text("coach_close", {"move": played, "chance": chance, "best": best}, lang)
+        params = {"grade": text(f"coach_grade_{self.grade}", {}, lang), "move": played,
+                  "chance": chance, "best": best, "better": move_text(self.better.move, lang)}
+        out = [text("coach_worse", params, lang)]
+        out.extend(text(r.code, r.params, lang) for r in self.reasons)
+        return " ".join(out)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def _repr_html_(self) -> str:
+        return f'<div class="pachisi-coach"><p>{escape(self.text("en"))}</p></div>'

@@ -1,0 +1,144 @@
+"""The tutor: after a move, whether it gave up more than a margin of the chance to win against the
+best move, its grade, and why the better move is better, in words (:func:`verdict`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..board import HOME
+from ..engine import Move
+from ..i18n import Message
+from ..probability import hit_chance
+from ..state import GameState
+from ..tables import IS_CASTLE, IS_SAFE
+from .evaluate import _check_args, evaluate
+from .results import CoachError, Evaluation, Verdict, _pct, _short
+
+__all__ = ["verdict", "GRADES"]
+
+GRADES = ((3, "blunder"), (2, "mistake"), (1, "inaccuracy"))
+"""A move that gives up more than ``k`` times the margin of winning chance gets the grade."""
+
+
+def _safe_end(m: Move) -> bool:
+    """Whether the moved piece ends where no opponent can capture it."""
+    end = m.end
+    return end is not None and IS_SAFE[end]
+
+
+def _danger(state: GameState, seat: int, step) -> float:
+    if step is None or step == 0 or step == HOME:
+        return 0.0
+    return float(hit_chance(state, seat, step, exact=False))
+
+
+def _capture_and_home(played: Move, better: Move) -> list:
+    """A capture more, a piece brought home: the plainest reasons."""
+    out = []
+    if len(better.captures) > len(played.captures):
+        victims: dict = {}
+        for vs, _ in better.captures:
+            victims[vs] = victims.get(vs, 0) + 1
+        out.append(Message("coach_why_capture", {"victims": [[s, k] for s, k in victims.items()],
+                                                  "end": better.end}))
+    if better.kind != "pass" and better.end == HOME and played.end != HOME:
+        out.append(Message("coach_why_home", {}))
+    return out
+
+
+def _escape(state: GameState, after_p: GameState, better: Move, d_better: float):
+    """The better move takes a piece out of danger that the move played leaves in it (a
+    Message), or None."""
+    seat = state.to_move
+    if better.kind == "pass" or better.start in (None, 0):
+        return None
+    was = _danger(state, seat, better.start)
+    left = better.start in after_p.pieces[seat]
+    still = _danger(after_p, seat, better.start) if left else 0.0
+    if was > 0.02 and still > d_better + 0.02 and d_better < was:
+        return Message("coach_why_escape", {"start": better.start, "p": _pct(still)})
+    return None
+
+
+def _safety(played: Move, better: Move, d_played: float, d_better: float,
+            escaped: bool) -> list:
+    """The better move ends on a safe square (a castle, the home column) where the move played
+    is exposed; the move played leaves a piece open to a hit."""
+    out = []
+    safe = better.kind != "pass" and _safe_end(better) and better.end != HOME
+    if safe and (d_played > 0.02 or escaped):
+        code = "coach_why_castle" if IS_CASTLE[better.end] else "coach_why_safe"
+        out.append(Message(code, {"end": better.end}))
+    if played.kind != "pass" and d_played > d_better + 0.02:
+        out.append(Message("coach_why_exposed", {"end": played.end, "p": _pct(d_played)}))
+    return out
+
+
+def _gain(m: Move) -> int:
+    return 0 if m.kind == "pass" else m.end - m.start
+
+
+def _reasons(state: GameState, played: Move, better: Move) -> list:
+    """Why ``better`` beats ``played``, as Messages, the strongest first."""
+    seat = state.to_move
+    after_b, after_p = state.apply(better), state.apply(played)
+    out = _capture_and_home(played, better)
+    # danger: the piece each move leaves behind or puts down, with its exact chance of being hit
+    d_played = _danger(after_p, seat, played.end) if played.kind != "pass" else 0.0
+    d_better = _danger(after_b, seat, better.end) if better.kind != "pass" else 0.0
+    escape = _escape(state, after_p, better, d_better)
+    if escape is not None:
+        out.append(escape)
+    out.extend(_safety(played, better, d_played, d_better, escape is not None))
+    if better.kind == "enter" and played.kind != "enter":
+        out.append(Message("coach_why_enter", {}))
+    if not out and _gain(better) > _gain(played):
+        out.append(Message("coach_why_progress", {"distance": _gain(better) - _gain(played)}))
+    if not out:
+        out.append(Message("coach_why_rollouts", {}))
+    return out
+
+
+def verdict(state, move, *, margin: float = 0.05, evaluation: Evaluation | None = None,
+            rollouts: int | None = None, policy="greedy", seed: int = 0, engine: str = "auto",
+            budget: float | None = None, progress=None) -> Verdict:
+    """The tutor's verdict on ``move`` played in ``state``: the winning chance it gave up
+    against the best move, a grade when that is more than ``margin``, the better move and why.
+
+    ``evaluation``, when given, is the :func:`evaluate` of ``state`` to judge by (no rollouts
+    are played again); otherwise the other arguments are those of :func:`evaluate`.
+
+    Raises:
+        CoachError: for a bad margin, a state with no move to choose, or an argument
+            :func:`evaluate` refuses.
+        IllegalMoveError: when ``move`` is not legal in ``state`` (with the reason).
+    """
+    if not isinstance(state, GameState):
+        _check_args(state, rollouts, policy, seed, engine, budget, progress)
+    if (isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin < 1
+            or math.isnan(margin)):
+        raise CoachError.from_code("coach_bad_margin", {"got": _short(margin)})
+    if state.phase != "move":
+        raise CoachError.from_code("coach_no_move" if state.phase == "throw" else "coach_over",
+                                   {"seat": state.to_move})
+    legal = state.find(move)
+    if legal is None:
+        raise state.illegal(move)
+    if evaluation is None:
+        evaluation = evaluate(state, rollouts=rollouts, policy=policy, seed=seed, engine=engine,
+                              budget=budget, progress=progress)
+    elif not isinstance(evaluation, Evaluation) or evaluation.state != state:
+        raise CoachError.from_code("coach_other_evaluation", {})
+    played = evaluation.find(legal)
+    best = evaluation.best
+    if played is best or played.loss <= 0:
+        return Verdict(played, None, margin, None, (), evaluation)
+    grade = None
+    if played.loss_low > 0 or played.exact and best.exact:  # not when the rollouts cannot tell
+        for k, name in GRADES:
+            if played.loss > k * margin:
+                grade = name
+                break
+    reasons = tuple(_reasons(state, legal, best.move)) if grade else ()
+    return Verdict(played, best, margin, grade, reasons, evaluation)

@@ -1,0 +1,230 @@
+"""Checking a student's player before a tournament (:func:`check_agent`): every preset with 2 and
+4 players, and a report in plain words of what a tournament would refuse.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import pickle
+import random
+import time
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ..agents import Agent, make_agent
+from ..engine import Move, draw_up, opening, short_repr, throw_cdf
+from ..game import SEATS_FOR_PLAYERS, check_rules
+from ..state import GameState
+from .play import _check_number, _move_text, _template, _why_illegal
+from .players import MOVE_TIME, PlayerFileError, _default_name, _entrant, _error_words
+
+_CHECK_SETUPS = tuple((preset, n) for preset in ("classic", "seven_cowries", "cowrie_skill",
+                                                 "mitra") for n in (2, 4))
+
+
+class Problem(NamedTuple):
+    """One thing :func:`check_agent` found wrong."""
+
+    kind: str
+    """``"load"``, ``"illegal"``, ``"error"``, ``"time"``, ``"nondeterministic"`` or ``"copy"``."""
+    message: str
+    """What happened, in words, with the position."""
+
+
+@dataclass
+class CheckReport:
+    """What :func:`check_agent` found: ``ok`` when there are no ``problems``."""
+
+    player: str
+    positions: int = 0
+    """Positions the player was asked about."""
+    problems: list = field(default_factory=list)
+    """:class:`Problem` values, at most a few of each kind (``counts`` has them all)."""
+    counts: dict = field(default_factory=dict)
+    """Problems found, per kind."""
+    notes: list = field(default_factory=list)
+    """Things worth knowing that are not problems."""
+    slowest: float = 0.0
+    """The longest a move took, in seconds."""
+    mean: float = 0.0
+    """The mean time of a move, in seconds."""
+    move_time: float | None = MOVE_TIME
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def _add(self, kind: str, message: str, keep: int = 3) -> None:
+        self.counts[kind] = self.counts.get(kind, 0) + 1
+        if self.counts[kind] <= keep:
+            self.problems.append(Problem(kind, message))
+
+    def lines(self) -> list:
+        head = (f"{self.player}: {self.positions} positions checked (presets "
+                f"{', '.join(dict.fromkeys(p for p, _ in _CHECK_SETUPS))}; 2 and 4 players)")
+        out = [head]
+        if self.positions:
+            limit = "no limit" if self.move_time is None else f"limit {self.move_time:g} s"
+            out.append(f"time per move: mean {self.mean * 1000:.2f} ms, slowest "
+                       f"{self.slowest * 1000:.1f} ms ({limit})")
+        if self.ok:
+            out.append("OK: always a legal move, the same move for the same position and rng, "
+                       "in time")
+        else:
+            n = sum(self.counts.values())
+            out.append(f"{n} problem{'s' if n != 1 else ''}:")
+            for p in self.problems:
+                out.append(f"- {p.message}")
+            for kind, c in self.counts.items():
+                shown = sum(1 for p in self.problems if p.kind == kind)
+                if c > shown:
+                    out.append(f"- ... and {c - shown} more of the kind '{kind}'")
+        out.extend(f"note: {n}" for n in self.notes)
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def _repr_html_(self) -> str:
+        lines = self.lines()
+        colour = "#1e7b34" if self.ok else "#b03a2e"
+        items = "".join(f"<li>{html.escape(s)}</li>" for s in lines[1:])
+        return (f"<div class='pachisi-check'><b style='color:{colour}'>"
+                f"{html.escape(lines[0])}</b><ul>{items}</ul></div>")
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, Move) and isinstance(b, Move):
+        return a.key == b.key
+    return type(a) is type(b) and short_repr(a) == short_repr(b)
+
+
+def check_agent(agent, positions: int = 400, move_time: float | None = MOVE_TIME,
+                seed: int = 0) -> CheckReport:
+    """Play ``agent`` (a built-in name, an object, or a ``.py`` file) through about
+    ``positions`` positions spread over every preset (classic, seven_cowries, cowrie_skill,
+    mitra) with 2 and 4 players, against random players, and report in plain words what a
+    tournament would refuse: a move that is not legal (None, garbage, a move the rules refuse),
+    an exception, a move slower than ``move_time``, or a different move for the same position
+    and the same ``rng`` (each position is asked twice, of two copies of the player).
+
+    It cannot stop a player that never returns: interrupt the kernel, then look for the loop.
+
+    >>> import pachisi_widget as pw
+    >>> pw.check_agent("greedy", positions=40).ok
+    True
+    """
+    _check_number("positions", positions, 1, whole=True)
+    move_time = _check_number("move_time", move_time, 0.001, none=True)
+    name = _default_name(agent)
+    report = CheckReport(name, move_time=move_time)
+    try:
+        e = _entrant(name, agent)
+    except (PlayerFileError, ValueError, TypeError) as exc:
+        kind = "copy" if "copied" in str(exc) else "load"
+        report._add(kind, str(exc))
+        return report
+    player = _template(e)
+    if isinstance(player, str):
+        player = make_agent(player)
+    if not isinstance(player, Agent):
+        report.notes.append("it is not a subclass of pachisi_widget.agents.Agent (it plays, "
+                            "since it has a choose method)")
+    if e.kind == "object":
+        try:
+            pickle.dumps(player)
+        except Exception as exc:
+            report.notes.append(f"it cannot be pickled ({type(exc).__name__}), so it cannot be "
+                                "sent to an executor's workers: give it as a .py file instead")
+    per_setup = max(1, -(-positions // len(_CHECK_SETUPS)))
+    times = []
+    rng_seeds = random.Random(seed)
+    for preset, n in _CHECK_SETUPS:
+        rules = check_rules(preset)
+        seats = SEATS_FOR_PLAYERS[n]
+        asked = 0
+        game = 0
+        while asked < per_setup and game < 50:
+            asked += _check_game(player, name, rules, seats, seats[game % n],
+                                 rng_seeds.getrandbits(62), per_setup - asked, move_time,
+                                 report, times, f"{preset}, {n} players")
+            game += 1
+    report.positions = len(times)
+    if times:
+        report.slowest = max(times)
+        report.mean = sum(times) / len(times)
+    return report
+
+
+def _check_game(player, name, rules, seats, mine, seed, budget, move_time, report, times,
+                setup) -> int:
+    rng = random.Random(seed)
+    cdf = throw_cdf(rules)
+    state = GameState.initial(rules, seats, to_move=opening(rules, seats, rng, cdf))
+    me = copy.deepcopy(player)
+    other = make_agent("random")
+    asked = 0
+    while state.phase != "over" and asked < budget:
+        if state.phase == "throw":
+            state = state.apply_throw(draw_up(cdf, rng.random()))
+            continue
+        moves = state.legal_moves()
+        if state.to_move != mine or len(moves) == 1:
+            state = state.apply(other.choose(state, rng) if len(moves) > 1 else moves[0])
+            continue
+        asked += 1
+        k = rng.getrandbits(64)
+        twin = _copy_or_none(me)
+        where = f"{state.notation()} ({setup})"
+        t0 = time.perf_counter()
+        try:
+            m = me.choose(state, random.Random(k))
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
+            times.append(time.perf_counter() - t0)
+            report._add("error", f"raised {_error_words(exc, None)} in {where}")
+            state = state.apply(moves[0])
+            continue
+        dt = time.perf_counter() - t0
+        times.append(dt)
+        if move_time is not None and dt > move_time:
+            report._add("time", f"took {dt:.2f} s to choose in {where}, more than the "
+                                f"{move_time:g} s a move may take")
+        legal = state.find(m) if isinstance(m, Move) else None
+        if legal is None:
+            report._add("illegal", f"returned {_move_text(m)} in {where}: {_why_illegal(state, m)}")
+        if twin is not None:
+            try:
+                m2 = twin.choose(state, random.Random(k))
+            except BaseException:  # noqa: BLE001 - any failure here means "not the same"
+                m2 = _Unset
+            if not _same(m, m2):
+                report._add("nondeterministic",
+                            f"chose {_move_text(m)}, then {_move_text(m2)} for the same position "
+                            f"and the same rng in {where}: draw random numbers only from rng "
+                            "(not the random module or the clock)", keep=2)
+        elif "copy" not in report.counts:
+            report._add("copy", "it cannot be copied with copy.deepcopy, and every tournament "
+                                "game starts from a fresh copy of each player")
+        state = state.apply(legal if legal is not None else moves[0])
+    return asked
+
+
+class _UnsetType:
+    def __repr__(self) -> str:
+        return "an exception"
+
+
+_Unset = _UnsetType()
+
+
+def _copy_or_none(obj):
+    try:
+        return copy.deepcopy(obj)
+    except Exception:
+        return None

@@ -1,0 +1,242 @@
+"""Loading a class's players: a ``.py`` file per player (:func:`load_player`, :func:`load_folder`),
+the commented template (:func:`new_player`), and the entrants of a tournament (names, objects,
+files).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import inspect
+import os
+import pathlib
+import re
+import shutil
+import sys
+import traceback
+import types
+from typing import NamedTuple
+
+from ..agents import AGENTS, Agent
+from ..engine import short_repr
+from ..errors import PachisiError
+
+MOVE_TIME = 1.0
+"""Seconds a player may take to choose one move (``tournament(move_time=...)``)."""
+
+TEMPLATE = pathlib.Path(__file__).resolve().parents[1] / "templates" / "my_player.py"
+"""The commented template of a student's player."""
+
+
+class PlayerFileError(PachisiError, ValueError):
+    """A player's ``.py`` file that cannot be loaded; the message says why in plain words."""
+
+
+_LOADED: dict = {}  # (path, sha1 of source) -> the player object (once per process)
+
+
+def _load_source(path: str, source: str):
+    key = (path, hashlib.sha1(source.encode("utf-8")).hexdigest())
+    hit = _LOADED.get(key)
+    if hit is not None:
+        return hit
+    stem = pathlib.Path(path).stem
+    fname = pathlib.Path(path).name
+    modname = f"_pachisi_players.{re.sub(r'[^0-9A-Za-z_]', '_', stem)}_{key[1][:10]}"
+    try:
+        code = compile(source, path, "exec")
+    except SyntaxError as exc:
+        raise PlayerFileError(f"{fname}: not valid Python: {exc.msg} (line {exc.lineno})") from None
+    module = types.ModuleType(modname)
+    module.__file__ = path
+    sys.modules[modname] = module  # dataclasses and pickling look classes up by their module
+    try:
+        exec(code, module.__dict__)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # a sys.exit() in a student's file included
+        del sys.modules[modname]
+        raise PlayerFileError(
+            f"{fname}: running the file raised {_error_words(exc, path)}") from None
+    player = _player_of(module, fname)
+    try:
+        copy.deepcopy(player)
+    except Exception as exc:
+        raise PlayerFileError(f"{fname}: the player cannot be copied ({type(exc).__name__}: "
+                              f"{short_repr(str(exc), 80)[1:-1]}), and every game starts from a "
+                              "fresh copy of each player") from None
+    _LOADED[key] = player
+    return player
+
+
+def _player_of(module, fname: str):
+    if "PLAYER" in module.__dict__:
+        player = module.PLAYER
+        if inspect.isclass(player):
+            player = _construct(player, fname)
+        if not callable(getattr(player, "choose", None)):
+            raise PlayerFileError(f"{fname}: PLAYER is {short_repr(player, 60)}, which has no "
+                                  "choose(state, rng) method")
+        return player
+    classes = [c for c in module.__dict__.values()
+               if inspect.isclass(c) and issubclass(c, Agent) and c.__module__ == module.__name__]
+    if not classes:
+        raise PlayerFileError(f"{fname}: defines no player: write a subclass of "
+                              "pachisi_widget.agents.Agent (see the template), or PLAYER = ...")
+    if len(classes) > 1:
+        names = ", ".join(c.__name__ for c in classes)
+        raise PlayerFileError(f"{fname}: defines several players ({names}): keep one, or say "
+                              "which one plays with PLAYER = TheOne()")
+    return _construct(classes[0], fname)
+
+
+def _construct(cls, fname: str):
+    if inspect.isabstract(cls):
+        raise PlayerFileError(f"{fname}: the class {cls.__name__} has no choose(self, state, rng) "
+                              "method (check its name and indentation)")
+    try:
+        return cls()
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
+        raise PlayerFileError(f"{fname}: making the player {cls.__name__}() raised "
+                              f"{_error_words(exc, None)}") from None
+
+
+def _error_words(exc: BaseException, path: str | None) -> str:
+    """``TypeError: message (file.py, line 12)``: the error and the deepest line of ``path``."""
+    where = ""
+    frames = traceback.extract_tb(exc.__traceback__)
+    mine = [f for f in frames if path is None or f.filename == path] or frames
+    if mine:
+        f = mine[-1]
+        where = f" ({pathlib.Path(f.filename).name}, line {f.lineno})"
+    return f"{type(exc).__name__}: {short_repr(str(exc), 200)[1:-1]}{where}"
+
+
+def load_player(path):
+    """The player defined in the ``.py`` file ``path``: its ``PLAYER`` object, else an instance
+    of the one :class:`~pachisi_widget.agents.Agent` subclass it defines.
+
+    Raises:
+        PlayerFileError: when the file is missing, is not valid Python, raises while it runs,
+            defines no player or several, or the player cannot be made; the message says which.
+    """
+    path = pathlib.Path(path)
+    if path.suffix != ".py":
+        raise PlayerFileError(f"{path.name}: a player is a .py file")
+    try:
+        source = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PlayerFileError(f"{path.name}: cannot be read: {exc}") from None
+    return _load_source(str(path.resolve()), source)
+
+
+def load_folder(folder) -> tuple:
+    """Every player of a folder: ``(players, problems)``, where ``players`` maps each loaded
+    file's name without ``.py`` to its path and ``problems`` maps each file that could not be
+    loaded to the reason. Files whose name starts with ``_`` or ``.`` are left out.
+
+    Raises:
+        ValueError: when ``folder`` is not a folder.
+    """
+    folder = pathlib.Path(folder)
+    if not folder.is_dir():
+        raise ValueError(f"{str(folder)!r} is not a folder")
+    players, problems = {}, {}
+    for path in sorted(folder.glob("*.py")):
+        if path.name.startswith(("_", ".")):
+            continue
+        try:
+            load_player(path)
+        except PlayerFileError as exc:
+            problems[path.name] = str(exc)
+            continue
+        players[path.stem] = str(path)
+    return players, problems
+
+
+def new_player(path, overwrite: bool = False) -> pathlib.Path:
+    """Copy the commented player template to ``path`` (a ``.py`` file) and return its path.
+
+    Raises:
+        FileExistsError: when ``path`` exists (unless ``overwrite``).
+        ValueError: when ``path`` does not end in ``.py``.
+    """
+    path = pathlib.Path(path)
+    if path.suffix != ".py":
+        raise ValueError(f"a player is a .py file, not {str(path)!r}")
+    if path.exists() and not overwrite:
+        raise FileExistsError(f"{path} exists already: choose another name, or overwrite=True")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(TEMPLATE, path)
+    return path
+
+
+# -- entrants -------------------------------------------------------------------------------------
+
+
+class _Entrant(NamedTuple):
+    """How a worker makes an entrant: ``kind`` "name" (value: a built-in's name), "object" (the
+    object) or "file" (value: its path, ``source``: its text)."""
+
+    name: str
+    kind: str
+    value: object
+    source: str | None = None
+
+    @property
+    def trusted(self) -> bool:
+        # the built-in players are part of the engine's tests: no guard, no clock
+        return self.kind == "name" or type(self.value) in AGENTS.values()
+
+
+def _entrant(name: str, spec) -> _Entrant:
+    if isinstance(spec, (str, os.PathLike)) and not (isinstance(spec, str) and spec in AGENTS):
+        text = os.fspath(spec)
+        if text.endswith(".py") or os.sep in text or isinstance(spec, os.PathLike):
+            path = pathlib.Path(text)
+            load_player(path)  # refuses a bad file with its reason now, not on a worker
+            resolved = str(path.resolve())
+            return _Entrant(name, "file", resolved, path.read_text(encoding="utf-8"))
+        raise ValueError(f"unknown player {short_repr(spec, 60)}: give a built-in name "
+                         f"({', '.join(AGENTS)}), a player object or a .py file")
+    if isinstance(spec, str):
+        return _Entrant(name, "name", spec)
+    if not callable(getattr(spec, "choose", None)):
+        raise TypeError(f"the player {name!r} is {short_repr(spec, 60)}: a player is a built-in "
+                        "name, an object with choose(state, rng) or a .py file")
+    try:
+        copy.deepcopy(spec)
+    except Exception as exc:
+        raise TypeError(f"the player {name!r} cannot be copied ({type(exc).__name__}: {exc}); "
+                        "every game gets a fresh copy of each player") from None
+    return _Entrant(name, "object", spec)
+
+
+def _default_name(spec) -> str:
+    if isinstance(spec, str) and spec in AGENTS:
+        return spec
+    if isinstance(spec, (str, os.PathLike)):
+        return pathlib.Path(spec).stem
+    name = getattr(spec, "name", None)
+    return name if isinstance(name, str) and name else type(spec).__name__
+
+
+def _entrants(entrants) -> tuple:
+    if isinstance(entrants, dict):
+        items = list(entrants.items())
+        for name, _ in items:
+            if not isinstance(name, str) or not name:
+                raise TypeError(
+                    f"entrants' names must be non-empty strings, not {short_repr(name)}")
+    elif isinstance(entrants, (list, tuple)):
+        items, seen = [], {}
+        for spec in entrants:
+            base = _default_name(spec)
+            seen[base] = seen.get(base, 0) + 1
+            items.append((base if seen[base] == 1 else f"{base} ({seen[base]})", spec))
+    else:
+        raise TypeError("entrants must be a dict {name: player} or a list of players, not "
+                        f"{type(entrants).__name__}")
+    return tuple(_entrant(name, spec) for name, spec in items)

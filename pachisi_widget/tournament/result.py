@@ -1,0 +1,242 @@
+"""What a tournament found (:class:`TournamentResult`): its games, and the standings, ratings and
+head-to-head table drawn from them, as text, HTML, a DataFrame and a plot.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .. import charts
+from ..engine import short_repr
+from ..lab.stats import fit_ratings, wilson_interval
+from .ratings import observations, ratings, records
+
+
+@dataclass(frozen=True, eq=False)
+class TournamentResult:
+    """What :func:`tournament` found: per game its lineup, winner, length and any forfeit, with
+    ratings, standings and a head-to-head table computed from them."""
+
+    entrants: tuple
+    """The players' names, in entry order (lineups and winners refer to them by index)."""
+    players: int
+    """Players per game (2 or 4)."""
+    rules: object
+    """The rules every game was played under."""
+    seed: int
+    """The seed: the same seed replays the same tournament."""
+    games: int
+    """Games per pairing (2 players) or table (4 players)."""
+    move_time: float | None
+    """Seconds a player could take per move."""
+    lineups: tuple = field(repr=False)
+    """Per game: the entrant (index) in each seat in play, in seat order (S, N or S, E, N, W)."""
+    winners: tuple = field(repr=False)
+    """Per game: the winning entrant's index, or None (a dead game, a forfeit at a table of 4,
+    an unfinished game)."""
+    turns: tuple = field(repr=False)
+    """Per game: turns begun (0 for a forfeited or unfinished game)."""
+    forfeits: tuple = ()
+    """The games lost by forfeit or never finished, as :class:`Forfeit` records, in game order."""
+    skipped: dict = field(default_factory=dict)
+    """Player files that could not be loaded (:func:`from_folder`): file name -> reason."""
+    ran_on: str = ""
+    """What played the games (not compared)."""
+    seconds: float = 0.0
+    """Wall-clock time of the games (not compared)."""
+
+    def __eq__(self, other) -> bool:  # the executor and the time taken do not matter
+        if not isinstance(other, TournamentResult):
+            return NotImplemented
+        keys = ("entrants", "players", "rules", "seed", "games", "move_time", "lineups",
+                "winners", "turns", "forfeits", "skipped")
+        return all(getattr(self, k) == getattr(other, k) for k in keys)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- counts -----------------------------------------------------------------------------
+
+    @property
+    def total_games(self) -> int:
+        return len(self.winners)
+
+    @cached_property
+    def _records(self) -> tuple:
+        return records(len(self.entrants), self.lineups, self.winners, self.forfeits,
+                       self.entrants)
+
+    @cached_property
+    def _fit(self) -> tuple:
+        return fit_ratings(len(self.entrants),
+                           observations(self.entrants, self.lineups, self.winners, self.forfeits))
+
+    def ratings(self) -> list:
+        """Every player's :class:`Rating` (Elo scale, 95% interval), best first."""
+        played, won, *_ = self._records
+        return ratings(self.entrants, self._fit, played, won)
+
+    def table(self, frame: bool | None = None):
+        """The standings, best rating first: one row (a dict) per player with ``rank``,
+        ``player``, ``rating``, ``low``, ``high`` (its 95% interval), ``games``, ``wins``,
+        ``win_rate``, ``win_low``, ``win_high`` (Wilson 95%) and ``forfeits``. A pandas
+        DataFrame when pandas is installed (``frame=False``: always the list of dicts)."""
+        played, won, forfeited, *_ = self._records
+        index = {name: i for i, name in enumerate(self.entrants)}
+        rows = []
+        for rank, r in enumerate(self.ratings(), 1):
+            i = index[r.player]
+            wr = wilson_interval(won[i], played[i])
+            rows.append({"rank": rank, "player": r.player, "rating": round(r.rating, 1),
+                         "low": round(r.low, 1), "high": round(r.high, 1), "games": played[i],
+                         "wins": won[i], "win_rate": wr.rate, "win_low": wr.low,
+                         "win_high": wr.high, "forfeits": forfeited[i]})
+        return _frame(rows, frame)
+
+    def head_to_head(self, frame: bool | None = None):
+        """Per player (rows, best first) against each other player: the share of the games they
+        played together that the row's player won (None when they never met). A DataFrame when
+        pandas is installed (``frame=False``: a list of dicts with a ``player`` key)."""
+        *_, together, beat = self._records
+        index = {name: i for i, name in enumerate(self.entrants)}
+        order = [r.player for r in self.ratings()]
+        rows = []
+        for a in order:
+            i = index[a]
+            row = {"player": a}
+            for b in order:
+                j = index[b]
+                row[b] = None if i == j or not together[i][j] else beat[i][j] / together[i][j]
+            rows.append(row)
+        if frame is not False:
+            df = _frame(rows, frame)
+            if not isinstance(df, list):
+                return df.set_index("player")
+        return rows
+
+    @property
+    def dead(self) -> int:
+        """Games that ended with nobody able to move."""
+        forfeited = {f.game for f in self.forfeits}
+        return sum(1 for g, w in enumerate(self.winners) if w is None and g not in forfeited)
+
+    # -- output -----------------------------------------------------------------------------
+
+    def _header(self) -> str:
+        what = "pairing" if self.players == 2 else "table"
+        return (f"{self.total_games} games ({self.games} per {what}, {self.players} players), "
+                f"{self.rules.describe()}, seed {self.seed}; {len(self.forfeits)} forfeits, "
+                f"{self.dead} dead games")
+
+    def __str__(self) -> str:
+        lines = [self._header()]
+        for row in self.table(frame=False):
+            lines.append(f"  {row['rank']:>2}. {row['player']:<20} {row['rating']:7.1f} "
+                         f"[{row['low']:.0f}, {row['high']:.0f}]  "
+                         f"{row['wins']:>6}/{row['games']:<6} {row['win_rate']:6.1%}  "
+                         f"forfeits {row['forfeits']}")
+        for f in self.forfeits[:10]:
+            lines.append(f"  {f}")
+        if len(self.forfeits) > 10:
+            lines.append(f"  ... and {len(self.forfeits) - 10} more forfeits")
+        for why in self.skipped.values():
+            lines.append(f"  not loaded: {why}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"<TournamentResult {len(self.entrants)} players, {self.total_games} games, "
+                f"seed {self.seed}>")
+
+    def _repr_html_(self) -> str:
+        e = html.escape
+        out = [f"<div class='pachisi-tournament'><p>{e(self._header())}</p>",
+               "<table><thead><tr><th>#</th><th>player</th><th>rating</th><th>95% interval</th>"
+               "<th>wins</th><th>games</th><th>win rate</th><th>forfeits</th></tr></thead><tbody>"]
+        for r in self.table(frame=False):
+            out.append(f"<tr><td>{r['rank']}</td><td>{e(r['player'])}</td><td>{r['rating']:.0f}"
+                       f"</td><td>{r['low']:.0f} – {r['high']:.0f}</td><td>{r['wins']}</td>"
+                       f"<td>{r['games']}</td><td>{r['win_rate']:.1%}</td>"
+                       f"<td>{r['forfeits']}</td></tr>")
+        out.append("</tbody></table><p>Head to head (share of the games together won by the row's "
+                   "player):</p><table><thead><tr><th></th>")
+        h2h = self.head_to_head(frame=False)
+        names = [r["player"] for r in h2h]
+        out.extend(f"<th>{e(n)}</th>" for n in names)
+        out.append("</tr></thead><tbody>")
+        for r in h2h:
+            cells = "".join("<td>–</td>" if r[n] is None else f"<td>{r[n]:.0%}</td>" for n in names)
+            out.append(f"<tr><th>{e(r['player'])}</th>{cells}</tr>")
+        out.append("</tbody></table>")
+        if self.forfeits or self.skipped:
+            out.append("<ul>")
+            out.extend(f"<li>{e(str(f))}</li>" for f in self.forfeits[:20])
+            if len(self.forfeits) > 20:
+                out.append(f"<li>... and {len(self.forfeits) - 20} more forfeits</li>")
+            out.extend(f"<li>not loaded: {e(why)}</li>" for why in self.skipped.values())
+            out.append("</ul>")
+        out.append("</div>")
+        return "".join(out)
+
+    def plot(self, backend: str = "auto"):
+        """The ratings with their 95% intervals, best at the top: a matplotlib Figure when
+        matplotlib is installed (``backend="auto"`` or ``"matplotlib"``), else (or with
+        ``backend="svg"``) a small SVG picture that notebooks display.
+
+        Raises:
+            ValueError: for an unknown backend.
+            ImportError: for ``backend="matplotlib"`` without matplotlib.
+        """
+        if backend not in ("auto", "matplotlib", "svg"):
+            raise ValueError(
+                f"backend must be 'auto', 'matplotlib' or 'svg', not {short_repr(backend)}")
+        ratings = self.ratings()
+        if backend != "svg":
+            try:
+                from matplotlib.figure import Figure
+            except ImportError:
+                if backend == "matplotlib":
+                    raise
+            else:
+                fig = Figure(figsize=(6, 0.45 * len(ratings) + 1.2))
+                ax = fig.add_subplot()
+                ys = list(range(len(ratings)))[::-1]
+                ax.errorbar([r.rating for r in ratings], ys,
+                            xerr=[[r.rating - r.low for r in ratings],
+                                  [r.high - r.rating for r in ratings]],
+                            fmt="o", capsize=3)
+                ax.set_yticks(ys, [r.player for r in ratings])
+                ax.set_xlabel("rating (Elo scale) with its 95% interval")
+                ax.set_title(f"{self.total_games} games, seed {self.seed}")
+                fig.tight_layout()
+                return _shown_as_svg(fig)
+        return charts.intervals(
+            [r.player for r in ratings], [r.rating for r in ratings], [r.low for r in ratings],
+            [r.high for r in ratings], title=f"{self.total_games} games, seed {self.seed}",
+            xlabel="rating (Elo scale) with its 95% interval", reference=1500)
+
+
+def _shown_as_svg(fig):
+    """``fig`` (a matplotlib Figure made without pyplot) with an SVG picture for notebooks: the
+    inline backend draws only the figures pyplot made, so a bare Figure would show as its repr."""
+    import io
+
+    def svg():
+        out = io.StringIO()
+        fig.savefig(out, format="svg")
+        return out.getvalue()
+
+    fig._repr_svg_ = svg
+    return fig
+
+
+def _frame(rows: list, frame: bool | None):
+    if frame is False:
+        return rows
+    try:
+        import pandas as pd
+    except ImportError:
+        if frame:
+            raise
+        return rows
+    return pd.DataFrame(rows)
