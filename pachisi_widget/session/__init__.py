@@ -27,43 +27,24 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .. import board, coach, i18n, view
-from ..agents import AGENTS, make_agent
 from ..engine import short_repr
-from ..errors import GameOverError, PachisiError, RecordError
 from ..game import Game, agent_move
 from ..i18n import Message
 from ..replay import analysis_rollouts
-from ..throws import Throw
 from . import intents
-from .intents import INTENTS, Refused, echo
+from .intents import INTENTS, echo
 from .practice import PracticeMode
 from .replay import ReplayMode
+from .table import Table, computer_player, player_label, seats_from, undo_one
 from .teaching import Instruments, check_overlay, check_tutor
 
 __all__ = ["Session", "Table", "INTENTS", "check_names", "check_language"]
 
 _log = logging.getLogger(__name__)
 _EVENTS_KEPT = 400  # undo pops events: keep more than the log shows
-_DETAIL_MAX = 240  # characters of an error's own message quoted in a refusal
-
-
-@dataclass(frozen=True)
-class Table:
-    """The live game and who plays it: what a new game, a set-up or a load replaces whole."""
-
-    game: Game
-    """The live game (a Game changes in place as it is played)."""
-    seat_players: tuple = ()
-    """Per seat: ``"human"``, a computer player's name, or ``""`` for a seat nobody plays."""
-    agents: dict = field(default_factory=dict)
-    """The computer seats: {seat: agent} (a new dict for each change, never changed in place)."""
-    events: tuple = ()
-    """(kind, before, action, after) for each action narrated, oldest first."""
-    start_note: tuple | None = None
-    """The (code, params) that opens the narration ("New game: South starts.")."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +101,7 @@ class Session:
             game = Game(players=players, rules=rules, seed=seed)
         elif not isinstance(game, Game):
             raise TypeError(f"game must be a pachisi_widget.Game, not {type(game).__name__}")
-        agents, players_of = _computer_seats(computer, game)
+        agents, players_of = seats_from(computer, game)
         self.listener = listener
         self.send = send or (lambda message: None)
         self.instruments = Instruments(report=self._report_hints)
@@ -319,9 +300,9 @@ class Session:
             self._commit("undone_new_game", {}, table=before, before=None)
             return
         events = list(self.table.events)
-        taken = [_undo_one(g, events)]
+        taken = [undo_one(g, events)]
         while to_human and self.computer_seats and g.can_undo and g.to_move in self.computer_seats:
-            taken.append(_undo_one(g, events))
+            taken.append(undo_one(g, events))
         taken.reverse()  # told in the order they were played
         code, params = (("undone", {"action": taken[0]}) if len(taken) == 1
                         else ("undone_several", {"actions": taken}))
@@ -388,8 +369,8 @@ class Session:
             agents.pop(seat, None)
             players[seat] = "human"
         else:
-            agents[seat] = _agent(player)
-            players[seat] = _agent_label(agents[seat])
+            agents[seat] = computer_player(player)
+            players[seat] = player_label(agents[seat])
         self._commit(table=replace(self.table, seat_players=tuple(players), agents=agents))
 
     def computer_step(self) -> bool:
@@ -577,22 +558,11 @@ class Session:
         try:
             intents.carry_out(self, content, via)
             return True
-        except Refused as r:
-            self.refuse(r.code, r.params)
-        except RecordError as exc:
-            self.refuse("bad_record", {"detail": _brief(exc)})
-        except PachisiError as exc:
-            code = exc.code or ("game_over" if isinstance(exc, GameOverError) else None)
-            if code in i18n.CATALOGUES["en"]:
-                self.refuse(code, exc.params)
-            else:
-                self.refuse("bad_message", {"detail": _brief(exc)})
-        except (TypeError, ValueError) as exc:
-            self.refuse("bad_message", {"detail": _brief(exc)})
-        except Exception as exc:  # never into the comm layer; logged and shown
-            _log.error("pachisi_widget: error while handling %s", echo(content), exc_info=True)
-            detail = Message("internal_error", {"kind": type(exc).__name__})
-            self.refuse("bad_message", {"detail": detail})
+        except Exception as exc:  # never into the comm layer: a refusal, and a bug logged
+            if not intents.is_expected(exc):
+                _log.error("pachisi_widget: error while handling %s", echo(content),
+                           exc_info=True)
+            self.refuse(*intents.refusal(exc))
         return False
 
     def refuse(self, code: str, params: dict) -> None:
@@ -608,75 +578,3 @@ class Session:
                 text = "internal error; the details are in the log"
             self.revision += 1
             self._emit({"status": text, "status_kind": "error", "revision": self.revision})
-
-
-def _undo_one(g: Game, events: list) -> Message:
-    """Take back the last action of ``g`` (and its event); what it was, as words to say."""
-    action = g.history[-1] if g.history else None
-    g.undo()
-    if events:
-        events.pop()
-    if isinstance(action, Throw):  # the state restored is the thrower's
-        return Message("undo_item_throw", {"seat": g.to_move, "value": action.value})
-    if action is not None and action.kind == "pass":
-        return Message("undo_item_pass", {"seat": action.seat})
-    if action is not None:
-        return Message("undo_item_move",
-                       {"seat": action.seat, "start": action.start, "end": action.end})
-    return Message("undo_item_pass", {"seat": g.to_move})
-
-
-def _computer_seats(computer, game: Game):
-    """({seat: agent}, per seat its player) for the constructor's ``computer``."""
-    players = ["human" if s in game.seats else "" for s in range(4)]
-    agents: dict = {}
-    if computer is None:
-        return agents, players
-    if isinstance(computer, dict):
-        items = computer.items()
-    elif isinstance(computer, (list, tuple)) and len(computer) == 4:
-        items = enumerate(computer)
-    else:
-        raise ValueError("computer must be a dict {seat: agent name} or a list of 4 entries")
-    for seat, name in items:
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in game.seats:
-            raise ValueError(
-                f"seat {short_repr(seat)} is not in play; seats in play: {list(game.seats)}")
-        if name is None or name == "human":
-            players[seat] = "human"
-            continue
-        agents[seat] = _agent(name)
-        players[seat] = _agent_label(agents[seat])
-    return agents, players
-
-
-def _brief(exc: BaseException) -> BaseException:
-    """``exc`` to quote in a refusal: as it is when a sentence of the catalogue says it, else
-    with its message cut short."""
-    if getattr(exc, "code", None) in i18n.CATALOGUES["en"]:
-        return exc
-    try:
-        text = str(exc)
-    except Exception:
-        text = type(exc).__name__
-    return exc if len(text) <= _DETAIL_MAX else ValueError(text[: _DETAIL_MAX - 1] + "…")
-
-
-def _agent(spec):
-    """A computer player from a name of :data:`AGENTS` or an object with ``choose``."""
-    if isinstance(spec, str):
-        if spec not in AGENTS:
-            raise ValueError(
-                f"unknown agent {short_repr(spec, 40)}; choose one of {', '.join(AGENTS)}")
-        return make_agent(spec)
-    if not callable(getattr(spec, "choose", None)):
-        raise ValueError(
-            f"a computer player must be an agent name or an object with choose(state, rng), "
-            f"not {short_repr(spec)}")
-    return spec
-
-
-def _agent_label(agent) -> str:
-    """How the seat menu names a computer player."""
-    name = getattr(agent, "name", None)
-    return name[:40] if isinstance(name, str) and name else type(agent).__name__

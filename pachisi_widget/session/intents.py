@@ -16,16 +16,20 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .. import board, i18n, serialize, view
 from ..agents import AGENTS
 from ..engine import short_repr
+from ..errors import GameOverError, PachisiError, RecordError
 from ..i18n import Message
 from ..rules import PRESETS, Rules
 
-__all__ = ["INTENTS", "Intent", "Refused", "bad", "echo", "carry_out", "doc_table"]
+__all__ = ["INTENTS", "Intent", "Refused", "bad", "echo", "carry_out", "refusal", "is_expected",
+           "doc_table"]
+
+_DETAIL_MAX = 240  # characters of an error's own message quoted in a refusal
 
 
 class Refused(Exception):
@@ -334,6 +338,38 @@ def carry_out(session, content, via=None) -> None:
         method(**kwargs)
     except (TypeError, ValueError) as exc:
         raise Refused(intent.refuse_as, {"detail": exc}) from None
+
+
+def is_expected(exc: BaseException) -> bool:
+    """Whether ``exc`` is a refusal an intent may meet (not a bug to log)."""
+    return isinstance(exc, (Refused, PachisiError, TypeError, ValueError))
+
+
+def refusal(exc: BaseException) -> tuple:
+    """(code, params) of the refusal that says why an intent failed with ``exc``."""
+    if isinstance(exc, Refused):
+        return exc.code, exc.params
+    if isinstance(exc, RecordError):
+        return "bad_record", {"detail": _brief(exc)}
+    if isinstance(exc, PachisiError):
+        code = exc.code or ("game_over" if isinstance(exc, GameOverError) else None)
+        if code in i18n.CATALOGUES["en"]:
+            return code, exc.params
+    if isinstance(exc, (PachisiError, TypeError, ValueError)):
+        return "bad_message", {"detail": _brief(exc)}
+    return "bad_message", {"detail": Message("internal_error", {"kind": type(exc).__name__})}
+
+
+def _brief(exc: BaseException) -> BaseException:
+    """``exc`` to quote in a refusal: as it is when a sentence of the catalogue says it, else
+    with its message cut short."""
+    if getattr(exc, "code", None) in i18n.CATALOGUES["en"]:
+        return exc
+    try:
+        text = str(exc)
+    except Exception:
+        text = type(exc).__name__
+    return exc if len(text) <= _DETAIL_MAX else ValueError(text[: _DETAIL_MAX - 1] + "…")
 
 
 _KIND_WIDTH, _FIELDS_WIDTH = 20, 74
