@@ -373,6 +373,7 @@ def _brief(exc: BaseException) -> BaseException:
 
 
 _KIND_WIDTH, _FIELDS_WIDTH = 20, 74
+_WRAP = 78  # the last column of a simple table may run past its rule
 
 
 def doc_table() -> str:
@@ -380,7 +381,7 @@ def doc_table() -> str:
     rule = f"{'=' * _KIND_WIDTH}  {'=' * _FIELDS_WIDTH}"
     lines = [rule, f"{'intent ``kind``':<{_KIND_WIDTH}}  fields", rule]
     for kind, intent in INTENTS.items():
-        wrapped = textwrap.wrap(intent.fields, _FIELDS_WIDTH) or [""]
+        wrapped = textwrap.wrap(intent.fields, _WRAP) or [""]
         lines.append(f"{'``' + kind + '``':<{_KIND_WIDTH}}  {wrapped[0]}")
         lines.extend(f"{'':<{_KIND_WIDTH}}  {more}" for more in wrapped[1:])
     lines.append(rule)
