@@ -132,18 +132,22 @@ class Session:
 
     @property
     def language(self) -> str:
+        """``"en"`` or ``"ro"``: the language of the narration and labels."""
         return self._parts.language
 
     @property
     def names(self) -> tuple:
+        """Per seat: the player's name (S, E, N, W)."""
         return self._parts.names
 
     @property
     def replay_mode(self) -> ReplayMode:
+        """The replay mode: the game on the timeline, if any."""
         return self._parts.replay
 
     @property
     def practice_mode(self) -> PracticeMode:
+        """The practice mode: quiz on or off, the open question, the score."""
         return self._parts.practice
 
     @property
