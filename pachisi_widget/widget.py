@@ -187,7 +187,8 @@ class PachisiWidget(anywidget.AnyWidget):
         **kwargs,
     ):
         # the teaching instruments may be switched on at once: PachisiWidget(hints=True, ...)
-        instruments = {k: kwargs.pop(k) for k in ("hints", "tutor", "overlay", "quiz") if k in kwargs}
+        instruments = {k: kwargs.pop(k) for k in ("hints", "tutor", "overlay", "quiz")
+                       if k in kwargs}
         unknown = set(kwargs) - {"layout"}
         if unknown:
             raise TypeError(
