@@ -1,10 +1,12 @@
 """What the board's front end is sent: pure functions of a game and its events (no traitlets).
 
-The widget (:mod:`pachisi_widget.widget`) keeps the live game and the list of events it has
-narrated; everything it writes to its synced traits is computed here, from values only, so the
-same functions build the JavaScript tests' fixtures (``js/fixtures/``) and can be called without
-Jupyter. An *event* is a tuple ``(kind, before, action, after)``: ``kind`` is ``"throw"`` or
-``"move"``, ``before``/``after`` the states around ``action`` (a Throw or a Move).
+The session (:mod:`pachisi_widget.session`) keeps the live game, the list of events it has
+narrated and the numbers its instruments computed; everything the widget writes to its synced
+traits is formatted here, from values only (no probability or coach calls: the numbers come in
+as arguments), so the same functions build the JavaScript tests' fixtures (``js/fixtures/``) and
+can be called without Jupyter. An *event* is a tuple ``(kind, before, action, after)``: ``kind``
+is ``"throw"`` or ``"move"``, ``before``/``after`` the states around ``action`` (a Throw or a
+Move).
 
 >>> import pachisi_widget as pw
 >>> g = pw.Game(players=2, seed=7)
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from . import board, explain, i18n, probability, scene
+from . import board, explain, i18n, scene
 from .rules import PRESETS, Rules
 
 __all__ = [
@@ -502,40 +504,35 @@ def _heat_legend(kind: str, title: str, caption: str, lang: str) -> dict:
             "high": i18n.text("heat_scale_high", {}, lang)}
 
 
-def danger_view(state, lang: str = "en", names=board.SEAT_NAMES) -> dict:
-    """The danger heat map for the seat to move: {kind, squares, legend, note}, from
-    :func:`pachisi_widget.probability.danger_map` (every square of its loop where an opponent
-    can land before its next turn, with the chance)."""
+def danger_view(state, danger: dict, lang: str = "en", names=board.SEAT_NAMES) -> dict:
+    """The danger heat map for the seat to move: {kind, squares, legend, note}, from ``danger``,
+    :func:`pachisi_widget.probability.danger_map` of ``state`` for that seat (every square of
+    its loop where an opponent can land before its next turn, with the chance)."""
     seat = state.to_move
     name = who(seat, lang, display_names(names, lang))
     what = i18n.LABELS[lang]["overlay_danger"]
-    squares = _heat_squares("danger", probability.danger_map(state, seat), what, lang)
+    squares = _heat_squares("danger", danger, what, lang)
     legend = _heat_legend("danger", i18n.text("heat_danger_title", {"seat": name}, lang),
                           i18n.text("heat_danger_caption", {"seat": name}, lang), lang)
     note = "" if squares else i18n.text("heat_nothing", {}, lang)
     return {"kind": "danger", "squares": squares, "legend": legend, "note": note}
 
 
-def reach_view(state, lang: str = "en", names=board.SEAT_NAMES) -> dict:
+def reach_view(state, reaches: dict, lang: str = "en", names=board.SEAT_NAMES) -> dict:
     """The reach heat maps of the seat to move: {kind, maps: {"seat:step": {squares, legend,
-    note}}, default}: one map per stack of its pieces not yet home, from
-    :func:`pachisi_widget.probability.reach_map` (where the piece can stand when this turn
-    ends); ``default`` is the stack of the first legal move (else, before the throw, the first
-    stack on the board, else the first). The board shows the map of the stack selected, else
-    ``default``."""
+    note}}, default}: one map per stack of its pieces not yet home, from ``reaches``, {step:
+    :func:`pachisi_widget.probability.reach_map` of a piece on that step} (where the piece can
+    stand when this turn ends); ``default`` is the stack of the first legal move (else, before
+    the throw, the first stack on the board, else the first). The board shows the map of the
+    stack selected, else ``default``."""
     seat = state.to_move
     if state.phase == "over":
         return {"kind": "reach", "maps": {}, "default": None}
     name = who(seat, lang, display_names(names, lang))
-    steps = state.pieces[seat]
     track = board.track(seat)
     maps: dict = {}
     what = i18n.LABELS[lang]["overlay_reach"]
-    for step in sorted(set(steps)):
-        if step == board.HOME:
-            continue
-        piece = steps.index(step)
-        reach = probability.reach_map(state, seat, piece, exact=False)
+    for step, reach in sorted(reaches.items()):
         cells: dict = {}  # a seat's column holds steps 1..7 and, on the way home, 77..83
         for s, p in reach.items():
             if track[s] is not None and s != step:

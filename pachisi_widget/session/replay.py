@@ -1,0 +1,109 @@
+"""Replay mode: a game on the timeline, the point shown, and the coach's analysis of it.
+
+A :class:`ReplayMode` is a value: each change (open, go to a point, progress, analysis) makes a
+new one, which the session makes its own only once the board it gives has been drawn. The
+positions come from :class:`pachisi_widget.replay.Replay` (the engine replays the record); the
+words from :mod:`pachisi_widget.view`.
+
+>>> import pachisi_widget as pw
+>>> g = pw.Game(players=2, seed=3)
+>>> _ = g.throw(up=2)
+>>> mode = ReplayMode.open(g)
+>>> mode.active, mode.index, mode.to(1).state == g.state
+(True, 0, True)
+>>> ReplayMode().active
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .. import view
+from ..replay import Replay, ReplayError, analyse, analysis_rollouts
+
+__all__ = ["ReplayMode"]
+
+
+@dataclass(frozen=True)
+class ReplayMode:
+    """The game on the timeline (``replay`` None: the board shows the live game)."""
+
+    replay: Replay | None = None
+    """The game replayed."""
+    index: int = 0
+    """The point of the timeline shown: the position after ``index`` actions."""
+    analysis: tuple | None = None
+    """:func:`pachisi_widget.replay.analyse`'s records, once the game has been analysed."""
+    progress: tuple | None = None
+    """(done, total) while an analysis runs."""
+
+    @classmethod
+    def open(cls, record, index: int = 0) -> ReplayMode:
+        """Replay ``record`` (a Game, a record dict or its JSON text) from point ``index``.
+
+        Raises:
+            RecordError: for a record that does not replay; ReplayError for a bad index or
+                something that is not a record.
+        """
+        r = Replay(record)
+        r.check_index(index)
+        return cls(r, index)
+
+    @property
+    def active(self) -> bool:
+        """Whether a game is replayed."""
+        return self.replay is not None
+
+    @property
+    def state(self):
+        """The position shown."""
+        self._check_active()
+        return self.replay.state(self.index)
+
+    @property
+    def start_note(self) -> tuple:
+        """The (code, params) that opens the replayed game's narration."""
+        code = "new_game" if self.replay.record.start is None else "setup"
+        return code, {"seat": self.replay.start.to_move}
+
+    def _check_active(self) -> None:
+        if self.replay is None:
+            raise ReplayError.from_code("replay_not_replaying", {})
+
+    def to(self, index: int) -> ReplayMode:
+        """The point ``index`` (0..count) shown instead.
+
+        Raises:
+            ReplayError: when nothing is replayed or ``index`` is out of range.
+        """
+        self._check_active()
+        self.replay.check_index(index)
+        return replace(self, index=index)
+
+    def play_from_here(self):
+        """(a live Game at the point shown, the events that narrate the actions up to it)."""
+        self._check_active()
+        game = self.replay.play_from(self.index)
+        return game, tuple(self.replay.events(self.index, view.LOG_EVENTS + 1))
+
+    def decisions(self, seats) -> int:
+        """How many decisions of ``seats`` (None: all) an analysis judges."""
+        return len(self.replay.decisions(None if seats is None else frozenset(seats)))
+
+    def analysed(self, seats, *, rollouts, engine: str, progress) -> ReplayMode:
+        """This replay with its analysis (:func:`pachisi_widget.replay.analyse`)."""
+        if rollouts is None:
+            rollouts = analysis_rollouts(engine)
+        result = analyse(self.replay, seats, rollouts=rollouts, engine=engine, progress=progress)
+        return replace(self, analysis=tuple(result), progress=None)
+
+    def board(self, **kwargs) -> dict:
+        """:func:`view.replay_board_view` of the point shown."""
+        return view.replay_board_view(self.replay, self.index, **kwargs)
+
+    def timeline(self, lang: str) -> dict:
+        """:func:`view.timeline_view` ({} when nothing is replayed)."""
+        return view.timeline_view(self.replay, self.index,
+                                  None if self.analysis is None else list(self.analysis),
+                                  self.progress, lang)
