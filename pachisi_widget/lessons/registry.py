@@ -41,8 +41,8 @@ from typing import Any, NamedTuple
 from ..words import catalogue
 
 __all__ = ["Solution", "exercise", "EXERCISES", "drop_equal", "Lesson", "catalog", "lesson",
-           "sentences", "ExerciseCell", "exercise_cell", "exercise_cells", "REPOSITORY",
-           "LESSON_LANGUAGES"]
+           "sentences", "ExerciseCell", "exercise_cell", "exercise_cells", "answer_line",
+           "REPOSITORY", "LESSON_LANGUAGES"]
 
 
 @dataclass(frozen=True)
@@ -241,9 +241,18 @@ def exercise_cell(source: str, index: int = -1) -> ExerciseCell | None:
     check = _CHECK.search(source)
     if not check:
         return None
-    if not any(a.group(1) == check.group(3) for a in _ANSWER.finditer(source)):
+    if answer_line(source, check.group(3)) is None:
         return None
     return ExerciseCell(index, check.group(3), check.group(1), int(check.group(2)))
+
+
+def answer_line(source: str, variable: str) -> re.Match | None:
+    """Where a cell's source sets ``variable = ...`` (the line a teacher's solution replaces).
+
+    >>> answer_line("a = 1\\nanswer_2 = ...  # a guess\\n", "answer_2").span()
+    (6, 31)
+    """
+    return next((a for a in _ANSWER.finditer(source) if a.group(1) == variable), None)
 
 
 def exercise_cells(nb: Mapping) -> list[ExerciseCell]:
