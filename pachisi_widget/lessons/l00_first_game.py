@@ -80,8 +80,9 @@ def _capture_values() -> Solution:
                     drop_equal(frozenset(found), {"castle": on_north, "grace": no_grace_move}))
 
 
-def _homecomings(south, rules: Rules | None = None) -> frozenset:
-    """The throw values with which South can bring a piece home from ``south``."""
+def homecomings(south, rules: Rules | None = None) -> frozenset:
+    """The throw values with which South can bring a piece home from ``south`` (lesson 06 asks
+    it too)."""
     rules = rules or Rules()
     found = set()
     for value in sorted(set(rules.table)):
@@ -104,7 +105,7 @@ def _home_with_25(waiting_ignored: bool = False, pyada_ignored: bool = False) ->
             options.pop("pyada", None)
         if waiting_ignored:
             options["grace_moves_before_all_entered"] = True
-        if 25 in _homecomings(south, Rules(**options)):
+        if 25 in homecomings(south, Rules(**options)):
             found.add(letter)
     return frozenset(found)
 
@@ -121,10 +122,10 @@ def _twenty_five_castle() -> Solution:
 
 @exercise("00", 5)
 def _last_squares() -> Solution:
-    found = _homecomings([81, 83, 84, 84])
-    exact = _homecomings([81, 84, 84, 84])
-    release = _homecomings([83, 84, 84, 84])
-    literal = _homecomings([81, 83, 84, 84], Rules(last_square_release=frozenset()))
+    found = homecomings([81, 83, 84, 84])
+    exact = homecomings([81, 84, 84, 84])
+    release = homecomings([83, 84, 84, 84])
+    literal = homecomings([81, 83, 84, 84], Rules(last_square_release=frozenset()))
     return Solution(found, ("values", {}),
                     {"found": found, "exact": sorted(exact), "release": sorted(release)},
                     drop_equal(found, {"literal": literal, "release_only": release}))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import board
 from ..rules import Rules
 from ..throws import throw_distribution
-from .l00_first_game import _homecomings
+from .l00_first_game import homecomings
 from .registry import Solution, drop_equal, exercise
 
 _WAIT_TURNS = 10
@@ -73,7 +73,7 @@ def _last_square() -> Solution:
 
     rules = Rules()
     odds = throw_distribution(rules)
-    release = _homecomings(_LAST_SQUARE, rules)         # the throws that take it home
+    release = homecomings(_LAST_SQUARE, rules)         # the throws that take it home
     again = sorted(set(rules.entry_graces) - release)   # graces that cannot move it: throw again
     q = sum(odds[v] for v in release)
     g = sum(odds[v] for v in again)
