@@ -33,7 +33,8 @@ internet: everything it loads is in the output folder.
   :data:`LAZY` packages' loader);
 - the tutorials (``notebooks/``, with ``notebooks/ro/`` and any other folder in it) are the site's
   contents, copied without outputs or execution counts: a rehearsal in JupyterLab autosaves
-  them into the files, and the build names each notebook it cleaned;
+  them into the files, and the build names each notebook it cleaned, and each lesson of the
+  course (``pachisi_widget.lessons.catalog()``) that is missing;
 - every page that can open a notebook shows "Starting Python…" until the lesson's Python is
   ready (``lite/starting-python.js``).
 
@@ -773,7 +774,23 @@ def stage_contents(extra: list[Path], dest: Path) -> tuple[list[str], list[str]]
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
+    if NOTEBOOKS.resolve() == (Path(__file__).resolve().parents[1] / "notebooks"):
+        for missing in course_missing(dest):
+            say(f"warning: the course's lesson {missing} is not in notebooks/, so not in the site")
     return sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*.ipynb")), dirty
+
+
+def course_missing(contents: Path) -> list[str]:
+    """The notebooks of the course (``pachisi_widget.lessons.catalog()``, every lesson in every
+    language) that the site's ``contents`` lack, as paths in the repository."""
+    root = str(Path(__file__).resolve().parents[1])
+    if root not in sys.path:
+        sys.path.insert(0, root)  # the package's core needs the standard library only
+    from pachisi_widget import lessons
+
+    return [lesson.notebook(lang) for lesson in lessons.catalog()
+            for lang in lessons.registry.LESSON_LANGUAGES
+            if not (contents / lesson.notebook(lang).removeprefix("notebooks/")).is_file()]
 
 
 def shown_path(path: Path) -> str:

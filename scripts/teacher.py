@@ -39,13 +39,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from pachisi_widget import lessons  # noqa: E402
 from pachisi_widget.lessons import exercise  # noqa: E402
 
-LESSONS = ROOT / "notebooks"
 OUT = ROOT / "classroom"
 
-ANSWER = re.compile(r"^(\w+) = \.\.\.[ \t]*(#.*)?$", re.M)
-CHECK = re.compile(r"""exercise\(\s*["'](\w+)["']\s*,\s*(\d+)\s*(?:,[^)]*)?\)\s*\.check\(\s*(\w+)\s*\)""")
 
 CONFIG = """\
 # nbgrader's settings for this course (written by scripts/teacher.py).
@@ -61,33 +59,28 @@ c.Execute.timeout = 300
 
 
 def lesson_paths(lang: str, only=None) -> list[Path]:
-    """The lessons of ``lang``; with ``only``, those named there by their number ("05", "05b":
-    the part of the file name before its first "_") or by their whole name."""
-    folder = LESSONS if lang == "en" else LESSONS / lang
-    paths = sorted(p for p in folder.glob("*.ipynb") if not p.name.startswith("."))
+    """The lessons of ``lang``, in the course's order (``lessons.catalog()``); with ``only``,
+    those named there by their id ("05", "05b") or by their whole name."""
+    course = lessons.catalog()
     if only:
-        paths = [p for p in paths if p.name.split("_", 1)[0] in only or p.stem in only]
-        if not paths:
-            sys.exit(f"[teacher] no lesson in {_shown(folder)} is {' or '.join(only)}")
-    return paths
+        course = [x for x in course if x.id in only or x.name in only]
+        if not course:
+            ids = ", ".join(x.id for x in lessons.catalog())
+            sys.exit(f"[teacher] no lesson of the course is {' or '.join(only)} (there are: {ids})")
+    try:
+        return [x.path(lang, ROOT) for x in course]
+    except FileNotFoundError as missing:
+        sys.exit(f"[teacher] {missing}")
 
 
 def exercise_cells(nb: dict) -> list[tuple[int, str, str, int]]:
-    """(cell index, answer variable, lesson, number) for each exercise cell of ``nb``."""
-    found = []
-    for i, cell in enumerate(nb["cells"]):
-        if cell["cell_type"] != "code":
-            continue
-        src = "".join(cell["source"])
-        m = CHECK.search(src)
-        a = m and next((a for a in ANSWER.finditer(src) if a.group(1) == m.group(3)), None)
-        if a:
-            found.append((i, a.group(1), m.group(1), int(m.group(2))))
-    return found
+    """(cell index, answer variable, lesson, number) for each exercise cell of ``nb``
+    (read by ``lessons.exercise_cells``)."""
+    return [tuple(cell) for cell in lessons.exercise_cells(nb)]
 
 
 def _answer_line(src: str, var: str) -> re.Match:
-    return next(a for a in ANSWER.finditer(src) if a.group(1) == var)
+    return lessons.registry.answer_line(src, var)
 
 
 def _literal(value) -> str | None:

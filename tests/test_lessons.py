@@ -4,6 +4,7 @@ English and Romanian with the same placeholders."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import string
 from fractions import Fraction
@@ -13,6 +14,10 @@ import pytest
 from pachisi_widget import exercises as catalogue
 from pachisi_widget import lessons
 from pachisi_widget.lessons import exercise
+
+# explore's helpers, which these tests replace, are in lessons/explore.py (the package's name
+# `explore` is the function, so the module is looked up by its dotted name)
+lessons_explore = importlib.import_module("pachisi_widget.lessons.explore")
 
 KEYS = lessons.exercises()
 IDS = [f"{lesson}.{number}" for lesson, number in KEYS]
@@ -359,7 +364,7 @@ def test_explore_without_a_front_end_shows_the_default_once(capsys):
 def test_explore_without_ipywidgets_shows_the_default_once(monkeypatch, capsys):
     import sys
 
-    monkeypatch.setattr(lessons, "_front_end", lambda: True)       # a kernel, but no ipywidgets
+    monkeypatch.setattr(lessons_explore, "_front_end", lambda: True)  # a kernel, but no ipywidgets
     monkeypatch.setitem(sys.modules, "ipywidgets", None)
     shown = []
     lessons.explore(lambda n: shown.append(n), n=lessons.Slider(1, 10, 1, 4))
@@ -369,9 +374,9 @@ def test_explore_without_ipywidgets_shows_the_default_once(monkeypatch, capsys):
 def test_explore_with_ipywidgets_redraws_when_a_slider_moves(monkeypatch):
     import ipywidgets as widgets  # a dependency of the board
 
-    monkeypatch.setattr(lessons, "_front_end", lambda: True)
+    monkeypatch.setattr(lessons_explore, "_front_end", lambda: True)
     boxes = []
-    monkeypatch.setattr(lessons, "_show", lambda thing: boxes.append(thing))
+    monkeypatch.setattr(lessons_explore, "_show", lambda thing: boxes.append(thing))
     drawn = []
     lessons.explore(lambda p, n: drawn.append((p, n)) or f"{p} {n}",
                     p=lessons.Slider(0.05, 0.95, 0.05, 0.5), n=lessons.Slider(10, 100, 10, 20))
@@ -395,9 +400,9 @@ def test_explore_gives_a_page_without_kernel_the_starting_picture(monkeypatch):
 
     from pachisi_widget import charts
 
-    monkeypatch.setattr(lessons, "_front_end", lambda: True)
+    monkeypatch.setattr(lessons_explore, "_front_end", lambda: True)
     shown = []
-    monkeypatch.setattr(lessons, "_show", lambda thing, real=lessons._show: (
+    monkeypatch.setattr(lessons_explore, "_show", lambda thing, real=lessons._show: (
         shown.append(thing) if isinstance(thing, lessons._WithPicture) else real(thing)))
 
     def draw(p):
@@ -419,8 +424,8 @@ def test_explore_gives_a_page_without_kernel_the_starting_picture(monkeypatch):
 
 def test_explore_first_drawing_errors_reach_the_cell(monkeypatch):
     import ipywidgets  # noqa: F401  (loaded, as the board loads it)
-    monkeypatch.setattr(lessons, "_front_end", lambda: True)
-    monkeypatch.setattr(lessons, "_show", lambda thing: None)
+    monkeypatch.setattr(lessons_explore, "_front_end", lambda: True)
+    monkeypatch.setattr(lessons_explore, "_show", lambda thing: None)
 
     def broken(n):
         raise ZeroDivisionError("no games")

@@ -3,10 +3,11 @@
 Everything a page shows that the package or the repository already knows is read from there at
 build time, never copied by hand:
 
-- the lessons are the notebooks in ``notebooks/`` (English) and ``notebooks/ro/`` (Romanian, when
-  it exists), staged into ``docs/lessons/<lang>/`` for myst-nb to execute and render; each staged
-  copy gets a "Try it live" line after its title and one hidden code cell (see
-  :data:`STATIC_BOARD_CELL`); their titles and goals come from each notebook's first cell;
+- the lessons are those of :func:`pachisi_widget.lessons.catalog`, their notebooks in
+  ``notebooks/`` (English) and ``notebooks/ro/`` (Romanian, when it exists), staged into
+  ``docs/lessons/<lang>/`` for myst-nb to execute and render; each staged copy gets a "Try it
+  live" line after its title and one hidden code cell (see :data:`STATIC_BOARD_CELL`); their
+  titles and goals come from each notebook's first cell;
 - the board pictures are drawn by :func:`pachisi_widget.svg.board_svg`;
 - the throw table comes from :func:`pachisi_widget.throw_distribution`; the variants table from
   :class:`pachisi_widget.Rules`, the presets and the sentences of :mod:`pachisi_widget.i18n`;
@@ -223,8 +224,20 @@ def read_lesson(path: Path, lang: str) -> Lesson:
 
 
 def find_lessons(notebooks: Path = NOTEBOOKS) -> dict[str, list[Lesson]]:
-    """The lessons by language: ``notebooks/*.ipynb`` in English, ``notebooks/<lang>/*.ipynb``."""
+    """The lessons by language, in the course's order: those of ``lessons.catalog()`` whose
+    edition in that language is in ``notebooks/`` (English) or ``notebooks/<lang>/``.
+
+    Another folder (``pachisi_notebooks`` set to a course of one's own) is read as it is:
+    ``notebooks/*.ipynb`` in English, ``notebooks/<lang>/*.ipynb``, by file name.
+    """
     found = {}
+    if notebooks.resolve() == NOTEBOOKS.resolve():
+        from pachisi_widget import lessons
+
+        for lang in LESSON_LANGS:
+            found[lang] = [read_lesson(x.path(lang, ROOT), lang) for x in lessons.catalog()
+                           if x.has(lang, ROOT)]
+        return found
     for lang in LESSON_LANGS:
         folder = notebooks if lang == "en" else notebooks / lang
         paths = sorted(p for p in folder.glob("*.ipynb") if not p.name.startswith("."))
@@ -747,12 +760,13 @@ class LessonGuideDirective(SphinxDirective):
 
 def packaged_exercises(lesson: Lesson) -> list[int]:
     """The numbers of the exercises that ``lesson`` checks with ``exercise("NN", k).check``, its
-    answers kept in the package (an empty list: the lesson checks its exercises in the open)."""
+    answers kept in the package (an empty list: the lesson checks its exercises in the open);
+    the cells are read by ``lessons.exercise_cells``."""
+    from pachisi_widget import lessons
+
     nb = json.loads(lesson.source.read_text(encoding="utf-8"))
-    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     prefix = lesson.name.split("_")[0]
-    found = re.findall(r"""exercise\(\s*["'](\w+)["']\s*,\s*(\d+)[^)]*\)\s*\.check""", code)
-    return sorted({int(number) for name, number in found if name == prefix})
+    return sorted({c.number for c in lessons.exercise_cells(nb) if c.lesson == prefix})
 
 
 def _edition(lessons: dict, lang: str, name: str) -> Lesson | None:

@@ -1,0 +1,468 @@
+"""Helpers for the tutorials: exercises that check themselves, their answers out of sight.
+
+Each exercise of a lesson lives in the package, in its lesson's module (``lessons/l02_cowries.py``,
+registered in :mod:`.registry`) and its lesson's translators' files: its expected
+answer, computed from the engine; the forms of answer it accepts; the typical wrong answers, each
+with what the mistake was; a hint; and every sentence in English and Romanian. A notebook cell only
+holds the student's answer and asks for the check, so it shows the question and never the answer:
+
+>>> ex = exercise("02", 3)
+>>> ex.check(...)                                      # doctest: +ELLIPSIS
+No answer yet: write your answer in place of the ... and run the cell again. Answer with...
+>>> ex.check("10.67")                                  # 32/3, to the stated 2 decimal places
+Right! P(10) = 6/64 = 3/32, so the average wait is 1/P(10) = 32/3 ≈ 10.67 throws.
+>>> ex.check(0.09375)                                  # doctest: +ELLIPSIS
+Not quite: 0.09375 is P(10), the chance on one throw; ...
+>>> ex.check(10.7)                                     # doctest: +ELLIPSIS
+Close: 10.7 is near the answer but not to 2 decimal places...
+>>> ex.hint()                                          # doctest: +ELLIPSIS
+Hint: ...
+
+An answer may be written in any equivalent form: a number as a Fraction, an int, a float or a
+text such as ``"32/3"``, ``"10.67"`` or ``"10,67"`` (decimals to the exercise's stated precision);
+a set or a list in any order where order does not matter. ``exercise(..., lang="ro")`` (or
+:data:`LANGUAGE`) gives the words in Romanian:
+
+>>> exercise("03", 3, lang="ro").check(10)             # doctest: +ELLIPSIS
+Nu chiar: 10 adună punctele harului...
+
+The older :func:`check` compares an answer with an expected value that the cell computed itself:
+
+>>> from fractions import Fraction
+>>> check(Fraction(1, 64), Fraction(1, 64), why="one way in 64 for no mouth up")
+Right! one way in 64 for no mouth up
+>>> check(0.5, Fraction(1, 64), why="one way in 64", hint="count the ways to get 0 mouths up")
+Not quite: 0.5 is not the answer. Hint: count the ways to get 0 mouths up
+>>> check(..., 3, why="three", hint="look at the table").correct
+False
+>>> check(0.0157, Fraction(1, 64), why="1/64 = 0.015625", tolerance=1e-3).correct
+True
+
+The words around ``why`` and ``hint`` follow :data:`LANGUAGE` (or ``lang=``), so a Romanian
+lesson sets ``lessons.LANGUAGE = "ro"`` once:
+
+>>> check(0.5, Fraction(1, 64), why="o cale din 64", hint="numără căile", lang="ro")
+Nu chiar: 0.5 nu este răspunsul. Indiciu: numără căile
+
+Predict, then compute: a cell holds the student's guess (``guess_1 = ...``) and the next cell,
+which computes the result, shows it beside the guess with :func:`compare`:
+
+>>> compare(4.23, Fraction(271, 64), what="the average throw")
+Spot on! You guessed 4.23, and the average throw = 271/64 ≈ 4.23.
+
+(that is, when the guess is right to 2 decimal places; otherwise it says how far off it was:)
+
+>>> compare(6, Fraction(271, 64), what="the average throw")
+You guessed 6, and the average throw = 271/64 ≈ 4.23: your guess was 1.77 (42%) too high.
+>>> compare(..., Fraction(271, 64), what="media unei aruncări", lang="ro")   # doctest: +ELLIPSIS
+Încă nu ai scris o estimare: scrie-o în locul lui ... înainte de această celulă, ...
+
+:func:`explore` shows a picture with sliders that redraw it (ipywidgets), or, where no slider can
+be shown, the picture for the default values once.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from numbers import Number, Real
+
+from ..i18n import LANGUAGES, NOUNS, count, seat_label, text  # noqa: F401  (NOUNS...: as before)
+from . import (  # noqa: F401  (one module per lesson: importing them registers their exercises)
+    l00_first_game,
+    l01_board,
+    l02_cowries,
+    l03_graces,
+    l04_pyada,
+    l05_captures,
+    l05b_being_hit,
+    l06_castle_25,
+    l06b_waiting,
+    l07_variants,
+    l08_own_player,
+)
+from ._format import _JOINTS, _Words, words  # noqa: F401  (the names lessons.py had)
+from .answers import (  # noqa: F401
+    _SEAT_WORDS,
+    ChoiceForm,
+    Form,
+    IntegerForm,
+    LettersForm,
+    NumberForm,
+    SeatsForm,
+    StepsForm,
+    ValuesForm,
+    _as_words,
+    _Comma,
+    _decimal,
+    _form,
+    _fraction,
+    _integer,
+    _items,
+    _number,
+    _plain,
+    _seat,
+    _shown,
+    _Unreadable,
+)
+from .explore import Slider, _front_end, _loaded, _show, _still, _WithPicture, explore  # noqa: F401
+from .registry import (
+    EXERCISES,
+    Lesson,
+    Solution,
+    catalog,
+    exercise_cell,
+    exercise_cells,
+    lesson,
+    sentences,
+)
+
+__all__ = ["Result", "Exercise", "check", "exercise", "exercises", "compare", "Slider",
+           "explore", "LANGUAGE", "words", "catalog", "lesson", "Lesson", "exercise_cells",
+           "exercise_cell", "Solution", "EXERCISES"]
+
+LANGUAGE = "en"
+"""The language of the checker's words when no ``lang=`` is given ("en" or "ro")."""
+
+_VERDICT_STYLE = {
+    "right": ("#1b7f3b", "&#10004;"),
+    "close": ("#a15c00", "&#8776;"),
+    "hint": ("#245b8f", "&#9432;"),
+    "blank": ("#245b8f", "&#9432;"),
+    "answer": ("#245b8f", "&#9432;"),
+    "high": ("#245b8f", "&#8594;"),
+    "low": ("#245b8f", "&#8594;"),
+    "missed": ("#245b8f", "&#8594;"),
+    "unreadable": ("#245b8f", "&#9432;"),
+}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of one exercise check; shows as a single line of text."""
+
+    correct: bool
+    """Whether the answer is right."""
+    message: str
+    """What to tell the student."""
+    verdict: str = ""
+    """What kind of outcome (exercise checks only): "right", "blank", "mistake" (a typical wrong
+    answer, recognised), "wrong", "close" (a decimal short of the stated precision), "comma" (a
+    decimal written with a comma in Python), "unreadable" (not in the answer's form), "hint" or
+    "answer"."""
+    mistake: str = ""
+    """The name of the recognised typical mistake (with the verdict "mistake")."""
+    gap: Fraction | None = None
+    """How far a numeric guess was from the result, guess minus result (:func:`compare` only)."""
+
+    def __repr__(self) -> str:
+        return self.message
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        verdict = self.verdict or ("right" if self.correct else "wrong")
+        color, mark = _VERDICT_STYLE.get(verdict, ("#a33", "&#10008;"))
+        return f'<p style="color:{color};font-weight:600">{mark} {escape(self.message)}</p>'
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+
+def _language(lang: str | None) -> str:
+    lang = LANGUAGE if lang is None else lang
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    return lang
+
+
+# -- the older check: the cell computes the expected value itself ---------------------------------
+
+
+def _same(answer, expected, tolerance) -> bool:
+    if isinstance(expected, (set, frozenset)):
+        try:
+            return set(answer) == set(expected)
+        except TypeError:
+            return False
+    if isinstance(expected, (list, tuple)) and isinstance(answer, (list, tuple)):
+        return len(answer) == len(expected) and all(
+            _same(a, e, tolerance) for a, e in zip(answer, expected, strict=True))
+    if isinstance(expected, Number) and isinstance(answer, Number) and not isinstance(answer, bool):
+        if tolerance is not None:
+            return abs(float(answer) - float(expected)) <= tolerance
+        if isinstance(expected, Fraction) and isinstance(answer, float):
+            return abs(answer - float(expected)) <= 1e-9 * max(1.0, abs(float(expected)))
+        return answer == expected
+    return answer == expected
+
+
+def check(
+    answer,
+    expected,
+    *,
+    why: str,
+    hint: str = "",
+    tolerance: float | None = None,
+    lang: str | None = None,
+) -> Result:
+    """Compare a student's ``answer`` with ``expected`` and say right or wrong, and why.
+
+    Numbers compare exactly (a float matches a Fraction to 1e-9), or within ``tolerance``;
+    sets compare as sets, lists and tuples item by item. ``...`` or None means "not answered yet".
+    ``lang`` is the language of the checker's own words (default: :data:`LANGUAGE`). The lessons
+    that keep their answers in the package use :func:`exercise` instead.
+
+    Raises:
+        ValueError: for a language that is not one of :data:`pachisi_widget.i18n.LANGUAGES`.
+    """
+    lang = _language(lang)
+    if answer is ... or answer is None:
+        return Result(False, text("check_no_answer", {"hint": hint or why}, lang))
+    if _same(answer, expected, tolerance):
+        return Result(True, text("check_right", {"why": why}, lang))
+    code = "check_wrong_hint" if hint else "check_wrong"
+    return Result(False, text(code, {"answer": repr(answer), "hint": hint}, lang))
+
+
+
+
+class Exercise:
+    """One exercise of a lesson: checks an answer, gives a hint, and (for a teacher) the answer.
+
+    Made by :func:`exercise`; the expected answer and the typical mistakes are computed from the
+    engine when the exercise is made.
+    """
+
+    def __init__(self, lesson: str, number: int, lang: str | None = None):
+        key = (lesson, number)
+        if key not in EXERCISES:
+            have = sorted(n for (of, n) in EXERCISES if of == lesson)
+            where = f"exercises {have}" if have else "no exercises in the package"
+            raise ValueError(
+                f"there is no exercise {number!r} in lesson {lesson!r}: it has {where}")
+        self.lesson, self.number, self._lang = lesson, number, lang
+        solution = EXERCISES[key]()
+        self.form = _form(solution.form)
+        self.expected = solution.expected
+        """The expected answer (computed from the engine)."""
+        self.params = dict(solution.params)
+        """The numbers the sentences quote (computed from the engine)."""
+        self.mistakes = dict(solution.mistakes)
+        """Typical wrong answers by name: the mistaken answer (or a test on the answer)."""
+
+    @property
+    def code(self) -> str:
+        """The exercise's key in its lesson's translators' files (locale/*/lessons/): "02.3"."""
+        return f"{self.lesson}.{self.number}"
+
+    def __repr__(self) -> str:
+        return f'exercise("{self.lesson}", {self.number})'
+
+    def _text(self, name: str, lang: str, extra: dict | None = None) -> str:
+        template = sentences(lang)[f"{self.code}.{name}"]
+        return words(template, {**self.params, **(extra or {})}, lang)
+
+    def _say(self, code: str, lang: str, **params) -> str:
+        params.setdefault("hint_call", f"{self!r}.hint()")
+        return text(code, params, lang)
+
+    def _form_words(self, lang: str) -> str:
+        return text(f"exercise_form_{self.form.name}", self.form.params(lang), lang)
+
+    def mistake(self, answer) -> str | None:
+        """The name of the typical mistake that ``answer`` makes, if it is one of them."""
+        for name, wrong in self.mistakes.items():
+            try:
+                made = wrong(self.form.read(answer)) if callable(wrong) else self.form.same(
+                    answer, wrong)
+                if made:
+                    return name
+            except (_Unreadable, _Comma):
+                return None
+        return None
+
+    def check(self, answer, *, lang: str | None = None) -> Result:
+        """Say whether ``answer`` is right; if not, what the mistake was (for a typical wrong
+        answer), or how to get a hint. ``...`` or None means "not answered yet".
+
+        Raises:
+            ValueError: for a language that is not one of :data:`pachisi_widget.i18n.LANGUAGES`.
+        """
+        lang = _language(lang or self._lang)
+        form = self._form_words(lang)
+        if answer is ... or answer is None:
+            return Result(False, self._say("exercise_blank", lang, form=form), "blank")
+        shown = _shown(answer)
+        try:
+            right = self.form.same(answer, self.expected)
+            self.form.read(answer)
+        except _Comma:
+            return Result(False, self._say("exercise_comma", lang, answer=shown), "comma")
+        except _Unreadable:
+            return Result(False, self._say("exercise_unreadable", lang, answer=shown, form=form),
+                          "unreadable")
+        if right:
+            why = self._text("why", lang)
+            return Result(True, self._say("exercise_right", lang, why=why), "right")
+        name = self.mistake(answer)
+        if name is not None:
+            said = self._say("exercise_mistake", lang, answer=shown,
+                             mistake=self._text(name, lang, {"answer": shown}))
+            return Result(False, said, "mistake", name)
+        if isinstance(self.form, NumberForm) and self.form.close(answer, self.expected):
+            return Result(False, self._say("exercise_close", lang, answer=shown,
+                                           **self.form.params(lang)), "close")
+        return Result(False, self._say("exercise_wrong", lang, answer=shown), "wrong")
+
+    def hint(self, *, lang: str | None = None) -> Result:
+        """A hint that points the way without giving the answer."""
+        lang = _language(lang or self._lang)
+        hint = self._text("hint", lang)
+        return Result(False, self._say("exercise_hint", lang, hint=hint), "hint")
+
+    def solution(self, *, lang: str | None = None) -> Result:
+        """The expected answer and why (for a teacher; a student's cell never calls it)."""
+        lang = _language(lang or self._lang)
+        return Result(False, self._say("exercise_answer", lang,
+                                       expected=self.form.show(self.expected, lang),
+                                       why=self._text("why", lang)), "answer")
+
+
+def exercise(lesson: str, number: int, *, lang: str | None = None) -> Exercise:
+    """Exercise ``number`` of lesson ``lesson`` ("00", "02", ...), answers computed by the engine.
+
+    ``lang`` fixes the language of its words; without it they follow :data:`LANGUAGE` when a
+    check is made.
+
+    >>> exercise("03", 1).check({25, 10, 6})
+    Right! the entry graces of the classic game are 6, 10 and 25 (§3).
+
+    Raises:
+        ValueError: for a lesson and number that has no exercise in the package.
+    """
+    return Exercise(lesson, number, lang)
+
+
+def exercises() -> list[tuple[str, int]]:
+    """Every (lesson, number) that has an exercise in the package, in order."""
+    return sorted(EXERCISES)
+
+
+# -- predict, then compute: a guess beside the computed result ------------------------------------
+
+CLOSE = Fraction(1, 10)
+"""A numeric guess within this fraction of the result (10%) is called close."""
+
+
+def _guess_words(guess, decimals: int, lang: str) -> str:
+    """The student's guess as written: a number in the lesson's form, a text in quotes."""
+    if isinstance(guess, str):
+        return _shown(guess)
+    if isinstance(guess, (int, Fraction, float, Decimal)) and not isinstance(guess, bool):
+        if isinstance(guess, float) and not math.isfinite(guess):
+            return repr(guess)
+        if isinstance(guess, float):
+            out = repr(guess)                           # 7.5 stays 7.5, not 7.50
+            return out.replace(".", ",") if lang == "ro" else out
+        return _as_words(Fraction(guess), decimals, lang)
+    return _shown(guess)
+
+
+def _choice_words(value, lang: str) -> str:
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def _chosen(guess, choices):
+    """The choice ``guess`` names (by number or by word), or raise _Unreadable."""
+    for choice in choices:
+        if isinstance(choice, str):
+            if isinstance(guess, str) and _plain(guess) == _plain(choice):
+                return choice
+        elif isinstance(choice, Number) and not isinstance(guess, bool):
+            try:
+                if _number(guess)[0] == Fraction(choice):
+                    return choice
+            except (_Unreadable, _Comma):
+                continue
+    raise _Unreadable
+
+
+def compare(guess, value, *, what: str, choices=None, decimals: int = 2,
+            lang: str | None = None) -> Result:
+    """Show the computed ``value`` beside the student's ``guess``, and how far off the guess was.
+
+    ``what`` names the result in the lesson's language ("the average throw"). A number is
+    compared as a number: the guess may be an int, a float, a Fraction or a text ("7,5",
+    "15/2"); the answer says by how much (and what percentage of the result) the guess was too
+    high or too low, "close" within 10%, "spot on" when it is right to ``decimals`` places.
+    With ``choices`` (the values one may pick from, numbers or words) a guess is either the
+    result or not. ``...`` or None means no guess yet: it says to write one first. A guess that
+    cannot be compared gets a sentence that says what to write; a guess never raises an error.
+    The words follow :data:`LANGUAGE` (or ``lang``).
+
+    >>> compare(10, 3, what="the most likely throw", choices=[2, 3, 4, 5, 6, 10, 25])
+    You chose 10, and the most likely throw = 3: not this time. Look at the numbers again.
+    >>> compare("7,5", 7, what="the wait").verdict, compare("seven", 7, what="the wait").verdict
+    ('high', 'unreadable')
+
+    Raises:
+        ValueError: for a ``value`` that is neither a number nor one of ``choices``, a
+            ``what`` that is not a text, a negative ``decimals``, or an unknown language.
+    """
+    lang = _language(lang)
+    if not isinstance(what, str):
+        raise ValueError(f"what must be a text that names the result, not {what!r}")
+    if not isinstance(decimals, int) or isinstance(decimals, bool) or decimals < 0:
+        raise ValueError(f"decimals must be a whole number 0 or more, not {decimals!r}")
+    if choices is not None:
+        choices = list(choices)
+        if not choices or value not in choices:
+            raise ValueError(f"value {value!r} must be one of the choices {choices!r}")
+        shown = _choice_words(value, lang)
+    else:
+        if isinstance(value, bool) or not isinstance(value, (Real, Decimal)) or not math.isfinite(
+                float(value)):
+            raise ValueError(f"value must be a finite number (or give choices=), not {value!r}")
+        shown = _as_words(value if isinstance(value, (int, Fraction)) else float(value),
+                          decimals, lang)
+    said = {"what": what, "value": shown}
+    if guess is ... or guess is None:
+        return Result(False, text("compare_blank", said, lang), "blank")
+    guessed = _guess_words(guess, decimals, lang)
+    if choices is not None:
+        listed = {"en": " or ", "ro": " sau "}[lang].join(_choice_words(c, lang) for c in choices)
+        try:
+            chosen = _chosen(guess, choices)
+        except _Unreadable:
+            form = text("compare_form_choice", {"choices": listed}, lang)
+            return Result(False, text("compare_unreadable", {**said, "guess": guessed,
+                                                             "form": form}, lang), "unreadable")
+        code, verdict = (("compare_choice_right", "right") if chosen == value
+                         else ("compare_choice_wrong", "missed"))
+        return Result(chosen == value, text(code, {**said, "guess": guessed}, lang), verdict)
+    try:
+        number, _ = _number(guess)
+    except _Comma:
+        return Result(False, text("compare_comma", {**said, "guess": guessed}, lang),
+                      "unreadable")
+    except _Unreadable:
+        form = text("compare_form_number", {}, lang)
+        return Result(False, text("compare_unreadable", {**said, "guess": guessed, "form": form},
+                                  lang), "unreadable")
+    exact = Fraction(value) if not isinstance(value, float) else Fraction(float(value))
+    gap = number - exact
+    if abs(gap) <= Fraction(1, 2 * 10 ** decimals):
+        return Result(True, text("compare_right", {**said, "guess": guessed}, lang), "right",
+                      gap=gap)
+    distance = _as_words(abs(gap) if abs(gap).denominator == 1 else float(abs(gap)), decimals,
+                         lang)
+    if exact:
+        distance += f" ({round(100 * abs(gap) / abs(exact))}%)"
+    close = bool(exact) and abs(gap) <= CLOSE * abs(exact)
+    code = "compare_close" if close else ("compare_high" if gap > 0 else "compare_low")
+    verdict = "high" if gap > 0 else "low"
+    return Result(False, text(code, {**said, "guess": guessed, "gap": distance}, lang), verdict,
+                  gap=gap)

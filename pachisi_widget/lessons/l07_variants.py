@@ -1,0 +1,122 @@
+"""Lesson 07's exercises (variants and house rules): what a changed rule does to a game."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .. import board
+from ..game import Game
+from ..rules import Rules
+from ..throws import expected_value, grace_probability
+from .registry import Solution, drop_equal, exercise
+
+_MITRA_ENTRY = [[12, 0, 0, 0], None, [40, 0, 0, 0], None]
+"""Lesson 07, exercise 2: South throws a 25 (then a 3) under Mitra's rules."""
+
+_SPLIT = [[20, 30, 84, 84], None, [50, 0, 0, 0], None]
+"""Lesson 07, exercise 3: South throws a 6 with split throws."""
+
+_PARTNERS = [[26, 0, 0, 0], [0, 0, 0, 0], [64, 0, 0, 0], [0, 0, 0, 0]]
+"""Lesson 07, exercise 4: South's piece on step 26, North's on its step 64 (South's step 30)."""
+
+_SAMPLES = (240, 6000)
+"""Lesson 07, exercise 5: a class's few games and the lesson's many."""
+
+
+def _turn_total(rules: Rules) -> tuple:
+    """(average throw, average throws per turn, their product): with a piece on the board a
+    turn goes on after every grace, so by Wald's identity its throws add up on average to
+    E[value] × E[throws per turn]."""
+    mean = expected_value(rules)
+    turns = 1 / (1 - grace_probability(rules, on_board=True))
+    return mean, turns, mean * turns
+
+
+@exercise("07", 1)
+def _seven_shell_turn_ratio() -> Solution:
+    mean6, turns6, total6 = _turn_total(Rules())
+    mean7, turns7, total7 = _turn_total(Rules.preset("seven_cowries"))
+    ratio = total7 / total6
+    return Solution(ratio, ("number", {"decimals": 1}),
+                    {"mean6": mean6, "turns6": turns6, "total6": total6, "mean7": mean7,
+                     "turns7": turns7, "total7": total7, "ratio": ratio},
+                    drop_equal(ratio, {"values": mean7 / mean6, "turns": turns7 / turns6,
+                                        "upside_down": 1 / ratio}))
+
+
+def _entering_step(rules: Rules, value: int) -> int:
+    game = Game.from_position(_MITRA_ENTRY, to_move=0, rules=rules, seed=2)
+    game.throw(value=value)
+    game.throw(value=3)
+    return next(m.end for m in game.legal_moves() if m.kind == "enter")
+
+
+@exercise("07", 2)
+def _mitra_entry() -> Solution:
+    mitra, value = Rules.preset("mitra"), 25
+    step = _entering_step(mitra, value)
+    square1 = _entering_step(mitra.replace(entry_mode="square1"), value)
+    return Solution(step, ("integer", {}), {"step": step, "value": value, "square1": square1},
+                    drop_equal(step, {"from_square1": square1 + value, "classic": square1}))
+
+
+def _split_parts(rules: Rules, value: int, start=None) -> int:
+    game = Game.from_position(_SPLIT, to_move=0, rules=rules, seed=3)
+    game.throw(value=value)
+    return sum(1 for m in game.legal_moves()
+               if m.kind != "pass" and (start is None or m.start == start))
+
+
+@exercise("07", 3)
+def _split_first_parts() -> Solution:
+    split, value = Rules(split_throw=True), 6
+    moves = _split_parts(split, value)
+    pieces = sum(1 for s in _SPLIT[0] if 0 < s < board.HOME)
+    return Solution(moves, ("integer", {}), {"moves": moves, "value": value, "pieces": pieces},
+                    drop_equal(moves, {"whole": _split_parts(Rules(), value),
+                                        "one_piece": _split_parts(split, value, _SPLIT[0][0]),
+                                        "with_pass": moves + 1}))
+
+
+def _onto_the_partner(rules: Rules) -> str:
+    """What South's piece does when a 4 takes it from step 26 onto North's piece."""
+    game = Game.from_position(_PARTNERS, to_move=0, rules=rules, seed=4)
+    game.throw(value=4)
+    move = next((m for m in game.legal_moves() if m.start == 26 and m.end == 30), None)
+    if move is None:
+        return "blocked"
+    return "captures" if move.captures else "shares"
+
+
+@exercise("07", 4)
+def _partners_share() -> Solution:
+    outcome = _onto_the_partner(Rules(teams=True))
+    north = board.step_of(2, board.square(0, 30))
+    return Solution(outcome, ("choice", {"key": "07.4", "words": {
+                        "shares": ("share", "shared", "share the square", "together",
+                                   "impart", "impart patratul", "impreuna"),
+                        "captures": ("capture", "captured", "captureaza", "captura"),
+                        "blocked": ("block", "blocked", "cannot", "may not", "blocat",
+                                    "nu poate")}}),
+                    {"north": north},
+                    drop_equal(outcome, {"partners_capture": _onto_the_partner(Rules()),
+                                          "partners_block": "blocked"}))
+
+
+@exercise("07", 5)
+def _wider_interval() -> Solution:
+    from math import isqrt
+
+    from ..simulate import wilson_interval
+
+    small, large = _SAMPLES
+    factor = Fraction(large, small)
+    ratio = Fraction(isqrt(factor.numerator), isqrt(factor.denominator))
+    assert ratio ** 2 == factor and factor.denominator == 1, _SAMPLES  # a whole square
+    wide = wilson_interval(small // 2, small)
+    narrow = wilson_interval(large // 2, large)
+    return Solution(ratio, ("number", {"decimals": 1}),
+                    {"small": small, "large": large, "factor": factor, "ratio": ratio,
+                     "wide": 100 * (wide.high - wide.low) / 2,
+                     "narrow": 100 * (narrow.high - narrow.low) / 2},
+                    drop_equal(ratio, {"games": int(factor), "upside_down": 1 / ratio}))
