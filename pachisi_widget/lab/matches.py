@@ -32,7 +32,7 @@ def match_both_ways(a, b, rules=None, games: int = MATCH_GAMES, seed: int = 1) -
             not a whole number.
     """
     from ..game import check_rules, check_seed
-    from ..simulate import simulate
+    from .simulate import simulate
 
     rules = check_rules(rules)
     seed = check_seed(seed)

@@ -83,7 +83,7 @@ from . import (  # noqa: F401  (one module per lesson: importing them registers 
     l07_variants,
     l08_own_player,
 )
-from ._format import _JOINTS, _Words, words  # noqa: F401  (the names lessons.py had)
+from ..words.format import format_text as words  # the package's one formatter
 from .answers import (  # noqa: F401
     _SEAT_WORDS,
     ChoiceForm,

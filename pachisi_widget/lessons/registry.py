@@ -12,7 +12,7 @@ The sentences are in translators' files, one per lesson and language:
 with the codes ``"<lesson>.<number>.why"`` (said with "Right!"), ``".hint"``, one code per typical
 mistake (a phrase that follows the student's answer: "Not quite: 10 counts the grace's
 points...") and one per word of a choice; placeholders take the formats of
-:func:`pachisi_widget.lessons.words`.
+:func:`pachisi_widget.words.format_text`.
 
 **Where a lesson's title comes from.** The title is a sentence a student reads, so it lives with
 the lesson's other sentences, in the same ``.po`` files (code ``"<lesson>.title"``, English and
