@@ -33,8 +33,14 @@ extensions = [
     "pachisi_docs",
 ]
 
-exclude_patterns = ["_build", "_ext", "_generated", "**/.ipynb_checkpoints", "Thumbs.db",
-                    ".DS_Store"]
+exclude_patterns = [
+    "_build",
+    "_ext",
+    "_generated",
+    "**/.ipynb_checkpoints",
+    "Thumbs.db",
+    ".DS_Store",
+]
 # Every page is reached from a toctree except these.
 suppress_warnings: list[str] = []
 
@@ -43,8 +49,9 @@ myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
 nb_execution_mode = "cache"
-nb_execution_cache_path = os.environ.get("PACHISI_DOCS_CACHE",
-                                         str(ROOT / ".cache" / "docs" / "jupyter_cache"))
+nb_execution_cache_path = os.environ.get(
+    "PACHISI_DOCS_CACHE", str(ROOT / ".cache" / "docs" / "jupyter_cache")
+)
 nb_execution_timeout = 300
 nb_execution_raise_on_error = True  # a lesson that fails fails the build
 nb_execution_show_tb = True

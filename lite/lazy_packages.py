@@ -108,15 +108,23 @@ def load(name: str) -> None:
         try:
             data = _fetch(url)
         except Exception as exc:  # noqa: BLE001 - said in the ImportError
-            raise ImportError(f"{entry['name']} is in this site but could not be fetched from "
-                              f"{url}: {exc}", name=name) from None
+            raise ImportError(
+                f"{entry['name']} is in this site but could not be fetched from {url}: {exc}",
+                name=name,
+            ) from None
         if hashlib.sha256(data).hexdigest() != entry["sha256"]:
-            raise ImportError(f"{url} is not the file this site's lock names for "
-                              f"{entry['name']} (its sha256 differs)", name=name)
+            raise ImportError(
+                f"{url} is not the file this site's lock names for "
+                f"{entry['name']} (its sha256 differs)",
+                name=name,
+            )
         where = sysconfig.get_path("purelib") if entry.get("install_dir", SITE) == SITE else None
         if where is None:
-            raise ImportError(f"{entry['name']} installs into {entry['install_dir']!r}, which "
-                              "this loader does not handle", name=name)
+            raise ImportError(
+                f"{entry['name']} installs into {entry['install_dir']!r}, which "
+                "this loader does not handle",
+                name=name,
+            )
         with zipfile.ZipFile(io.BytesIO(data)) as wheel:
             wheel.extractall(where)
         setattr(pyodide_js.loadedPackages, entry["name"], CHANNEL)

@@ -49,8 +49,9 @@ def pyc(source: bytes, filename: str) -> bytes | None:
         code = compile(source, filename, "exec", dont_inherit=True)
     except (SyntaxError, ValueError):
         return None
-    return bytes(_external._code_to_hash_pyc(code, importlib.util.source_hash(source),
-                                             checked=False))
+    return bytes(
+        _external._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+    )
 
 
 def _entry(name: str, like: zipfile.ZipInfo) -> zipfile.ZipInfo:
@@ -71,8 +72,9 @@ def compile_wheel(src: str, dst: str, only: set[str] | None = None) -> int:
     count = 0
     with zipfile.ZipFile(src) as wheel, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as out:
         names = wheel.namelist()
-        record = next((n for n in names if n.endswith(".dist-info/RECORD") and n.count("/") == 1),
-                      None)
+        record = next(
+            (n for n in names if n.endswith(".dist-info/RECORD") and n.count("/") == 1), None
+        )
         added = []
         for info in wheel.infolist():
             if info.filename == record:
@@ -154,11 +156,13 @@ def profile(wheels: list[str], imports: list[str], snippets: list[str]) -> dict:
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None) or ""
         if path.startswith(root + "/") and path.endswith(".py"):
-            member = path[len(root) + 1:]
+            member = path[len(root) + 1 :]
             if member in owner:
                 used.setdefault(owner[member], []).append(member)
-    return {"used": {wheel: sorted(set(members)) for wheel, members in used.items()},
-            "failed": failed}
+    return {
+        "used": {wheel: sorted(set(members)) for wheel, members in used.items()},
+        "failed": failed,
+    }
 
 
 def main(job_path: str) -> str:

@@ -91,7 +91,8 @@ class InstalledMetadataFirst:
         from importlib.metadata import DistributionFinder, MetadataPathFinder
 
         elsewhere = DistributionFinder.Context(
-            name=context.name, path=[entry for entry in context.path if entry != ""])
+            name=context.name, path=[entry for entry in context.path if entry != ""]
+        )
         return MetadataPathFinder.find_distributions(elsewhere)
 
     @staticmethod

@@ -84,8 +84,20 @@ _LAZY = {
     "PachisiWidget": ("widget", "PachisiWidget"),
     "check_agent": ("tournament", "check_agent"),
     # pw.tournament is the module, and calling it runs a tournament (tournament.py)
-    **{name: (name, None) for name in ("agents", "probability", "lessons", "svg",
-                                       "engine", "tables", "tournament", "coach", "charts")},
+    **{
+        name: (name, None)
+        for name in (
+            "agents",
+            "probability",
+            "lessons",
+            "svg",
+            "engine",
+            "tables",
+            "tournament",
+            "coach",
+            "charts",
+        )
+    },
 }
 
 

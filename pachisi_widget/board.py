@@ -90,11 +90,11 @@ def _south_track() -> tuple[tuple[int, int] | None, ...]:
     loop += [(8, 7 - i) for i in range(8)]
     assert len(loop) == LOOP and len(set(loop)) == LOOP
     steps: list[tuple[int, int] | None] = [None]
-    steps += [(9, 8 - s) for s in range(1, 8)]          # 1..7: down own middle column
-    steps += loop                                        # 8..75: the outer loop
-    steps += [(9, 0)]                                    # 76: own tip again
-    steps += [(9, s - 76) for s in range(77, 84)]        # 77..83: up own middle column
-    steps += [None]                                      # 84: home
+    steps += [(9, 8 - s) for s in range(1, 8)]  # 1..7: down own middle column
+    steps += loop  # 8..75: the outer loop
+    steps += [(9, 0)]  # 76: own tip again
+    steps += [(9, s - 76) for s in range(77, 84)]  # 77..83: up own middle column
+    steps += [None]  # 84: home
     assert len(steps) == STEPS + 1
     return tuple(steps)
 
@@ -104,17 +104,13 @@ _TRACKS = tuple(
 )
 
 SQUARES = tuple(
-    sorted(
-        (x, y)
-        for x in range(SIZE)
-        for y in range(SIZE)
-        if (8 <= x <= 10) != (8 <= y <= 10)
-    )
+    sorted((x, y) for x in range(SIZE) for y in range(SIZE) if (8 <= x <= 10) != (8 <= y <= 10))
 )
 """The 96 board squares as (x, y), sorted."""
 
 CASTLE_SQUARES = frozenset(_TRACKS[0][s] for s in CASTLE_STEPS)
 """The 12 castle squares (safe squares) as (x, y)."""
+
 
 def _first_steps(t: tuple[tuple[int, int] | None, ...]) -> dict[tuple[int, ...], int]:
     first: dict[tuple[int, ...], int] = {}

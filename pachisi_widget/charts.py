@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from html import escape
+from itertools import pairwise
 from numbers import Real
 
 __all__ = ["Chart", "bar", "histogram", "line", "intervals", "nice_ticks", "PALETTE"]
@@ -113,7 +114,7 @@ def _log_ticks(lo: float, hi: float, refusal: str) -> list:
     if lo <= 0:
         raise ValueError(refusal)
     first, last = math.floor(math.log10(lo) + 1e-9), math.ceil(math.log10(hi) - 1e-9)
-    return [10.0 ** k for k in range(first, max(last, first + 1) + 1)]
+    return [10.0**k for k in range(first, max(last, first + 1) + 1)]
 
 
 def _power(v: float, percent: bool, decimal: str) -> str:
@@ -140,8 +141,10 @@ def _numbers(name: str, values, allow_none: bool = False) -> list:
 def _same_length(**named) -> int:
     lengths = {k: len(v) for k, v in named.items()}
     if len(set(lengths.values())) > 1:
-        raise ValueError("these must have the same length: "
-                         + ", ".join(f"{k} ({n})" for k, n in lengths.items()))
+        raise ValueError(
+            "these must have the same length: "
+            + ", ".join(f"{k} ({n})" for k, n in lengths.items())
+        )
     n = next(iter(lengths.values()))
     if n == 0:
         names = ", ".join(lengths)
@@ -155,15 +158,17 @@ def _same_length(**named) -> int:
 class _Frame:
     """Plot area, axes and text of one chart; x and y map data to pixels."""
 
-    def __init__(self, *, width, height, title, xlabel, ylabel, left=64, right=32,
-                 legend_rows=0, decimal="."):
+    def __init__(
+        self, *, width, height, title, xlabel, ylabel, left=64, right=32, legend_rows=0, decimal="."
+    ):
         self.w, self.h, self.decimal = width, height, decimal
         self.top = 16 + (FONT + 10 if title else 0) + legend_rows * (FONT + 6)
         self.left, self.right = left, width - right
         self.bottom = height - (FONT + 10) - (FONT + 10 if xlabel else 0)
         if self.bottom - self.top < 60 or self.right - self.left < 80:
-            raise ValueError(f"a {width}x{height} chart is too small for its text; "
-                             "make it wider or taller")
+            raise ValueError(
+                f"a {width}x{height} chart is too small for its text; make it wider or taller"
+            )
         self.parts = []
         self.title, self.xlabel, self.ylabel = title, xlabel, ylabel
 
@@ -177,12 +182,15 @@ class _Frame:
         step = self.ticks_y[1] - self.ticks_y[0] if len(self.ticks_y) > 1 and not log else 0
         for t in self.ticks_y:
             y = self.y(t)
-            label = _power(t, percent, self.decimal) if log else _fmt(t, step, percent,
-                                                                       self.decimal)
-            self.parts.append(f"<line x1='{self.left}' x2='{self.right}' y1='{y:.1f}' "
-                              f"y2='{y:.1f}' stroke='{_GRID}'/>"
-                              f"<text x='{self.left - 6}' y='{y + 4:.1f}' text-anchor='end' "
-                              f"font-size='{FONT - 1}' fill='{_MUTED}'>{label}</text>")
+            label = (
+                _power(t, percent, self.decimal) if log else _fmt(t, step, percent, self.decimal)
+            )
+            self.parts.append(
+                f"<line x1='{self.left}' x2='{self.right}' y1='{y:.1f}' "
+                f"y2='{y:.1f}' stroke='{_GRID}'/>"
+                f"<text x='{self.left - 6}' y='{y + 4:.1f}' text-anchor='end' "
+                f"font-size='{FONT - 1}' fill='{_MUTED}'>{label}</text>"
+            )
 
     def x_axis_numeric(self, lo, hi, percent=False, log=False):
         self.xlog = log
@@ -194,27 +202,32 @@ class _Frame:
         step = self.ticks_x[1] - self.ticks_x[0] if len(self.ticks_x) > 1 and not log else 0
         for t in self.ticks_x:
             x = self.x(t)
-            label = _power(t, percent, self.decimal) if log else _fmt(t, step, percent,
-                                                                       self.decimal)
-            self.parts.append(f"<line x1='{x:.1f}' x2='{x:.1f}' y1='{self.top}' "
-                              f"y2='{self.bottom}' stroke='{_GRID}'/>"
-                              f"<text x='{x:.1f}' y='{self.bottom + FONT + 4}' "
-                              f"text-anchor='middle' font-size='{FONT - 1}' fill='{_MUTED}'>"
-                              f"{label}</text>")
+            label = (
+                _power(t, percent, self.decimal) if log else _fmt(t, step, percent, self.decimal)
+            )
+            self.parts.append(
+                f"<line x1='{x:.1f}' x2='{x:.1f}' y1='{self.top}' "
+                f"y2='{self.bottom}' stroke='{_GRID}'/>"
+                f"<text x='{x:.1f}' y='{self.bottom + FONT + 4}' "
+                f"text-anchor='middle' font-size='{FONT - 1}' fill='{_MUTED}'>"
+                f"{label}</text>"
+            )
 
     def y(self, v):
         if getattr(self, "log", False):
             v = max(v, self.y0)
-            share = (math.log10(v) - math.log10(self.y0)) / (math.log10(self.y1)
-                                                             - math.log10(self.y0))
+            share = (math.log10(v) - math.log10(self.y0)) / (
+                math.log10(self.y1) - math.log10(self.y0)
+            )
         else:
             share = (v - self.y0) / ((self.y1 - self.y0) or 1)
         return self.bottom - share * (self.bottom - self.top)
 
     def x(self, v):
         if getattr(self, "xlog", False):
-            share = (math.log10(v) - math.log10(self.x0)) / (math.log10(self.x1)
-                                                             - math.log10(self.x0))
+            share = (math.log10(v) - math.log10(self.x0)) / (
+                math.log10(self.x1) - math.log10(self.x0)
+            )
         else:
             share = (v - self.x0) / ((self.x1 - self.x0) or 1)
         return self.left + share * (self.right - self.left)
@@ -223,34 +236,46 @@ class _Frame:
         x, y = self.left, 16 + (FONT + 10 if self.title else 0) + FONT
         for i, name in enumerate(names):
             colour = PALETTE[i % len(PALETTE)]
-            self.parts.append(f"<rect x='{x}' y='{y - FONT + 3}' width='14' height='10' "
-                              f"fill='{colour}'/><text x='{x + 20}' y='{y}' "
-                              f"font-size='{FONT}' fill='{_INK}'>{escape(name)}</text>")
+            self.parts.append(
+                f"<rect x='{x}' y='{y - FONT + 3}' width='14' height='10' "
+                f"fill='{colour}'/><text x='{x + 20}' y='{y}' "
+                f"font-size='{FONT}' fill='{_INK}'>{escape(name)}</text>"
+            )
             x += 20 + 8 * len(name) + 24
             if x > self.right - 80:
                 x, y = self.left, y + FONT + 6
 
     def svg(self, summary: str) -> Chart:
-        head = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{self.w}' height='{self.h}' "
-                f"viewBox='0 0 {self.w} {self.h}' role='img' "
-                f"aria-label='{escape(summary, quote=True)}' font-family='sans-serif' "
-                f"font-size='{FONT}'>",
-                f"<title>{escape(self.title or summary.split(':')[0])}</title>"
-                f"<desc>{escape(summary)}</desc>",
-                f"<rect width='{self.w}' height='{self.h}' fill='white'/>"]
+        head = [
+            f"<svg xmlns='http://www.w3.org/2000/svg' width='{self.w}' height='{self.h}' "
+            f"viewBox='0 0 {self.w} {self.h}' role='img' "
+            f"aria-label='{escape(summary, quote=True)}' font-family='sans-serif' "
+            f"font-size='{FONT}'>",
+            f"<title>{escape(self.title or summary.split(':')[0])}</title>"
+            f"<desc>{escape(summary)}</desc>",
+            f"<rect width='{self.w}' height='{self.h}' fill='white'/>",
+        ]
         if self.title:
-            head.append(f"<text x='{self.w / 2:.0f}' y='{16 + FONT}' text-anchor='middle' "
-                        f"font-size='{FONT + 2}' font-weight='600' fill='{_INK}'>"
-                        f"{escape(self.title)}</text>")
-        tail = [f"<line x1='{self.left}' x2='{self.right}' y1='{self.bottom}' y2='{self.bottom}' "
-                f"stroke='{_INK}'/>"]
+            head.append(
+                f"<text x='{self.w / 2:.0f}' y='{16 + FONT}' text-anchor='middle' "
+                f"font-size='{FONT + 2}' font-weight='600' fill='{_INK}'>"
+                f"{escape(self.title)}</text>"
+            )
+        tail = [
+            f"<line x1='{self.left}' x2='{self.right}' y1='{self.bottom}' y2='{self.bottom}' "
+            f"stroke='{_INK}'/>"
+        ]
         if self.xlabel:
-            tail.append(f"<text x='{(self.left + self.right) / 2:.0f}' y='{self.h - 8}' "
-                        f"text-anchor='middle' fill='{_INK}'>{escape(self.xlabel)}</text>")
+            tail.append(
+                f"<text x='{(self.left + self.right) / 2:.0f}' y='{self.h - 8}' "
+                f"text-anchor='middle' fill='{_INK}'>{escape(self.xlabel)}</text>"
+            )
         if self.ylabel:
             cy = (self.top + self.bottom) / 2
-            tail.append(f"<text x='{FONT + 2}' y='{cy:.0f}' text-anchor='middle' fill='{_INK}' "
-                        f"transform='rotate(-90 {FONT + 2} {cy:.0f})'>{escape(self.ylabel)}</text>")
+            tail.append(
+                f"<text x='{FONT + 2}' y='{cy:.0f}' text-anchor='middle' fill='{_INK}' "
+                f"transform='rotate(-90 {FONT + 2} {cy:.0f})'>{escape(self.ylabel)}</text>"
+            )
         return Chart("".join(head + self.parts + tail) + "</svg>", summary)
 
 
@@ -269,9 +294,22 @@ def escape_free(text) -> str:
 # -- the charts -----------------------------------------------------------------------------------
 
 
-def bar(categories, values, *, errors=None, title: str = "", xlabel: str = "", ylabel: str = "",
-        percent: bool = False, log: bool = False, value_labels: bool = True, highlight=None,
-        decimal: str = ".", width: int = 560, height: int = 320) -> Chart:
+def bar(
+    categories,
+    values,
+    *,
+    errors=None,
+    title: str = "",
+    xlabel: str = "",
+    ylabel: str = "",
+    percent: bool = False,
+    log: bool = False,
+    value_labels: bool = True,
+    highlight=None,
+    decimal: str = ".",
+    width: int = 560,
+    height: int = 320,
+) -> Chart:
     """Vertical bars, one per category (from zero, or from the lowest power of ten with ``log``).
 
     ``values`` is one list, or a dict ``name -> values`` for several series side by side (a
@@ -286,8 +324,11 @@ def bar(categories, values, *, errors=None, title: str = "", xlabel: str = "", y
             number, or no value above 0 on a log scale (a value of 0 has no bar there).
     """
     categories = [escape_free(c) for c in categories]
-    named = ({str(k): _numbers(f"values[{k!r}]", v) for k, v in values.items()}
-             if isinstance(values, dict) else {"": _numbers("values", values)})
+    named = (
+        {str(k): _numbers(f"values[{k!r}]", v) for k, v in values.items()}
+        if isinstance(values, dict)
+        else {"": _numbers("values", values)}
+    )
     if not named:
         raise ValueError("nothing to draw: values is empty")
     for k, v in named.items():
@@ -296,14 +337,22 @@ def bar(categories, values, *, errors=None, title: str = "", xlabel: str = "", y
         if len(named) > 1:
             raise ValueError("errors go with one series of bars, not several")
         if len(errors) != n:
-            raise ValueError(f"errors must give one (low, high) pair per bar: {n} bars, "
-                             f"{len(errors)} pairs")
+            raise ValueError(
+                f"errors must give one (low, high) pair per bar: {n} bars, {len(errors)} pairs"
+            )
         errors = [tuple(_numbers(f"errors[{i}]", pair)) for i, pair in enumerate(errors)]
         if any(len(p) != 2 for p in errors):
             raise ValueError("each entry of errors must be a (low, high) pair")
     legend = [k for k in named if k]
-    f = _Frame(width=width, height=height, title=title, xlabel=xlabel, ylabel=ylabel,
-               legend_rows=1 if legend else 0, decimal=decimal)
+    f = _Frame(
+        width=width,
+        height=height,
+        title=title,
+        xlabel=xlabel,
+        ylabel=ylabel,
+        legend_rows=1 if legend else 0,
+        decimal=decimal,
+    )
     slot = (f.right - f.left) / n
 
     def width_of(text):
@@ -318,8 +367,9 @@ def bar(categories, values, *, errors=None, title: str = "", xlabel: str = "", y
             lines[c] = [head, "(" + tail]
     if any(len(v) > 1 for v in lines.values()):
         f.bottom -= FONT + 2
-    every = max(1, math.ceil(n * max(width_of(t) for v in lines.values() for t in v)
-                             / (f.right - f.left)))
+    every = max(
+        1, math.ceil(n * max(width_of(t) for v in lines.values() for t in v) / (f.right - f.left))
+    )
     every_value = [v for vs in named.values() for v in vs]
     top = max(every_value + [hi for _, hi in errors or []])
     if log:  # a value of 0 has no bar on a log scale (it would reach down forever)
@@ -341,35 +391,52 @@ def bar(categories, values, *, errors=None, title: str = "", xlabel: str = "", y
             if len(named) == 1 and highlight is not None and c == escape_free(highlight):
                 colour = PALETTE[1]
             said = f"{name}, " if name else ""
-            f.parts.append(f"<rect x='{x:.1f}' y='{y:.1f}' width='{max(bw - 1, 0.5):.1f}' "
-                           f"height='{max(y0 - y, 0.5):.1f}' fill='{colour}'>"
-                           f"<title>{escape(said + c)}: {_fmt(v, 0, percent, decimal)}</title>"
-                           f"</rect>")
+            f.parts.append(
+                f"<rect x='{x:.1f}' y='{y:.1f}' width='{max(bw - 1, 0.5):.1f}' "
+                f"height='{max(y0 - y, 0.5):.1f}' fill='{colour}'>"
+                f"<title>{escape(said + c)}: {_fmt(v, 0, percent, decimal)}</title>"
+                f"</rect>"
+            )
             if value_labels and bw >= 34 and errors is None:
-                f.parts.append(f"<text x='{x + bw / 2:.1f}' y='{y - 4:.1f}' text-anchor='middle' "
-                               f"font-size='{FONT - 1}' fill='{_INK}'>"
-                               f"{_fmt(v, 0, percent, decimal)}</text>")
+                f.parts.append(
+                    f"<text x='{x + bw / 2:.1f}' y='{y - 4:.1f}' text-anchor='middle' "
+                    f"font-size='{FONT - 1}' fill='{_INK}'>"
+                    f"{_fmt(v, 0, percent, decimal)}</text>"
+                )
         if errors is not None:
             lo, hi = errors[i]
             cx = x0 + bw / 2
-            f.parts.append(f"<path d='M{cx:.1f},{f.y(lo):.1f}V{f.y(hi):.1f}"
-                           f"M{cx - 5:.1f},{f.y(lo):.1f}h10M{cx - 5:.1f},{f.y(hi):.1f}h10' "
-                           f"stroke='{_INK}' fill='none'/>")
+            f.parts.append(
+                f"<path d='M{cx:.1f},{f.y(lo):.1f}V{f.y(hi):.1f}"
+                f"M{cx - 5:.1f},{f.y(lo):.1f}h10M{cx - 5:.1f},{f.y(hi):.1f}h10' "
+                f"stroke='{_INK}' fill='none'/>"
+            )
         if i % every == 0:
             for row, text in enumerate(lines[c]):
-                f.parts.append(f"<text x='{x0 + group / 2:.1f}' "
-                               f"y='{f.bottom + FONT + 4 + row * (FONT + 2)}' "
-                               f"text-anchor='middle' font-size='{FONT - 1}' fill='{_INK}'>"
-                               f"{escape(text)}</text>")
+                f.parts.append(
+                    f"<text x='{x0 + group / 2:.1f}' "
+                    f"y='{f.bottom + FONT + 4 + row * (FONT + 2)}' "
+                    f"text-anchor='middle' font-size='{FONT - 1}' fill='{_INK}'>"
+                    f"{escape(text)}</text>"
+                )
     if legend:
         f.legend(legend)
     first = next(iter(named.values()))
-    return f.svg(_summary(title, list(zip(categories, first)), percent, decimal))
+    return f.svg(_summary(title, list(zip(categories, first, strict=False)), percent, decimal))
 
 
-def histogram(values, *, bins=20, title: str = "", xlabel: str = "", ylabel: str = "",
-              density: bool = False, decimal: str = ".", width: int = 560,
-              height: int = 320) -> Chart:
+def histogram(
+    values,
+    *,
+    bins=20,
+    title: str = "",
+    xlabel: str = "",
+    ylabel: str = "",
+    density: bool = False,
+    decimal: str = ".",
+    width: int = 560,
+    height: int = 320,
+) -> Chart:
     """How many of ``values`` fall in each of ``bins`` equal intervals (or the given bin edges).
 
     ``density`` shows fractions of the whole instead of counts (as percentages).
@@ -399,7 +466,7 @@ def histogram(values, *, bins=20, title: str = "", xlabel: str = "", ylabel: str
             edges = [lo + (hi - lo) * k / bins for k in range(bins + 1)]
     else:
         edges = _numbers("bins", bins)
-        if len(edges) < 2 or any(b <= a for a, b in zip(edges, edges[1:])):
+        if len(edges) < 2 or any(b <= a for a, b in pairwise(edges)):
             raise ValueError("bins must be an interval count or at least two increasing edges")
     counts = [0] * (len(edges) - 1)
     for v in data:  # each bin holds a <= v < b; the last one holds its upper edge too
@@ -413,18 +480,26 @@ def histogram(values, *, bins=20, title: str = "", xlabel: str = "", ylabel: str
         return f"{_fmt(a, 0, False, decimal)}–{_fmt(b, 0, False, decimal)}"
 
     shown = [c / len(data) for c in counts] if density else [float(c) for c in counts]
-    f = _Frame(width=width, height=height, title=title, xlabel=xlabel, ylabel=ylabel,
-               decimal=decimal)
+    f = _Frame(
+        width=width, height=height, title=title, xlabel=xlabel, ylabel=ylabel, decimal=decimal
+    )
     f.y_axis(0, max(shown) or 1, density)
     f.x_axis_numeric(edges[0], edges[-1])
-    for (a, b), c, s in zip(zip(edges, edges[1:]), counts, shown):
+    for (a, b), c, s in zip(pairwise(edges), counts, shown, strict=False):
         x0, x1 = f.x(a), f.x(b)
-        f.parts.append(f"<rect x='{x0:.1f}' y='{f.y(s):.1f}' width='{max(x1 - x0 - 1, 0.5):.1f}' "
-                       f"height='{max(f.bottom - f.y(s), 0):.1f}' fill='{PALETTE[0]}'>"
-                       f"<title>{name(a, b)}: {c}</title></rect>")
-    chart = f.svg(_summary(title, [(name(a, b), s) for (a, b), s in zip(zip(edges, edges[1:]),
-                                                                         shown)],
-                           density, decimal))
+        f.parts.append(
+            f"<rect x='{x0:.1f}' y='{f.y(s):.1f}' width='{max(x1 - x0 - 1, 0.5):.1f}' "
+            f"height='{max(f.bottom - f.y(s), 0):.1f}' fill='{PALETTE[0]}'>"
+            f"<title>{name(a, b)}: {c}</title></rect>"
+        )
+    chart = f.svg(
+        _summary(
+            title,
+            [(name(a, b), s) for (a, b), s in zip(pairwise(edges), shown, strict=False)],
+            density,
+            decimal,
+        )
+    )
     chart.counts = counts
     chart.edges = edges
     return chart
@@ -441,9 +516,22 @@ def _bisect(edges, v):
     return lo
 
 
-def line(x, series, *, bands=None, title: str = "", xlabel: str = "", ylabel: str = "",
-         percent: bool = False, log: bool = False, xlog: bool = False, markers: bool = True,
-         decimal: str = ".", width: int = 560, height: int = 320) -> Chart:
+def line(
+    x,
+    series,
+    *,
+    bands=None,
+    title: str = "",
+    xlabel: str = "",
+    ylabel: str = "",
+    percent: bool = False,
+    log: bool = False,
+    xlog: bool = False,
+    markers: bool = True,
+    decimal: str = ".",
+    width: int = 560,
+    height: int = 320,
+) -> Chart:
     """One line per series over the shared ``x`` values.
 
     ``series`` is a dict ``name -> values`` (a legend names them) or one list of values;
@@ -458,8 +546,10 @@ def line(x, series, *, bands=None, title: str = "", xlabel: str = "", ylabel: st
     named = dict(series) if isinstance(series, dict) else {"": list(series)}
     if not named:
         raise ValueError("nothing to draw: series is empty")
-    ys = {k: _numbers(f"series[{k!r}]" if k else "series", v, allow_none=True)
-          for k, v in named.items()}
+    ys = {
+        k: _numbers(f"series[{k!r}]" if k else "series", v, allow_none=True)
+        for k, v in named.items()
+    }
     for k, v in ys.items():
         _same_length(x=xs, **{(f"series[{k!r}]" if k else "series"): v})
     bands = dict(bands or {})
@@ -468,13 +558,22 @@ def line(x, series, *, bands=None, title: str = "", xlabel: str = "", ylabel: st
             raise ValueError(f"bands names a series that is not drawn: {k!r:.40}")
         if len(pair) != 2:
             raise ValueError(f"bands[{k!r:.40}] must be a (lows, highs) pair of lists")
-        lows, highs = (_numbers(f"bands[{k!r}] lows", pair[0]),
-                       _numbers(f"bands[{k!r}] highs", pair[1]))
+        lows, highs = (
+            _numbers(f"bands[{k!r}] lows", pair[0]),
+            _numbers(f"bands[{k!r}] highs", pair[1]),
+        )
         _same_length(x=xs, lows=lows, highs=highs)
         bands[k] = (lows, highs)
     legend = [k for k in ys if k]
-    f = _Frame(width=width, height=height, title=title, xlabel=xlabel, ylabel=ylabel,
-               legend_rows=1 if legend else 0, decimal=decimal)
+    f = _Frame(
+        width=width,
+        height=height,
+        title=title,
+        xlabel=xlabel,
+        ylabel=ylabel,
+        legend_rows=1 if legend else 0,
+        decimal=decimal,
+    )
     every = [v for vs in ys.values() for v in vs if v is not None]
     every += [v for lows, highs in bands.values() for v in lows + highs]
     if not every:
@@ -485,36 +584,57 @@ def line(x, series, *, bands=None, title: str = "", xlabel: str = "", ylabel: st
         colour = PALETTE[i % len(PALETTE)]
         if name in bands:
             lows, highs = bands[name]
-            pts = [f"{f.x(a):.1f},{f.y(h):.1f}" for a, h in zip(xs, highs)]
-            pts += [f"{f.x(a):.1f},{f.y(lo):.1f}" for a, lo in reversed(list(zip(xs, lows)))]
-            f.parts.append(f"<polygon points='{' '.join(pts)}' fill='{colour}' "
-                           f"fill-opacity='0.18' stroke='none'/>")
+            pts = [f"{f.x(a):.1f},{f.y(h):.1f}" for a, h in zip(xs, highs, strict=False)]
+            pts += [
+                f"{f.x(a):.1f},{f.y(lo):.1f}"
+                for a, lo in reversed(list(zip(xs, lows, strict=False)))
+            ]
+            f.parts.append(
+                f"<polygon points='{' '.join(pts)}' fill='{colour}' "
+                f"fill-opacity='0.18' stroke='none'/>"
+            )
         path, pen = [], "M"
-        for a, v in zip(xs, values):
+        for a, v in zip(xs, values, strict=False):
             if v is None:
                 pen = "M"
                 continue
             path.append(f"{pen}{f.x(a):.1f},{f.y(v):.1f}")
             pen = "L"
-        f.parts.append(f"<path d='{''.join(path)}' stroke='{colour}' stroke-width='2.5' "
-                       f"fill='none'/>")
+        f.parts.append(
+            f"<path d='{''.join(path)}' stroke='{colour}' stroke-width='2.5' fill='none'/>"
+        )
         if markers and len(xs) <= 40:
-            for a, v in zip(xs, values):
+            for a, v in zip(xs, values, strict=False):
                 if v is not None:
-                    f.parts.append(f"<circle cx='{f.x(a):.1f}' cy='{f.y(v):.1f}' r='3.5' "
-                                   f"fill='{colour}'><title>{escape(name + ': ' if name else '')}"
-                                   f"{_fmt(a, 0, False, decimal)} → "
-                                   f"{_fmt(v, 0, percent, decimal)}</title></circle>")
+                    f.parts.append(
+                        f"<circle cx='{f.x(a):.1f}' cy='{f.y(v):.1f}' r='3.5' "
+                        f"fill='{colour}'><title>{escape(name + ': ' if name else '')}"
+                        f"{_fmt(a, 0, False, decimal)} → "
+                        f"{_fmt(v, 0, percent, decimal)}</title></circle>"
+                    )
     if legend:
         f.legend(legend)
     first = next(iter(ys.items()))
-    pairs = [(_fmt(a, 0, False, decimal), v) for a, v in zip(xs, first[1]) if v is not None]
+    pairs = [
+        (_fmt(a, 0, False, decimal), v) for a, v in zip(xs, first[1], strict=False) if v is not None
+    ]
     return f.svg(_summary(title, pairs, percent, decimal))
 
 
-def intervals(labels, estimates, lows, highs, *, title: str = "", xlabel: str = "",
-              percent: bool = False, reference=None, decimal: str = ".", width: int = 560,
-              height: int | None = None) -> Chart:
+def intervals(
+    labels,
+    estimates,
+    lows,
+    highs,
+    *,
+    title: str = "",
+    xlabel: str = "",
+    percent: bool = False,
+    reference=None,
+    decimal: str = ".",
+    width: int = 560,
+    height: int | None = None,
+) -> Chart:
     """One row per label: a dot at the estimate and a line over its interval (first row on top).
 
     ``reference`` draws a dashed vertical line (e.g. 50% for a fair game, 1500 for an average
@@ -525,35 +645,55 @@ def intervals(labels, estimates, lows, highs, *, title: str = "", xlabel: str = 
             an estimate above its high.
     """
     labels = [escape_free(s) for s in labels]
-    est, lo, hi = (_numbers("estimates", estimates), _numbers("lows", lows),
-                   _numbers("highs", highs))
+    est, lo, hi = (
+        _numbers("estimates", estimates),
+        _numbers("lows", lows),
+        _numbers("highs", highs),
+    )
     n = _same_length(labels=labels, estimates=est, lows=lo, highs=hi)
     for i in range(n):
         if not lo[i] <= est[i] <= hi[i]:
-            raise ValueError(f"row {i} ({labels[i]:.30}): the interval {lo[i]}..{hi[i]} must "
-                             f"contain the estimate {est[i]}")
+            raise ValueError(
+                f"row {i} ({labels[i]:.30}): the interval {lo[i]}..{hi[i]} must "
+                f"contain the estimate {est[i]}"
+            )
     row = FONT + 14
     left = min(220, 16 + int(max(len(s) for s in labels) * FONT * 0.6))
-    f = _Frame(width=width, height=height or (row * n + 70 + (FONT + 10 if title else 0)),
-               title=title, xlabel=xlabel, ylabel="", left=left, decimal=decimal)
+    f = _Frame(
+        width=width,
+        height=height or (row * n + 70 + (FONT + 10 if title else 0)),
+        title=title,
+        xlabel=xlabel,
+        ylabel="",
+        left=left,
+        decimal=decimal,
+    )
     span = [*lo, *hi] + ([float(reference)] if reference is not None else [])
     f.x_axis_numeric(min(span), max(span), percent)
     gap = (f.bottom - f.top) / n
     if reference is not None:
         x = f.x(float(reference))
-        f.parts.append(f"<line x1='{x:.1f}' x2='{x:.1f}' y1='{f.top}' y2='{f.bottom}' "
-                       f"stroke='{_MUTED}' stroke-dasharray='4 3'/>")
+        f.parts.append(
+            f"<line x1='{x:.1f}' x2='{x:.1f}' y1='{f.top}' y2='{f.bottom}' "
+            f"stroke='{_MUTED}' stroke-dasharray='4 3'/>"
+        )
     for i in range(n):
         y = f.top + gap * (i + 0.5)
-        words = (f"{_fmt(est[i], 0, percent, decimal)} ({_fmt(lo[i], 0, percent, decimal)}–"
-                 f"{_fmt(hi[i], 0, percent, decimal)})")
-        f.parts.append(f"<text x='{f.left - 8}' y='{y + 5:.1f}' text-anchor='end' "
-                       f"fill='{_INK}'>{escape(labels[i])}</text>"
-                       f"<line x1='{f.x(lo[i]):.1f}' x2='{f.x(hi[i]):.1f}' y1='{y:.1f}' "
-                       f"y2='{y:.1f}' stroke='{PALETTE[0]}' stroke-width='3'/>"
-                       f"<circle cx='{f.x(est[i]):.1f}' cy='{y:.1f}' r='5' fill='{PALETTE[1]}'>"
-                       f"<title>{escape(labels[i])}: {words}</title></circle>")
+        words = (
+            f"{_fmt(est[i], 0, percent, decimal)} ({_fmt(lo[i], 0, percent, decimal)}–"
+            f"{_fmt(hi[i], 0, percent, decimal)})"
+        )
+        f.parts.append(
+            f"<text x='{f.left - 8}' y='{y + 5:.1f}' text-anchor='end' "
+            f"fill='{_INK}'>{escape(labels[i])}</text>"
+            f"<line x1='{f.x(lo[i]):.1f}' x2='{f.x(hi[i]):.1f}' y1='{y:.1f}' "
+            f"y2='{y:.1f}' stroke='{PALETTE[0]}' stroke-width='3'/>"
+            f"<circle cx='{f.x(est[i]):.1f}' cy='{y:.1f}' r='5' fill='{PALETTE[1]}'>"
+            f"<title>{escape(labels[i])}: {words}</title></circle>"
+        )
     summary = f"{title or 'intervals'}: " + ", ".join(
         f"{labels[i]} {_fmt(est[i], 0, percent, decimal)} ({_fmt(lo[i], 0, percent, decimal)}–"
-        f"{_fmt(hi[i], 0, percent, decimal)})" for i in range(min(n, 12)))
+        f"{_fmt(hi[i], 0, percent, decimal)})"
+        for i in range(min(n, 12))
+    )
     return f.svg(summary)

@@ -53,8 +53,13 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .board import HOME, SEAT_NAMES, TWENTY_FIVE_STEP
-from .errors import IllegalMoveError, NotYourTurnError, PositionError, WrongPhaseError
-from .errors import short_repr  # one place for every module's messages
+from .errors import (
+    IllegalMoveError,
+    NotYourTurnError,
+    PositionError,
+    WrongPhaseError,
+    short_repr,  # one place for every module's messages
+)
 from .rules import CANCEL_HIGH, Rules
 from .tables import (
     IDLE_THROWS_MAX,
@@ -86,22 +91,62 @@ if TYPE_CHECKING:  # names for the type checker only: nothing here runs
 
         def random(self) -> float: ...
 
-__all__ = ["Engine", "Move", "STATE_FIELDS", "opening", "throw_cdf", "draw_up", "team_of", "short_repr"]
+
+__all__ = [
+    "Engine",
+    "Move",
+    "STATE_FIELDS",
+    "opening",
+    "throw_cdf",
+    "draw_up",
+    "team_of",
+    "short_repr",
+]
 
 _NAMES = SEAT_NAMES
 _FINISHED = [HOME, HOME, HOME, HOME]
 _WAIT = TWENTY_FIVE_STEP
 _FREE = (True, (), None)
 _AFTER: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {
-    seats: {s: seats[i + 1:] + seats[:i + 1] for i, s in enumerate(seats)}
-    for seats in ((0, 1, 2, 3), (0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3), (0, 1), (0, 2), (0, 3),
-                  (1, 2), (1, 3), (2, 3))
+    seats: {s: seats[i + 1 :] + seats[: i + 1] for i, s in enumerate(seats)}
+    for seats in (
+        (0, 1, 2, 3),
+        (0, 1, 2),
+        (0, 1, 3),
+        (0, 2, 3),
+        (1, 2, 3),
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (1, 2),
+        (1, 3),
+        (2, 3),
+    )
 }
 """Per set of seats in play and seat: the seats in playing order after it (itself last)."""
 
-STATE_FIELDS = ("seats", "pieces", "to_move", "phase", "pool", "part", "grace", "hits", "owed",
-                "pool_captured", "run", "fresh", "captures", "revenge", "winner", "last_throw",
-                "cancelled", "turn", "idle", "events")
+STATE_FIELDS = (
+    "seats",
+    "pieces",
+    "to_move",
+    "phase",
+    "pool",
+    "part",
+    "grace",
+    "hits",
+    "owed",
+    "pool_captured",
+    "run",
+    "fresh",
+    "captures",
+    "revenge",
+    "winner",
+    "last_throw",
+    "cancelled",
+    "turn",
+    "idle",
+    "events",
+)
 """The fields of a position, in the order :meth:`Engine.fields` gives and :meth:`Engine.load` takes
 them (the fields of :class:`~pachisi_widget.state.GameState` after ``rules``)."""
 
@@ -181,8 +226,13 @@ def draw_up(cdf: list[float], u: float) -> int:
     return up if up < top else top
 
 
-def opening(rules: Rules, seats: Iterable[int], rng: Uniform, cdf: list[float] | None = None,
-            rounds: list[dict[int, int]] | None = None) -> int:
+def opening(
+    rules: Rules,
+    seats: Iterable[int],
+    rng: Uniform,
+    cdf: list[float] | None = None,
+    rounds: list[dict[int, int]] | None = None,
+) -> int:
     """The starting seat by the opening throws (RULES.md 3.1): every seat throws once, the highest
     value starts, ties throw again among the tied. ``rounds``, when given, receives each round as
     a dict seat -> mouths up. After :data:`~pachisi_widget.tables.OPENING_ROUNDS_MAX` tied rounds
@@ -242,13 +292,28 @@ def _compile(rules: Rules) -> _Compiled:
         plain = Throw(up, value, enters, enters)
         throws.append((plain, Throw(up, value, True, False) if bonus and not enters else plain))
     c = _Compiled(
-        rules.table, rules.entry_graces, rules.bonus_graces, rules.first_piece_any_throw,
-        rules.entry_mode == "square1", rules.grace_moves_before_all_entered, rules.split_throw,
-        rules.capture_extra_throw, rules.castle_blocks_enemy, rules.last_square_release,
-        rules.must_capture_before_home, rules.revenge_rule, rules.turn_mode == "throw_then_move",
-        rules.cancel_three, rules.pyada, rules.teams, rules.values, tuple(throws),
-        tuple(tuple(rules.distance(v, w) for v in range(max(rules.values) + 1))
-              for w in (False, True)))
+        rules.table,
+        rules.entry_graces,
+        rules.bonus_graces,
+        rules.first_piece_any_throw,
+        rules.entry_mode == "square1",
+        rules.grace_moves_before_all_entered,
+        rules.split_throw,
+        rules.capture_extra_throw,
+        rules.castle_blocks_enemy,
+        rules.last_square_release,
+        rules.must_capture_before_home,
+        rules.revenge_rule,
+        rules.turn_mode == "throw_then_move",
+        rules.cancel_three,
+        rules.pyada,
+        rules.teams,
+        rules.values,
+        tuple(throws),
+        tuple(
+            tuple(rules.distance(v, w) for v in range(max(rules.values) + 1)) for w in (False, True)
+        ),
+    )
     if len(_COMPILED) > 64:
         _COMPILED.clear()
     _COMPILED[id(rules)] = (rules, c)  # the Rules is kept alive, so its id is not reused
@@ -270,10 +335,34 @@ class Engine:
     """
 
     __slots__ = (
-        "rules", "c", "narrate",
-        "seats", "pieces", "to_move", "phase", "pool", "part", "grace", "hits", "owed",
-        "pool_captured", "run", "fresh", "captures", "revenge", "winner", "last_throw",
-        "cancelled", "turn", "idle", "events", "throws", "capture_moves", "_frozen", "_base", "_changed",
+        "rules",
+        "c",
+        "narrate",
+        "seats",
+        "pieces",
+        "to_move",
+        "phase",
+        "pool",
+        "part",
+        "grace",
+        "hits",
+        "owed",
+        "pool_captured",
+        "run",
+        "fresh",
+        "captures",
+        "revenge",
+        "winner",
+        "last_throw",
+        "cancelled",
+        "turn",
+        "idle",
+        "events",
+        "throws",
+        "capture_moves",
+        "_frozen",
+        "_base",
+        "_changed",
     )
     # The slots' types (annotations only: with __slots__ they assign nothing).
     rules: Rules
@@ -307,9 +396,15 @@ class Engine:
     _base: tuple[tuple[int, ...] | None, ...] | None
     _changed: set[int]
 
-    def __init__(self, rules: Rules, seats: Iterable[int] = (0, 1, 2, 3),
-                 to_move: int | None = None, pieces: Iterable[Iterable[int] | None] | None = None,
-                 captured: Iterable[int] = (), narrate: bool = True) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        seats: Iterable[int] = (0, 1, 2, 3),
+        to_move: int | None = None,
+        pieces: Iterable[Iterable[int] | None] | None = None,
+        captured: Iterable[int] = (),
+        narrate: bool = True,
+    ) -> None:
         self._set_rules(rules)
         self.narrate = narrate
         self.seats = seats = tuple(sorted(seats))
@@ -359,9 +454,28 @@ class Engine:
 
     def load(self, fields: tuple[Any, ...]) -> None:
         """Take the position ``fields`` (:data:`STATE_FIELDS` order; tuples are copied to lists)."""
-        (self.seats, pieces, self.to_move, self.phase, pool, self.part, self.grace, self.hits,
-         self.owed, self.pool_captured, self.run, fresh, captures, revenge, self.winner,
-         self.last_throw, self.cancelled, self.turn, self.idle, _events) = fields
+        (
+            self.seats,
+            pieces,
+            self.to_move,
+            self.phase,
+            pool,
+            self.part,
+            self.grace,
+            self.hits,
+            self.owed,
+            self.pool_captured,
+            self.run,
+            fresh,
+            captures,
+            revenge,
+            self.winner,
+            self.last_throw,
+            self.cancelled,
+            self.turn,
+            self.idle,
+            _events,
+        ) = fields
         self.pieces = [None if p is None else list(p) for p in pieces]
         self._frozen = self._base = pieces
         self._changed = set()
@@ -382,14 +496,34 @@ class Engine:
             if base is None:
                 frozen = tuple([None if p is None else tuple(p) for p in self.pieces])
             else:
-                frozen = tuple([tuple(p) if s in changed else base[s] for s, p in enumerate(self.pieces)])
+                frozen = tuple(
+                    [tuple(p) if s in changed else base[s] for s, p in enumerate(self.pieces)]
+                )
             self._frozen = self._base = frozen
             changed.clear()
-        return (self.rules, self.seats, frozen, self.to_move, self.phase, tuple(self.pool), self.part,
-                self.grace, self.hits, self.owed, self.pool_captured, self.run, self.fresh,
-                self.captures, tuple(self.revenge) if self.revenge else (), self.winner,
-                self.last_throw, self.cancelled, self.turn, self.idle,
-                tuple(self.events) if self.events else ())
+        return (
+            self.rules,
+            self.seats,
+            frozen,
+            self.to_move,
+            self.phase,
+            tuple(self.pool),
+            self.part,
+            self.grace,
+            self.hits,
+            self.owed,
+            self.pool_captured,
+            self.run,
+            self.fresh,
+            self.captures,
+            tuple(self.revenge) if self.revenge else (),
+            self.winner,
+            self.last_throw,
+            self.cancelled,
+            self.turn,
+            self.idle,
+            tuple(self.events) if self.events else (),
+        )
 
     def fields(self) -> tuple[Any, ...]:
         """The position as immutable values, in :data:`STATE_FIELDS` order."""
@@ -464,8 +598,9 @@ class Engine:
         occ.pop(-1, None)  # off the loop: waiting, private columns, home
         return occ
 
-    def _land(self, seat: int, end: int, occ: dict[int, int]
-              ) -> tuple[bool, tuple[Capture, ...], int | None]:
+    def _land(
+        self, seat: int, end: int, occ: dict[int, int]
+    ) -> tuple[bool, tuple[Capture, ...], int | None]:
         """(allowed, captures, blocking seat) for ``seat`` landing on ``end``."""
         g = LOOP_OF[seat][end]
         holder = occ.get(g)
@@ -479,17 +614,22 @@ class Engine:
         for s in self.seats:
             if s != seat and not (self.c.teams and (s - seat) % 2 == 0):
                 loop = LOOP_OF[s]
-                i = 0
-                for st in pieces[s]:
+                for i, st in enumerate(pieces[s]):
                     if loop[st] == g:
                         caps.append((s, i))
-                    i += 1
         return True, tuple(caps), None
 
     # -- moves ----------------------------------------------------------------------------------
 
-    def _moves_for(self, seat: int, value: int, occ: dict[int, int], out: list[Move],
-                   left: int | None = None, used: frozenset[int] | tuple[()] = ()) -> None:
+    def _moves_for(
+        self,
+        seat: int,
+        value: int,
+        occ: dict[int, int],
+        out: list[Move],
+        left: int | None = None,
+        used: frozenset[int] | tuple[()] = (),
+    ) -> None:
         """Append the moves of ``seat`` spending ``value`` (or, with ``left``, continuing a split).
 
         Each (kind, start, end) is produced once per value, so no set of seen keys is needed.
@@ -507,17 +647,21 @@ class Engine:
                     if end <= limit and end < HOME:
                         ok, caps, _ = land(seat, end, occ)
                         if ok:
-                            out.append(_new_move(Move, (seat, mine.index(0), 0, end, "enter", value, caps)))
+                            out.append(
+                                _new_move(Move, (seat, mine.index(0), 0, end, "enter", value, caps))
+                            )
                     if not c.gmbae:
                         return
                 elif self.fresh[seat] and c.first_any and value not in c.bonus:
                     # a bonus grace (7, 14) never enters a piece, not even the first (RULES.md 3.4)
                     piece = mine.index(0)
-                    for amount in (range(1, value + 1) if split else (value,)):
+                    for amount in range(1, value + 1) if split else (value,):
                         if amount <= limit:
                             ok, caps, _ = land(seat, amount, occ)
                             if ok:
-                                out.append(_new_move(Move, (seat, piece, 0, amount, "enter", value, caps)))
+                                out.append(
+                                    _new_move(Move, (seat, piece, 0, amount, "enter", value, caps))
+                                )
             total = c.distance[waiting][value]
         else:
             total = left
@@ -584,7 +728,9 @@ class Engine:
         """
         throws = self.c.throws
         if isinstance(up, bool) or not isinstance(up, int) or not 0 <= up < len(throws):
-            raise IllegalMoveError.from_code("throw_up_range", {"shells": len(throws) - 1, "got": short_repr(up)})
+            raise IllegalMoveError.from_code(
+                "throw_up_range", {"shells": len(throws) - 1, "got": short_repr(up)}
+            )
         plain, bonus = throws[up]
         return bonus if plain is not bonus and self.on_board(self.to_move) else plain
 
@@ -624,7 +770,9 @@ class Engine:
                     if cls == "high":
                         self.events.append(("cancelled_high", (("values", self.cancelled),)))
                     else:
-                        self.events.append(("cancelled_same", (("value", value), ("values", self.cancelled))))
+                        self.events.append(
+                            ("cancelled_same", (("value", value), ("values", self.cancelled)))
+                        )
                 if self.pool or self.part is not None:
                     self.phase = "move"
                 else:
@@ -659,10 +807,7 @@ class Engine:
         pieces = self.pieces
         mine = pieces[seat]
         part = self.part
-        if part is None:
-            total = c.distance[0 in mine][value]
-        else:
-            total = part[1]
+        total = c.distance[0 in mine][value] if part is None else part[1]
         mine[piece] = end
         self._frozen = None
         changed = self._changed
@@ -742,9 +887,8 @@ class Engine:
         release = m[4] != "enter" and start == 83 and not c.split and value in c.release
         if release:
             ev.append(("release", (("value", value),)))
-        elif m[4] != "enter":
-            if total == value + 1 and (c.split or end - start == total):
-                ev.append(("pyada", (("value", value), ("steps", total))))
+        elif m[4] != "enter" and total == value + 1 and (c.split or end - start == total):
+            ev.append(("pyada", (("value", value), ("steps", total))))
         if self.part is not None and self.to_move == seat:
             ev.append(("split_part", (("left", self.part[1]), ("value", self.part[0]))))
         if caps:
@@ -895,13 +1039,17 @@ class Engine:
             if waiting and value in c.entry and not c.gmbae and self.part is None:
                 return "grace_must_enter", base, IllegalMoveError
             if self.part is not None and not any(
-                    mine[p] == move.start for p in range(4) if p not in self.part[2]):
+                mine[p] == move.start for p in range(4) if p not in self.part[2]
+            ):
                 return "piece_used", base, IllegalMoveError
         if move.end is None or move.start is None or move.end <= move.start:
             return "forward_only", base, IllegalMoveError
         if move.end > HOME:
-            return "overshoot", dict(base, home_in=HOME - move.start, distance=move.end - move.start), \
-                IllegalMoveError
+            return (
+                "overshoot",
+                dict(base, home_in=HOME - move.start, distance=move.end - move.start),
+                IllegalMoveError,
+            )
         if c.mustcap and not self.captures[seat] and move.end > ON_LOOP_LAST:
             return "must_capture", base, IllegalMoveError
         ok, _, holder = self._land(seat, move.end, self._occupancy(seat))
@@ -910,14 +1058,21 @@ class Engine:
         if move.kind != "enter" and not c.split:
             total = self.rules.distance(value, 0 in self.pieces[seat])
             if move.start + total > HOME and not (move.start == 83 and value in c.release):
-                return "overshoot", dict(base, home_in=HOME - move.start, distance=total), IllegalMoveError
+                return (
+                    "overshoot",
+                    dict(base, home_in=HOME - move.start, distance=total),
+                    IllegalMoveError,
+                )
             if move.end - move.start != total:
-                return "wrong_distance", dict(base, distance=total, pyada=total != value), IllegalMoveError
+                return (
+                    "wrong_distance",
+                    dict(base, distance=total, pyada=total != value),
+                    IllegalMoveError,
+                )
         return "not_legal", base, IllegalMoveError
 
 
 def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     """``values`` with item ``i`` replaced (fresh and captures are tuples: they rarely change, and a
     state shares them with the state before)."""
-    return values[:i] + (value,) + values[i + 1:]
-
+    return values[:i] + (value,) + values[i + 1 :]

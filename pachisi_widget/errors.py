@@ -65,8 +65,9 @@ class PachisiError(Exception):
     is shown.
     """
 
-    def __init__(self, *args: object, code: str | None = None,
-                 params: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, *args: object, code: str | None = None, params: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(*args)
         self.code = code
         self.params = dict(params or {})
@@ -112,8 +113,9 @@ class IllegalMoveError(PachisiError, ValueError):
     in any supported language. The game is left exactly as it was.
     """
 
-    def __init__(self, message: str, code: str = "illegal",
-                 params: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, message: str, code: str = "illegal", params: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message, code=code, params=params)
 
 

@@ -17,7 +17,13 @@ from .words import LANGUAGES, seat_label, text
 from .words.narrate import narrate_move, narrate_throw, reason_text
 
 __all__ = [  # noqa: F822 (CATALOGUES and SEATS are built on first use, by __getattr__)
-    "LANGUAGES", "CATALOGUES", "SEATS", "reason_text", "narrate_throw", "narrate_move", "text",
+    "LANGUAGES",
+    "CATALOGUES",
+    "SEATS",
+    "reason_text",
+    "narrate_throw",
+    "narrate_move",
+    "text",
     "seat_label",
 ]
 

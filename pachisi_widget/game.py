@@ -66,7 +66,9 @@ def check_rules(rules: object) -> Rules:
     if isinstance(rules, str):
         return Rules.preset(rules)
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a pachisi_widget.Rules or a preset name, not {type(rules).__name__}")
+        raise TypeError(
+            f"rules must be a pachisi_widget.Rules or a preset name, not {type(rules).__name__}"
+        )
     return rules
 
 
@@ -85,8 +87,14 @@ def check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
     if not 0 <= seed < SEED_MAX:
-        raise ValueError("seed must be a whole number 0 <= seed < 2**128"
-                         + (f", not {seed}" if seed.bit_length() < 200 else f" (got one of {seed.bit_length()} bits)"))
+        raise ValueError(
+            "seed must be a whole number 0 <= seed < 2**128"
+            + (
+                f", not {seed}"
+                if seed.bit_length() < 200
+                else f" (got one of {seed.bit_length()} bits)"
+            )
+        )
     return seed
 
 
@@ -120,7 +128,8 @@ def agent_move(agent: Any, state: GameState, rng: random.Random) -> Move:
             said = ""
         raise PachisiError(
             f"the player {_player_name(agent)} failed while choosing a move for "
-            f"{state.notation()}: {type(exc).__name__}{said}") from exc
+            f"{state.notation()}: {type(exc).__name__}{said}"
+        ) from exc
     legal = state.find(m) if isinstance(m, Move) else None
     if legal is None:
         who = _player_name(agent)
@@ -132,7 +141,10 @@ def agent_move(agent: Any, state: GameState, rng: random.Random) -> Move:
                 why = ""
         raise IllegalMoveError(
             f"the player {who} returned {_short(m)} in {state.notation()}: not one of its legal "
-            f"moves{why}", "bad_agent_move", {"agent": who})
+            f"moves{why}",
+            "bad_agent_move",
+            {"agent": who},
+        )
     return legal
 
 
@@ -153,11 +165,15 @@ class Game:
     opening: list[dict[int, Throw]]
     """The opening throws: per round, seat -> its Throw (they decide who starts)."""
 
-    def __init__(self, players: int = 4, rules: Rules | str | None = None,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self, players: int = 4, rules: Rules | str | None = None, seed: int | None = None
+    ) -> None:
         rules = check_rules(rules)
-        if (isinstance(players, bool) or not isinstance(players, int)
-                or players not in SEATS_FOR_PLAYERS):
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or players not in SEATS_FOR_PLAYERS
+        ):
             raise ValueError(f"players must be 2, 3 or 4, not {_short(players)}")
         if rules.teams and players != 4:
             raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
@@ -174,11 +190,11 @@ class Game:
         self.rules = rules
         self.seed = seed
         self._rng: random.Random | None = random.Random(seed)
-        self._draws = 0             # uniform draws taken from the cowries' generator so far
+        self._draws = 0  # uniform draws taken from the cowries' generator so far
         self._cdf = throw_cdf(rules)
         # (actions played, state, draws) every CHECKPOINT_EVERY actions
         self._checkpoints: list[tuple[int, GameState, int]] = []
-        self._actions: list[tuple[Any, ...]] = []    # ("throw", Throw, forced) | ("move", Move)
+        self._actions: list[tuple[Any, ...]] = []  # ("throw", Throw, forced) | ("move", Move)
         self.opening = []
 
     def _set_state(self, state: GameState) -> None:
@@ -224,8 +240,14 @@ class Game:
         return rng.random()
 
     @classmethod
-    def from_position(cls, positions: Any, to_move: int = 0, rules: Rules | str | None = None,
-                      seed: int | None = None, captured: Any = ()) -> Game:
+    def from_position(
+        cls,
+        positions: Any,
+        to_move: int = 0,
+        rules: Rules | str | None = None,
+        seed: int | None = None,
+        captured: Any = (),
+    ) -> Game:
         """A game set up in a given position (for lessons and tests; RULES.md section 5).
 
         ``positions`` is one list per seat S, E, N, W (None for a seat nobody plays), each with
@@ -243,23 +265,31 @@ class Game:
         rules = check_rules(rules)
         pieces, seats = cls._check_positions(positions, rules)
         if isinstance(to_move, bool) or to_move not in seats:
-            raise PositionError.from_code("position_to_move", {"seats": list(seats), "seat": _short(to_move)})
+            raise PositionError.from_code(
+                "position_to_move", {"seats": list(seats), "seat": _short(to_move)}
+            )
         if not isinstance(captured, (list, tuple, set, frozenset)) or len(captured) > 4:
             raise PositionError.from_code("position_captured_list", {"seats": list(seats)})
         captured = tuple(captured)
         for c in captured:
             if isinstance(c, bool) or c not in seats:
-                raise PositionError.from_code("position_captured", {"seats": list(seats), "seat": _short(c)})
+                raise PositionError.from_code(
+                    "position_captured", {"seats": list(seats), "seat": _short(c)}
+                )
         game = cls.__new__(cls)
         game._setup(rules, check_seed(seed))
-        game._start = {"pieces": [None if p is None else list(p) for p in pieces],
-                       "to_move": to_move, "captured": sorted(set(captured))}
+        game._start = {
+            "pieces": [None if p is None else list(p) for p in pieces],
+            "to_move": to_move,
+            "captured": sorted(set(captured)),
+        }
         game._set_state(GameState.initial(rules, seats, to_move, pieces, captured))
         return game
 
     @staticmethod
-    def _check_positions(positions: object, rules: Rules
-                         ) -> tuple[tuple[tuple[int, ...] | None, ...], tuple[int, ...]]:
+    def _check_positions(
+        positions: object, rules: Rules
+    ) -> tuple[tuple[tuple[int, ...] | None, ...], tuple[int, ...]]:
         if not isinstance(positions, (list, tuple)) or len(positions) != 4:
             raise PositionError.from_code("position_not_list")
         pieces: list[tuple[int, ...] | None] = []
@@ -268,10 +298,14 @@ class Game:
                 pieces.append(None)
                 continue
             if not isinstance(p, (list, tuple)) or len(p) != 4:
-                raise PositionError.from_code("position_piece_count", {"seat": seat, "got": _short(p, 60)})
+                raise PositionError.from_code(
+                    "position_piece_count", {"seat": seat, "got": _short(p, 60)}
+                )
             for step in p:
                 if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= 84:
-                    raise PositionError.from_code("position_step_range", {"seat": seat, "got": _short(step, 30)})
+                    raise PositionError.from_code(
+                        "position_step_range", {"seat": seat, "got": _short(step, 30)}
+                    )
             pieces.append(tuple(p))
         seats = tuple(s for s in range(4) if pieces[s] is not None)
         if len(seats) < 2:
@@ -289,8 +323,10 @@ class Game:
                 for other, ostep in where.get(g, ()):
                     partners = other == s or (rules.teams and (other - s) % 2 == 0)
                     if not partners and not IS_CASTLE[step]:
-                        raise PositionError.from_code("position_shared_square", {
-                            "seat": s, "step": step, "other": other, "other_step": ostep})
+                        raise PositionError.from_code(
+                            "position_shared_square",
+                            {"seat": s, "step": step, "other": other, "other_step": ostep},
+                        )
                 where.setdefault(g, []).append((s, step))
         return tuple(pieces), seats
 
@@ -391,8 +427,14 @@ class Game:
                 raise IllegalMoveError.from_code("throw_up_and_value", {})
             table = self.rules.table
             if isinstance(value, bool) or value not in table:
-                raise IllegalMoveError.from_code("throw_no_value", {
-                    "table": self.rules.throw_table, "value": _short(value), "values": sorted(set(table))})
+                raise IllegalMoveError.from_code(
+                    "throw_no_value",
+                    {
+                        "table": self.rules.throw_table,
+                        "value": _short(value),
+                        "values": sorted(set(table)),
+                    },
+                )
             up = table.index(value)
         assert up is not None, "up or value is given here"
         t = engine.make_throw(up)
@@ -412,8 +454,11 @@ class Game:
         if self._engine.phase == "over":
             raise GameOverError("the game is over: no more moves")
         if not isinstance(move, Move):
-            raise IllegalMoveError(f"play() needs a Move from legal_moves(), not {_short(move)}",
-                                   "not_a_move", {"got": _short(move)})
+            raise IllegalMoveError(
+                f"play() needs a Move from legal_moves(), not {_short(move)}",
+                "not_a_move",
+                {"got": _short(move)},
+            )
         legal = find_move(self._moves(), move)
         if legal is None:
             raise self._state.illegal(move)
@@ -421,8 +466,13 @@ class Game:
         self._played(("move", legal))
         return legal
 
-    def legal_move(self, start: int | None = None, end: int | None = None, value: int | None = None,
-                   kind: str | None = None) -> Move:
+    def legal_move(
+        self,
+        start: int | None = None,
+        end: int | None = None,
+        value: int | None = None,
+        kind: str | None = None,
+    ) -> Move:
         """The one legal move matching the given start step, end step, value and kind.
 
         A convenient way to name a move in a lesson: ``game.play(game.legal_move(12, 16))``.
@@ -435,22 +485,42 @@ class Game:
             IllegalMoveError: when no legal move matches (with the reason when one can be
                 given), or several do (name more of start, end, value).
         """
-        found = [m for m in self._state.legal_moves()
-                 if m.kind != "pass" and (start is None or m.start == start) and (end is None or m.end == end)
-                 and (value is None or m.value == value) and (kind is None or m.kind == kind)]
+        found = [
+            m
+            for m in self._state.legal_moves()
+            if m.kind != "pass"
+            and (start is None or m.start == start)
+            and (end is None or m.end == end)
+            and (value is None or m.value == value)
+            and (kind is None or m.kind == kind)
+        ]
         if len(found) == 1:
             return found[0]
         wanted = f"start={_short(start)}, end={_short(end)}, value={_short(value)}"
         if not found:
             if self._state.phase == "move" and start is not None and end is not None:
                 guess_value = value if value is not None else (self._state.pending() or (None,))[0]
-                guess = Move(self._state.to_move, None, start, end,
-                             kind or ("enter" if start == 0 else "move"), guess_value)
+                guess = Move(
+                    self._state.to_move,
+                    None,
+                    start,
+                    end,
+                    kind or ("enter" if start == 0 else "move"),
+                    guess_value,
+                )
                 raise self._state.illegal(guess)
-            raise IllegalMoveError(f"no legal move matches {wanted}; legal: "
-                                   f"{[str(m) for m in self._state.legal_moves()]}", "illegal", {})
-        raise IllegalMoveError(f"{len(found)} legal moves match {wanted}: {[str(m) for m in found]}; "
-                               "name more of start, end and value", "illegal", {})
+            raise IllegalMoveError(
+                f"no legal move matches {wanted}; legal: "
+                f"{[str(m) for m in self._state.legal_moves()]}",
+                "illegal",
+                {},
+            )
+        raise IllegalMoveError(
+            f"{len(found)} legal moves match {wanted}: {[str(m) for m in found]}; "
+            "name more of start, end and value",
+            "illegal",
+            {},
+        )
 
     def pass_(self) -> Move:
         """Decline the pending throw(s): play the pass."""
@@ -465,7 +535,9 @@ class Game:
         """
         actions = self._actions
         if not actions:
-            raise IllegalMoveError("nothing to undo: this is the start of the game", "nothing_to_undo", {})
+            raise IllegalMoveError(
+                "nothing to undo: this is the start of the game", "nothing_to_undo", {}
+            )
         actions.pop()
         n = len(actions)
         checkpoints = self._checkpoints
@@ -517,10 +589,14 @@ class Game:
         if self._state.phase == "over":
             raise GameOverError("the game is over: no more turns")
         if not callable(getattr(agent, "choose", None)):
-            raise TypeError(f"play_turn needs a player with a choose(state, rng) method, not {_short(agent)} "
-                            "(pachisi_widget.agents.make_agent(name) makes one from a name)")
+            raise TypeError(
+                f"play_turn needs a player with a choose(state, rng) method, not {_short(agent)} "
+                "(pachisi_widget.agents.make_agent(name) makes one from a name)"
+            )
         seat, turn, n = self._state.to_move, self._state.turn, 0
-        while self._state.phase != "over" and self._state.turn == turn and self._state.to_move == seat:
+        while (
+            self._state.phase != "over" and self._state.turn == turn and self._state.to_move == seat
+        ):
             if self._state.phase == "throw":
                 self.throw()
             else:
@@ -540,13 +616,26 @@ class Game:
                 m = a[1]
                 actions.append(("move", m.seat, m.kind, m.start, m.end, m.value))
         st = self._state
-        start = None if self._start is None else (
-            tuple(None if p is None else tuple(p) for p in self._start["pieces"]),
-            self._start["to_move"], tuple(self._start["captured"]))
+        start = (
+            None
+            if self._start is None
+            else (
+                tuple(None if p is None else tuple(p) for p in self._start["pieces"]),
+                self._start["to_move"],
+                tuple(self._start["captured"]),
+            )
+        )
         return GameRecord(
-            seed=self.seed, rules=self.rules, seats=st.seats, start=start,
+            seed=self.seed,
+            rules=self.rules,
+            seats=st.seats,
+            start=start,
             opening=tuple(tuple((s, t.up) for s, t in r.items()) for r in self.opening),
-            actions=tuple(actions), position=st.pieces, to_move=st.to_move, phase=st.phase)
+            actions=tuple(actions),
+            position=st.pieces,
+            to_move=st.to_move,
+            phase=st.phase,
+        )
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
@@ -561,43 +650,61 @@ class Game:
             if record.start is None:
                 game = cls(players=len(record.seats), rules=record.rules, seed=record.seed)
                 if game.seats != tuple(record.seats):
-                    raise RecordError.from_code("record_seats", {"seats": list(record.seats),
-                                                                 "players": len(record.seats)})
+                    raise RecordError.from_code(
+                        "record_seats", {"seats": list(record.seats), "players": len(record.seats)}
+                    )
             else:
                 pieces, to_move, captured = record.start
-                game = cls.from_position([None if p is None else list(p) for p in pieces],
-                                         to_move=to_move, rules=record.rules, seed=record.seed,
-                                         captured=captured)
+                game = cls.from_position(
+                    [None if p is None else list(p) for p in pieces],
+                    to_move=to_move,
+                    rules=record.rules,
+                    seed=record.seed,
+                    captured=captured,
+                )
                 if game.seats != tuple(record.seats):
-                    raise RecordError.from_code("record_mismatch", {
-                        "field": "seats", "got": _short(list(record.seats)),
-                        "expected": _short(list(game.seats))})
+                    raise RecordError.from_code(
+                        "record_mismatch",
+                        {
+                            "field": "seats",
+                            "got": _short(list(record.seats)),
+                            "expected": _short(list(game.seats)),
+                        },
+                    )
         except RecordError:
             raise
         except (TypeError, ValueError) as exc:
             raise RecordError.from_code("record_start", {"cause": exc}) from None
         rebuilt = tuple(tuple((s, t.up) for s, t in r.items()) for r in game.opening)
         if tuple(record.opening) != rebuilt:
-            raise RecordError.from_code("record_opening", {
-                "expected": _short([list(map(list, r)) for r in rebuilt][:5])})
+            raise RecordError.from_code(
+                "record_opening", {"expected": _short([list(map(list, r)) for r in rebuilt][:5])}
+            )
         total = len(record.actions)
         for i, a in enumerate(record.actions):
             try:
                 game._replay(a)
             except RecordError as exc:
-                raise RecordError.from_code("record_action", {"index": i + 1, "count": total,
-                                                              "cause": exc}) from None
+                raise RecordError.from_code(
+                    "record_action", {"index": i + 1, "count": total, "cause": exc}
+                ) from None
             except (IllegalMoveError, GameOverError, ValueError) as exc:
-                raise RecordError.from_code("record_replay", {"index": i + 1, "count": total,
-                                                              "action": _short(a), "cause": exc}) from None
+                raise RecordError.from_code(
+                    "record_replay",
+                    {"index": i + 1, "count": total, "action": _short(a), "cause": exc},
+                ) from None
         st = game._state
         if st.pieces != tuple(record.position):
-            raise RecordError.from_code("record_position", {"position": _short(record.position),
-                                                            "expected": _short(st.pieces)})
+            raise RecordError.from_code(
+                "record_position",
+                {"position": _short(record.position), "expected": _short(st.pieces)},
+            )
         for key, value in (("to_move", st.to_move), ("phase", st.phase)):
             if getattr(record, key) != value:
-                raise RecordError.from_code("record_mismatch", {"field": key, "got": _short(getattr(record, key)),
-                                                                "expected": _short(value)})
+                raise RecordError.from_code(
+                    "record_mismatch",
+                    {"field": key, "got": _short(getattr(record, key)), "expected": _short(value)},
+                )
         return game
 
     def _replay(self, action: Action) -> None:
@@ -645,4 +752,3 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self._state.notation()} seed={self.seed}>"
-

@@ -59,7 +59,7 @@ __all__ = [
 def _table(prefix: str, lang: str) -> dict[str, str]:
     """The entries of the ``words`` catalogue named ``<prefix>.<key>``, key -> words in ``lang``."""
     keys = [k for k in catalogue.messages("en", "words") if k.startswith(prefix + ".")]
-    return {k[len(prefix) + 1:]: word(k, lang) for k in keys}
+    return {k[len(prefix) + 1 :]: word(k, lang) for k in keys}
 
 
 def _nouns(lang: str) -> dict[str, tuple[str, str]]:

@@ -83,8 +83,10 @@ def _capture(state: GameState) -> Question:
     right = frozenset(i for i, m in enumerate(moves) if m.captures)
     if right:
         first = moves[min(right)]
-        why = Message("q_why_capture", {"detail": _move_words(first), "end": first.end,
-                                        "victims": _victims(first.captures)})
+        why = Message(
+            "q_why_capture",
+            {"detail": _move_words(first), "end": first.end, "victims": _victims(first.captures)},
+        )
     else:
         right = frozenset({len(moves)})
         why = Message("q_why_no_capture", {"seat": state.to_move})
@@ -95,8 +97,9 @@ def _capture(state: GameState) -> Question:
 def _safe(state: GameState, seat) -> Question:
     seat = state.to_move if seat is None else seat
     if isinstance(seat, bool) or seat not in state.seats:
-        raise QuestionError.from_code("q_bad_seat", {"got": short_repr(seat, 40),
-                                                     "seats": list(state.seats)})
+        raise QuestionError.from_code(
+            "q_bad_seat", {"got": short_repr(seat, 40), "seats": list(state.seats)}
+        )
     steps = sorted({s for s in state.pieces[seat] if 0 < s < HOME})
     if not steps:
         raise QuestionError.from_code("q_no_pieces", {"seat": seat})
@@ -119,8 +122,19 @@ def _chance_choices(p: Fraction) -> tuple:
     """(choices as percentages, ascending; the index of the right one): ``p`` and three others."""
     right = _percent(p)
     out = [right]
-    for c in (p / 2, p * 2, 1 - p, p + Fraction(1, 10), p - Fraction(1, 10), p / 4, p * 3,
-              Fraction(1, 2), Fraction(1, 4), Fraction(3, 4), Fraction(1, 10)):
+    for c in (
+        p / 2,
+        p * 2,
+        1 - p,
+        p + Fraction(1, 10),
+        p - Fraction(1, 10),
+        p / 4,
+        p * 3,
+        Fraction(1, 2),
+        Fraction(1, 4),
+        Fraction(3, 4),
+        Fraction(1, 10),
+    ):
         pct = _percent(c)
         if 0 <= pct <= 100 and pct not in out:
             out.append(pct)
@@ -133,10 +147,15 @@ def _chance_choices(p: Fraction) -> tuple:
 def _chance(state: GameState, value, step) -> Question:
     if step is not None:
         seat = state.to_move
-        if isinstance(step, bool) or not isinstance(step, int) or step not in state.pieces[seat] \
-                or not 0 < step < HOME:
-            raise QuestionError.from_code("q_no_piece_at",
-                                          {"seat": seat, "start": short_repr(step, 20)})
+        if (
+            isinstance(step, bool)
+            or not isinstance(step, int)
+            or step not in state.pieces[seat]
+            or not 0 < step < HOME
+        ):
+            raise QuestionError.from_code(
+                "q_no_piece_at", {"seat": seat, "start": short_repr(step, 20)}
+            )
         p = Fraction(hit_chance(state, seat, step))
         prompt = Message("q_chance_hit", {"seat": seat, "start": step})
     else:
@@ -144,8 +163,9 @@ def _chance(state: GameState, value, step) -> Question:
         if value is None:
             value = max(dist, key=lambda v: (v in state.rules.entry_graces, dist[v]))
         if isinstance(value, bool) or value not in dist:
-            raise QuestionError.from_code("q_bad_value", {"got": short_repr(value, 20),
-                                                          "values": sorted(dist)})
+            raise QuestionError.from_code(
+                "q_bad_value", {"got": short_repr(value, 20), "values": sorted(dist)}
+            )
         p = Fraction(dist[value])
         prompt = Message("q_chance_throw", {"value": value})
     pcts, right = _chance_choices(p)
@@ -174,8 +194,9 @@ def question(state: GameState, kind: str, *, value=None, step=None, seat=None) -
         return _safe(state, seat)
     if kind == "chance":
         return _chance(state, value, step)
-    raise QuestionError.from_code("q_unknown",
-                                  {"got": short_repr(kind, 40), "values": list(QUESTIONS)})
+    raise QuestionError.from_code(
+        "q_unknown", {"got": short_repr(kind, 40), "values": list(QUESTIONS)}
+    )
 
 
 def step_of_square(seat: int, start: int, square) -> int:
@@ -187,8 +208,11 @@ def step_of_square(seat: int, start: int, square) -> int:
     """
     if square == "home":
         return HOME
-    if (not isinstance(square, (list, tuple)) or len(square) != 2
-            or not all(isinstance(c, int) and not isinstance(c, bool) for c in square)):
+    if (
+        not isinstance(square, (list, tuple))
+        or len(square) != 2
+        or not all(isinstance(c, int) and not isinstance(c, bool) for c in square)
+    ):
         raise IllegalMoveError.from_code("quiz_bad_square", {"got": short_repr(square, 40)})
     path = track(seat)
     for s in range(max(start, 0) + 1, HOME):
@@ -207,8 +231,13 @@ def move_at(state: GameState, start, end) -> Move:
         if m.kind != "pass" and m.start == start and m.end == end:
             return m
     pending = list(state.pending())
-    value = next((v for v in pending if isinstance(start, int) and isinstance(end, int)
-                  and start + v == end), pending[0] if pending else None)
+    value = next(
+        (
+            v
+            for v in pending
+            if isinstance(start, int) and isinstance(end, int) and start + v == end
+        ),
+        pending[0] if pending else None,
+    )
     kind = "enter" if start == 0 else "move"
     raise state.illegal(Move(state.to_move, None, start, end, kind, value))
-

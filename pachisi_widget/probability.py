@@ -157,7 +157,7 @@ def turn_total_moments(rules=None, on_board: bool = True, exact: bool = True) ->
     a2 = sum((rules.distance(v) ** 2 * pr for v, pr in dist.items() if v in graces), zero)
     b2 = sum((rules.distance(v) ** 2 * pr for v, pr in dist.items() if v not in graces), zero)
     mean = (a + b) / (1 - g)
-    return mean, (a2 + b2 + 2 * a * mean) / (1 - g) - mean ** 2
+    return mean, (a2 + b2 + 2 * a * mean) / (1 - g) - mean**2
 
 
 class _TurnModel:
@@ -437,8 +437,9 @@ def _turn_landings(rules, pieces: tuple, graces_max: int, exact: bool) -> dict:
     return out
 
 
-def danger_map(state, seat: int | None = None, exact: bool = False,
-               graces_max: int = DANGER_GRACES_MAX) -> dict:
+def danger_map(
+    state, seat: int | None = None, exact: bool = False, graces_max: int = DANGER_GRACES_MAX
+) -> dict:
     """For every square of the outer loop where ``seat`` (default: the seat to move) could stand:
     the exact chance that an opponent *can land* on it before that seat's next turn.
 
@@ -518,8 +519,13 @@ REACH_THROWS_MAX = 12
 (chance below 1e-10 with the classic cowries) leaves the piece where it stands."""
 
 
-def reach_map(state, seat: int | None = None, piece: int = 0, exact: bool = True,
-              throws_max: int = REACH_THROWS_MAX) -> dict:
+def reach_map(
+    state,
+    seat: int | None = None,
+    piece: int = 0,
+    exact: bool = True,
+    throws_max: int = REACH_THROWS_MAX,
+) -> dict:
     """Where piece ``piece`` of ``seat`` (the seat to move) can stand when this turn ends, with
     the exact chance of each step: ``{step: probability}``, summing to 1.
 

@@ -36,8 +36,15 @@ from .serialize import GameRecord
 from .state import GameState
 from .throws import Throw
 
-__all__ = ["CHECKPOINT_EVERY", "ANALYSIS_ROLLOUTS", "Replay", "Point", "ReplayError", "analyse",
-           "analysis_rollouts"]
+__all__ = [
+    "CHECKPOINT_EVERY",
+    "ANALYSIS_ROLLOUTS",
+    "Replay",
+    "Point",
+    "ReplayError",
+    "analyse",
+    "analysis_rollouts",
+]
 
 CHECKPOINT_EVERY = 32
 """The replay keeps the state every this many actions."""
@@ -116,9 +123,13 @@ class Replay:
         if rec.start is None:
             return Game(players=len(rec.seats), rules=rec.rules, seed=rec.seed)
         pieces, to_move, captured = rec.start
-        return Game.from_position([None if p is None else list(p) for p in pieces],
-                                  to_move=to_move, rules=rec.rules, seed=rec.seed,
-                                  captured=captured)
+        return Game.from_position(
+            [None if p is None else list(p) for p in pieces],
+            to_move=to_move,
+            rules=rec.rules,
+            seed=rec.seed,
+            captured=captured,
+        )
 
     @property
     def count(self) -> int:
@@ -128,8 +139,9 @@ class Replay:
     def check_index(self, index) -> int:
         """``index`` when it is a whole number 0..count, else a :class:`ReplayError`."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= self.count:
-            raise ReplayError.from_code("replay_bad_index",
-                                        {"got": _short(index), "count": self.count})
+            raise ReplayError.from_code(
+                "replay_bad_index", {"got": _short(index), "count": self.count}
+            )
         return index
 
     def state(self, index: int):
@@ -162,16 +174,22 @@ class Replay:
         index = self.check_index(index)
         first = max(0, index - last)
         states = [self.state(i) for i in range(first, index + 1)]
-        return [("throw" if isinstance(a, Throw) else "move", states[k], a, states[k + 1])
-                for k, a in enumerate(self.actions[first:index])]
+        return [
+            ("throw" if isinstance(a, Throw) else "move", states[k], a, states[k + 1])
+            for k, a in enumerate(self.actions[first:index])
+        ]
 
     def play_from(self, index: int) -> Game:
         """A live :class:`Game` at ``index``: the record's first ``index`` actions replayed (and
         undoable), the later ones dropped; the same seed, so the throws that follow are those
         the seed gives."""
         st = self.state(index)
-        rec = self.record._replace(actions=self.record.actions[:index], position=st.pieces,
-                                   to_move=st.to_move, phase=st.phase)
+        rec = self.record._replace(
+            actions=self.record.actions[:index],
+            position=st.pieces,
+            to_move=st.to_move,
+            phase=st.phase,
+        )
         return Game.from_record(rec)
 
     def decisions(self, seats=None) -> list:
@@ -213,8 +231,17 @@ def analysis_rollouts(engine: str = "auto") -> int:
     return ANALYSIS_ROLLOUTS.get(engine, ANALYSIS_ROLLOUTS["python"])
 
 
-def analyse(replay: Replay, seats=None, *, rollouts: int | None = None, engine: str = "auto",
-            policy="greedy", seed: int = 0, margin: float = 0.05, progress=None) -> list:
+def analyse(
+    replay: Replay,
+    seats=None,
+    *,
+    rollouts: int | None = None,
+    engine: str = "auto",
+    policy="greedy",
+    seed: int = 0,
+    margin: float = 0.05,
+    progress=None,
+) -> list:
     """Every decision of ``seats`` (None: all) with more than one legal move, judged by the coach.
 
     Returns one dict per decision, in the order played: ``index`` (the timeline index after the
@@ -232,11 +259,14 @@ def analyse(replay: Replay, seats=None, *, rollouts: int | None = None, engine: 
     if not isinstance(replay, Replay):
         raise ReplayError.from_code("replay_bad_record", {"type": type(replay).__name__})
     if seats is not None:
-        if (not isinstance(seats, (list, tuple, set, frozenset))
-                or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats)
-                or not set(seats) <= set(replay.record.seats)):
-            raise ReplayError.from_code("replay_bad_seats", {"got": _short(seats),
-                                                             "seats": list(replay.record.seats)})
+        if (
+            not isinstance(seats, (list, tuple, set, frozenset))
+            or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats)
+            or not set(seats) <= set(replay.record.seats)
+        ):
+            raise ReplayError.from_code(
+                "replay_bad_seats", {"got": _short(seats), "seats": list(replay.record.seats)}
+            )
         seats = frozenset(seats)
     if rollouts is None:
         rollouts = analysis_rollouts(engine)
@@ -246,21 +276,22 @@ def analyse(replay: Replay, seats=None, *, rollouts: int | None = None, engine: 
         ev = coach.evaluate(before, rollouts=rollouts, policy=policy, seed=seed + i, engine=engine)
         v = coach.verdict(before, move, margin=margin, evaluation=ev)
         best = ev.best
-        out.append({
-            "index": i + 1,
-            "seat": move.seat,
-            "played": move,
-            "move": coach.move_text(move),
-            "chance": v.played.chance,
-            "best": best.chance,
-            "loss": v.played.loss,
-            "loss_low": v.played.loss_low,
-            "loss_high": v.played.loss_high,
-            "grade": v.grade,
-            "better": coach.move_text(v.better.move) if v.grade else None,
-            "verdict": v,
-        })
+        out.append(
+            {
+                "index": i + 1,
+                "seat": move.seat,
+                "played": move,
+                "move": coach.move_text(move),
+                "chance": v.played.chance,
+                "best": best.chance,
+                "loss": v.played.loss,
+                "loss_low": v.played.loss_low,
+                "loss_high": v.played.loss_high,
+                "grade": v.grade,
+                "better": coach.move_text(v.better.move) if v.grade else None,
+                "verdict": v,
+            }
+        )
         if progress is not None:
             progress(k + 1, len(todo))
     return out
-

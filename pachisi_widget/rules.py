@@ -119,11 +119,15 @@ class Rules:
         p = self.p_mouth_up
         if isinstance(p, bool) or not isinstance(p, Real) or not P_MIN <= p <= P_MAX:
             shown = _short(p, 40)
-            raise ValueError(f"p_mouth_up must be a number from 0.05 to 0.95 (the chance that one "
-                             f"cowrie lands mouth up), not {shown}")
+            raise ValueError(
+                f"p_mouth_up must be a number from 0.05 to 0.95 (the chance that one "
+                f"cowrie lands mouth up), not {shown}"
+            )
         if isinstance(p, Fraction) and p.denominator > P_DENOMINATOR_MAX:
-            raise ValueError(f"p_mouth_up as a fraction must have a denominator of at most "
-                             f"{P_DENOMINATOR_MAX:,} (it is {str(p)[:40]})")
+            raise ValueError(
+                f"p_mouth_up as a fraction must have a denominator of at most "
+                f"{P_DENOMINATOR_MAX:,} (it is {str(p)[:40]})"
+            )
         for name in _SET_FIELDS:
             value = getattr(self, name)
             if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
@@ -132,21 +136,32 @@ class Rules:
                 items = frozenset(value)
             except TypeError:  # an unhashable item (a list, a dict)
                 items = None
-            bad = ([v for v in value if not isinstance(v, int) or isinstance(v, bool)] if items is None
-                   else [v for v in items if isinstance(v, bool) or not isinstance(v, int) or v < 1])
+            bad = (
+                [v for v in value if not isinstance(v, int) or isinstance(v, bool)]
+                if items is None
+                else [v for v in items if isinstance(v, bool) or not isinstance(v, int) or v < 1]
+            )
             if items is None or bad:
-                raise ValueError(f"{name} must hold positive integer throw values, not "
-                                 f"{_short(sorted(_short(v, 20) for v in bad[:5]))}")
+                raise ValueError(
+                    f"{name} must hold positive integer throw values, not "
+                    f"{_short(sorted(_short(v, 20) for v in bad[:5]))}"
+                )
             object.__setattr__(self, name, items)
         if self.entry_mode not in ENTRY_MODES:
-            raise ValueError(f"entry_mode must be one of {', '.join(ENTRY_MODES)}, not {_short(self.entry_mode)}")
+            raise ValueError(
+                f"entry_mode must be one of {', '.join(ENTRY_MODES)}, not {_short(self.entry_mode)}"
+            )
         if self.turn_mode not in TURN_MODES:
-            raise ValueError(f"turn_mode must be one of {', '.join(TURN_MODES)}, not {_short(self.turn_mode)}")
+            raise ValueError(
+                f"turn_mode must be one of {', '.join(TURN_MODES)}, not {_short(self.turn_mode)}"
+            )
         for name in _BOOL_FIELDS:
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, not {_short(getattr(self, name))}")
         if self.cancel_three and self.turn_mode != "throw_then_move":
-            raise ValueError("cancel_three needs turn_mode='throw_then_move' (it voids throws within a series)")
+            raise ValueError(
+                "cancel_three needs turn_mode='throw_then_move' (it voids throws within a series)"
+            )
 
     # -- construction ---------------------------------------------------------------------
 
@@ -169,7 +184,9 @@ class Rules:
         """
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise TypeError(f"unknown rule option(s) {_short(sorted(unknown))}; options are {', '.join(self.option_names())}")
+            raise TypeError(
+                f"unknown rule option(s) {_short(sorted(unknown))}; options are {', '.join(self.option_names())}"
+            )
         return dataclasses.replace(self, **changes)
 
     @classmethod
@@ -236,25 +253,35 @@ class Rules:
             raise ValueError(f"unknown rule option(s) {shown}; options are {', '.join(names)}")
         missing = [k for k in names if k not in data]
         if missing:
-            raise ValueError(f"the rules lack the option(s) {', '.join(missing)}: every option must "
-                             "be given (none is filled in with a default)")
+            raise ValueError(
+                f"the rules lack the option(s) {', '.join(missing)}: every option must "
+                "be given (none is filled in with a default)"
+            )
         kw = dict(data)
         for name in _SET_FIELDS:
             if not isinstance(kw[name], list):
-                raise ValueError(f"{name} must be a list of throw values, not {type(kw[name]).__name__}")
+                raise ValueError(
+                    f"{name} must be a list of throw values, not {type(kw[name]).__name__}"
+                )
         p = kw.get("p_mouth_up")
         if isinstance(p, str):
             if len(p) > 40:
-                raise ValueError(f"p_mouth_up must be a number from 0.05 to 0.95, written in at "
-                                 f"most 40 characters, not {p[:20]!r}...")
+                raise ValueError(
+                    f"p_mouth_up must be a number from 0.05 to 0.95, written in at "
+                    f"most 40 characters, not {p[:20]!r}..."
+                )
             try:
                 if not _P_TEXT.fullmatch(p):
                     raise ValueError(p)
                 kw["p_mouth_up"] = Fraction(p)
             except (ValueError, ZeroDivisionError):
-                raise ValueError(f"p_mouth_up must be a number from 0.05 to 0.95, not {p!r}") from None
+                raise ValueError(
+                    f"p_mouth_up must be a number from 0.05 to 0.95, not {p!r}"
+                ) from None
         elif isinstance(p, bool) or not isinstance(p, (int, float)):
-            raise ValueError(f"p_mouth_up must be a number from 0.05 to 0.95, not {type(p).__name__}")
+            raise ValueError(
+                f"p_mouth_up must be a number from 0.05 to 0.95, not {type(p).__name__}"
+            )
         return cls(**kw)
 
     def describe(self) -> str:
@@ -264,11 +291,17 @@ class Rules:
         "throw_table='wiki7', entry_graces={10, 25, 35}, bonus_graces={7, 14}"
         """
         base = Rules()
-        def show(v: object) -> str:
-            return "{" + ", ".join(map(str, sorted(v))) + "}" if isinstance(v, frozenset) else repr(v)
 
-        diffs = [f"{f.name}={show(getattr(self, f.name))}" for f in dataclasses.fields(self)
-                 if getattr(self, f.name) != getattr(base, f.name)]
+        def show(v: object) -> str:
+            return (
+                "{" + ", ".join(map(str, sorted(v))) + "}" if isinstance(v, frozenset) else repr(v)
+            )
+
+        diffs = [
+            f"{f.name}={show(getattr(self, f.name))}"
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != getattr(base, f.name)
+        ]
         return ", ".join(diffs) if diffs else "classic"
 
     def __hash__(self) -> int:  # frozenset fields are hashable; keep the generated semantics

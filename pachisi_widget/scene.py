@@ -170,9 +170,7 @@ def charkoni_spots() -> dict:
     hx, hy = CARD_LAYOUT["home"]
     return {
         "waiting": [_turn(8.4, 7.85, k) for k in board.SEATS],
-        "home": [
-            [x + hx / CELL, y - hy / CELL] for x, y in (card_centre(k) for k in board.SEATS)
-        ],
+        "home": [[x + hx / CELL, y - hy / CELL] for x, y in (card_centre(k) for k in board.SEATS)],
     }
 
 
@@ -244,8 +242,13 @@ def scene() -> dict:
         "home_r": HOME_R,
         "shared_r": SHARED_R,
         "shapes": {
-            k: ([list(p) for p in v] if isinstance(v, tuple) and isinstance(v[0], tuple)
-                else list(v) if isinstance(v, tuple) else v)
+            k: (
+                [list(p) for p in v]
+                if isinstance(v, tuple) and isinstance(v[0], tuple)
+                else list(v)
+                if isinstance(v, tuple)
+                else v
+            )
             for k, v in SHAPES.items()
         },
         "spots": charkoni_spots(),
@@ -255,7 +258,10 @@ def scene() -> dict:
             "layout": {k: list(v) for k, v in CARD_LAYOUT.items()},
         },
         "font_min": FONT_MIN,
-        "heat": {"ramps": {k: list(v) for k, v in HEAT_RAMPS.items()}, "bins": list(HEAT_BINS),
-                 "text": list(HEAT_TEXT)},
+        "heat": {
+            "ramps": {k: list(v) for k, v in HEAT_RAMPS.items()},
+            "bins": list(HEAT_BINS),
+            "text": list(HEAT_TEXT),
+        },
         "home_step": board.HOME,
     }

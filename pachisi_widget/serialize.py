@@ -44,8 +44,7 @@ if TYPE_CHECKING:  # names for the type checker only: nothing here runs
     Action: TypeAlias = "tuple[Any, ...]"
     """("throw", mouths up, forced) or ("move", seat, kind, start, end, value)."""
 
-__all__ = ["FORMAT", "VERSION", "GameRecord", "MAX_ACTIONS", "MAX_TEXT", "MAX_DEPTH",
-           "SEED_MAX"]
+__all__ = ["FORMAT", "VERSION", "GameRecord", "MAX_ACTIONS", "MAX_TEXT", "MAX_DEPTH", "SEED_MAX"]
 
 FORMAT = "pachisi_widget.game"
 VERSION = 1
@@ -60,8 +59,19 @@ SEED_MAX = 2**128
 MAX_DEPTH = 20
 """The deepest nesting of lists and objects a record's JSON may have (a valid one has 5)."""
 
-_KEYS = ("format", "version", "seed", "rules", "seats", "start", "opening", "actions",
-         "position", "to_move", "phase")
+_KEYS = (
+    "format",
+    "version",
+    "seed",
+    "rules",
+    "seats",
+    "start",
+    "opening",
+    "actions",
+    "position",
+    "to_move",
+    "phase",
+)
 _KINDS = ("enter", "move", "pass")
 _PHASES = ("throw", "move", "over")
 
@@ -99,8 +109,11 @@ class GameRecord(NamedTuple):
         start: dict[str, Any] | None = None
         if self.start is not None:
             pieces, to_move, captured = self.start
-            start = {"pieces": [None if p is None else list(p) for p in pieces], "to_move": to_move,
-                     "captured": list(captured)}
+            start = {
+                "pieces": [None if p is None else list(p) for p in pieces],
+                "to_move": to_move,
+                "captured": list(captured),
+            }
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -141,7 +154,9 @@ class GameRecord(NamedTuple):
         try:
             data = json.loads(text)
         except ValueError as exc:
-            raise _err("record_json", line=getattr(exc, "lineno", 1), column=getattr(exc, "colno", 1)) from None
+            raise _err(
+                "record_json", line=getattr(exc, "lineno", 1), column=getattr(exc, "colno", 1)
+            ) from None
         except RecursionError:
             raise _err("record_too_deep", max=MAX_DEPTH) from None
         return cls.from_dict(data)
@@ -238,7 +253,8 @@ def _same(a: Any, b: Any) -> bool:
         return False
     if isinstance(a, list):
         return len(a) == len(b) and all(
-            type(x) is type(y) and x == y for x, y in zip(a, b, strict=True))
+            type(x) is type(y) and x == y for x, y in zip(a, b, strict=True)
+        )
     same: bool = a == b
     return same
 
@@ -251,14 +267,22 @@ def _rules(data: dict[str, Any]) -> Rules:
         raise _err("record_rules", cause=_cause(exc)) from None
     for key, value in rules.to_dict().items():
         if not _same(data[key], value):
-            raise _err("record_rules", cause=ValueError(
-                f"{key} must be written {short_repr(value, 60)} (sets as increasing lists, a "
-                f"fraction in lowest terms), not {short_repr(data[key], 60)}"))
+            raise _err(
+                "record_rules",
+                cause=ValueError(
+                    f"{key} must be written {short_repr(value, 60)} (sets as increasing lists, a "
+                    f"fraction in lowest terms), not {short_repr(data[key], 60)}"
+                ),
+            )
     return rules
 
 
-def _need(data: dict[str, Any], key: str, types: type | tuple[type, ...] | None = None,
-          where: str = "record") -> Any:
+def _need(
+    data: dict[str, Any],
+    key: str,
+    types: type | tuple[type, ...] | None = None,
+    where: str = "record",
+) -> Any:
     prefix = "record_" if where == "record" else "record_start_"
     if key not in data:
         raise _err(prefix + "missing", key=key)
@@ -272,8 +296,18 @@ def _int(value: object, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _err("record_whole_number", field=what, type=type(value).__name__)
     if not low <= value <= high:
-        shown = short_repr(value) if value.bit_length() < 300 else f"a number of {value.bit_length()} bits"
-        raise _err("record_range", field=what, low=low, high=high if high < 2**64 else "2**128 - 1", got=shown)
+        shown = (
+            short_repr(value)
+            if value.bit_length() < 300
+            else f"a number of {value.bit_length()} bits"
+        )
+        raise _err(
+            "record_range",
+            field=what,
+            low=low,
+            high=high if high < 2**64 else "2**128 - 1",
+            got=shown,
+        )
     return value
 
 
@@ -313,8 +347,12 @@ def _start(start: object) -> Start:
         raise _err("record_start_captured_count")
     captured = tuple(_int(c, "start_captured", 0, 3) for c in captured)
     if list(captured) != sorted(set(captured)):
-        raise _err("record_start", cause=ValueError(
-            f"captured must list distinct seats in increasing order, not {list(captured)}"))
+        raise _err(
+            "record_start",
+            cause=ValueError(
+                f"captured must list distinct seats in increasing order, not {list(captured)}"
+            ),
+        )
     return pieces, to_move, captured
 
 
@@ -329,7 +367,9 @@ def _opening(rounds: list[Any], shells: int) -> tuple[tuple[tuple[int, int], ...
         for pair in r:
             if not isinstance(pair, list) or len(pair) != 2:
                 raise _err("record_opening_throw", got=short_repr(pair))
-            pairs.append((_int(pair[0], "opening_seat", 0, 3), _int(pair[1], "opening_up", 0, shells)))
+            pairs.append(
+                (_int(pair[0], "opening_seat", 0, 3), _int(pair[1], "opening_up", 0, shells))
+            )
         out.append(tuple(pairs))
     return tuple(out)
 

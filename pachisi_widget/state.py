@@ -120,7 +120,13 @@ def find_move(moves: list[Move], move: object) -> Move | None:
         return None
     start, end, value = move.start, move.end, move.value
     for m in moves:
-        if m.end == end and m.start == start and m.value == value and m.seat == seat and m.kind == kind:
+        if (
+            m.end == end
+            and m.start == start
+            and m.value == value
+            and m.seat == seat
+            and m.kind == kind
+        ):
             return m
     return None
 
@@ -137,9 +143,14 @@ class GameState(_Fields):
     # -- construction -----------------------------------------------------------------------
 
     @classmethod
-    def initial(cls, rules: Rules, seats: Iterable[int] = (0, 1, 2, 3), to_move: int | None = None,
-                pieces: Iterable[Iterable[int] | None] | None = None,
-                captured: Iterable[int] = ()) -> GameState:
+    def initial(
+        cls,
+        rules: Rules,
+        seats: Iterable[int] = (0, 1, 2, 3),
+        to_move: int | None = None,
+        pieces: Iterable[Iterable[int] | None] | None = None,
+        captured: Iterable[int] = (),
+    ) -> GameState:
         """A starting state: all pieces waiting (or ``pieces``), ``to_move`` to throw.
 
         Raises:
@@ -232,10 +243,7 @@ class GameState(_Fields):
         memo = self.__dict__
         moves = memo.get("legal")
         if moves is None:
-            if self.phase != "move":
-                moves = []
-            else:
-                moves = (engine or self.engine(False)).legal_moves()
+            moves = [] if self.phase != "move" else (engine or self.engine(False)).legal_moves()
             memo["legal"] = moves
         return moves
 
@@ -284,7 +292,9 @@ class GameState(_Fields):
                 raise GameOverError("the game is over: no more throws")
             raise WrongPhaseError(
                 f"{_NAMES[self.to_move]} must first spend or pass the pending throw(s) {list(self.pending())}",
-                "move_due", {"seat": self.to_move, "pending": list(self.pending())})
+                "move_due",
+                {"seat": self.to_move, "pending": list(self.pending())},
+            )
 
     def apply(self, move: Move) -> GameState:
         """The state after ``move``, which must be legal (matched by its key, see :meth:`find`).
@@ -314,24 +324,29 @@ class GameState(_Fields):
             "to_move": self.to_move,
             "phase": self.phase,
             "pool": list(self.pool),
-            "part": None if self.part is None else
-            {"value": self.part[0], "left": self.part[1], "used": sorted(self.part[2])},
+            "part": None
+            if self.part is None
+            else {"value": self.part[0], "left": self.part[1], "used": sorted(self.part[2])},
             "pending": list(self.pending()),
             "owed": self.owed,
             "fresh": list(self.fresh),
             "captures": list(self.captures),
             "revenge": [list(r) for r in self.revenge],
             "winner": list(self.winner) if isinstance(self.winner, tuple) else self.winner,
-            "last_throw": None if self.last_throw is None else {
-                "up": self.last_throw.up, "value": self.last_throw.value,
-                "grace": self.last_throw.grace, "enters": self.last_throw.enters},
+            "last_throw": None
+            if self.last_throw is None
+            else {
+                "up": self.last_throw.up,
+                "value": self.last_throw.value,
+                "grace": self.last_throw.grace,
+                "enters": self.last_throw.enters,
+            },
             "cancelled": list(self.cancelled),
             "turn": self.turn,
         }
 
     def notation(self) -> str:
         """A short text of the position: seat to move, phase, pending throws and every seat's steps."""
-        seats = " ".join(
-            f"{_NAMES[s][0]}:{','.join(map(str, self.pieces[s]))}" for s in self.seats)
+        seats = " ".join(f"{_NAMES[s][0]}:{','.join(map(str, self.pieces[s]))}" for s in self.seats)
         pend = ",".join(map(str, self.pending())) or "-"
         return f"[{_NAMES[self.to_move]} {self.phase} {pend} | {seats}]"

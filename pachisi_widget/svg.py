@@ -319,7 +319,7 @@ def _seat_cards(state, names, lang: str) -> str:
         out.append(
             f'<text class="pachisi-home-tray-label" x="{x}" y="{y}" font-size="{font}" '
             f'font-weight="700" fill="#1f1f1f">'
-            f'⌂ {escape(words["home"])}: {pieces.count(board.HOME)}</text>'
+            f"⌂ {escape(words['home'])}: {pieces.count(board.HOME)}</text>"
         )
         note = f"★ {words['winner']}" if won else f"▶ {words['to_move']}" if to_move else ""
         if note:

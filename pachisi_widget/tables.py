@@ -62,8 +62,10 @@ rule."""
 
 LOOP_OF: tuple[tuple[int, ...], ...] = tuple(
     # loop_index gives an int for every step on the loop (its None is for the other steps)
-    tuple(loop_index(seat, step) if ON_LOOP_FIRST <= step <= ON_LOOP_LAST else OFF_LOOP  # type: ignore[misc]
-          for step in range(HOME + 1))
+    tuple(
+        loop_index(seat, step) if ON_LOOP_FIRST <= step <= ON_LOOP_LAST else OFF_LOOP  # type: ignore[misc]
+        for step in range(HOME + 1)
+    )
     for seat in SEATS
 )
 """``LOOP_OF[seat][step]``: the square of the shared outer loop (0..67) that ``seat``'s ``step``
@@ -71,18 +73,22 @@ stands on, or :data:`OFF_LOOP` for a step off the loop (waiting, the private col
 Steps 8 and 76 are one square (the tip): both give the same index."""
 
 STEP_ON_LOOP: tuple[tuple[int, ...], ...] = tuple(
-    tuple(next(st for st in range(ON_LOOP_FIRST, ON_LOOP_LAST) if LOOP_OF[seat][st] == g)
-          for g in range(LOOP))
+    tuple(
+        next(st for st in range(ON_LOOP_FIRST, ON_LOOP_LAST) if LOOP_OF[seat][st] == g)
+        for g in range(LOOP)
+    )
     for seat in SEATS
 )
 """``STEP_ON_LOOP[seat][g]``: the step of ``seat``'s track (8..75) on loop square ``g``."""
 
-IS_CASTLE: tuple[bool, ...] = tuple(step in CASTLE_STEPS and ON_LOOP_FIRST <= step <= ON_LOOP_LAST
-                         for step in range(HOME + 1))
+IS_CASTLE: tuple[bool, ...] = tuple(
+    step in CASTLE_STEPS and ON_LOOP_FIRST <= step <= ON_LOOP_LAST for step in range(HOME + 1)
+)
 """``IS_CASTLE[step]``: whether ``step`` (of any seat's track) is a castle square."""
 
-IS_SAFE: tuple[bool, ...] = tuple(not ON_LOOP_FIRST <= step <= ON_LOOP_LAST or IS_CASTLE[step]
-                       for step in range(HOME + 1))
+IS_SAFE: tuple[bool, ...] = tuple(
+    not ON_LOOP_FIRST <= step <= ON_LOOP_LAST or IS_CASTLE[step] for step in range(HOME + 1)
+)
 """``IS_SAFE[step]``: whether no opponent can capture a piece on ``step``: a castle, the seat's
 own steps off the shared loop (waiting, 1..7, the private column 77..83) or home.
 
@@ -105,10 +111,16 @@ def reach_table(reach: frozenset[int]) -> tuple[tuple[tuple[int, ...], ...], ...
     dists = sorted(reach)
     return tuple(
         tuple(
-            tuple(LOOP_OF[seat][step + r] if step >= 1 and ON_LOOP_FIRST <= step + r < ON_LOOP_LAST
-                  else OFF_LOOP for r in dists)
-            for step in range(HOME + 1))
-        for seat in SEATS)
+            tuple(
+                LOOP_OF[seat][step + r]
+                if step >= 1 and ON_LOOP_FIRST <= step + r < ON_LOOP_LAST
+                else OFF_LOOP
+                for r in dists
+            )
+            for step in range(HOME + 1)
+        )
+        for seat in SEATS
+    )
 
 
 @cache
@@ -116,6 +128,9 @@ def threat_table(reach: frozenset[int]) -> tuple[tuple[frozenset[int], ...], ...
     """``threat_table(reach)[seat][g]``: the steps from which a piece of ``seat`` lands on loop
     square ``g`` with one of the distances in ``reach`` (a frozenset of steps)."""
     return tuple(
-        tuple(frozenset(STEP_ON_LOOP[seat][g] - r for r in reach if STEP_ON_LOOP[seat][g] - r >= 1)
-              for g in range(LOOP))
-        for seat in SEATS)
+        tuple(
+            frozenset(STEP_ON_LOOP[seat][g] - r for r in reach if STEP_ON_LOOP[seat][g] - r >= 1)
+            for g in range(LOOP)
+        )
+        for seat in SEATS
+    )

@@ -320,8 +320,9 @@ def replay_board_view(replay, index: int, **kwargs) -> dict:
     start = replay.start
     note = ("new_game" if replay.record.start is None else "setup", {"seat": start.to_move})
     events = replay.events(index, LOG_EVENTS + 1)
-    shown = board_view(replay.point(index), events, start_note=note, can_undo=False,
-                       computer_seats=(), **kwargs)
+    shown = board_view(
+        replay.point(index), events, start_note=note, can_undo=False, computer_seats=(), **kwargs
+    )
     shown["legal_moves"], shown["move_ids"] = [], {}
     shown["state"]["replay"] = True
     shown["state"]["can_undo"] = False
@@ -347,9 +348,11 @@ def timeline_view(replay, index: int, analysis, progress, lang: str = "en") -> d
     }
     if progress is not None:
         done, total = progress
-        out["progress"] = {"done": done, "total": total,
-                           "text": i18n.text("replay_analysing", {"done": done, "total": total},
-                                             lang)}
+        out["progress"] = {
+            "done": done,
+            "total": total,
+            "text": i18n.text("replay_analysing", {"done": done, "total": total}, lang),
+        }
     if analysis is None:
         return out
     lines: dict = {}
@@ -359,20 +362,33 @@ def timeline_view(replay, index: int, analysis, progress, lang: str = "en") -> d
         params = {"index": a["index"], "seat": a["seat"], "pct": pct}
         label = i18n.text("replay_point", params, lang)
         lines.setdefault(a["seat"], []).append(
-            {"index": a["index"], "chance": round(a["chance"], 4), "label": label})
+            {"index": a["index"], "chance": round(a["chance"], 4), "label": label}
+        )
         if a["grade"]:
             grades[a["grade"]] += 1
             grade = i18n.Message(f"coach_grade_{a['grade']}", {})
             loss = round(100 * a["loss"], 1)
-            out["marks"].append({
-                "index": a["index"], "seat": a["seat"], "grade": a["grade"],
-                "label": i18n.text("replay_mark", {"index": a["index"], "detail": grade,
-                                                   "loss": loss}, lang),
-            })
+            out["marks"].append(
+                {
+                    "index": a["index"],
+                    "seat": a["seat"],
+                    "grade": a["grade"],
+                    "label": i18n.text(
+                        "replay_mark", {"index": a["index"], "detail": grade, "loss": loss}, lang
+                    ),
+                }
+            )
     out["lines"] = [{"seat": s, "points": pts} for s, pts in sorted(lines.items())]
-    out["summary"] = i18n.text("replay_analysed", {
-        "total": len(analysis), "blunders": grades["blunder"], "mistakes": grades["mistake"],
-        "inaccuracies": grades["inaccuracy"]}, lang)
+    out["summary"] = i18n.text(
+        "replay_analysed",
+        {
+            "total": len(analysis),
+            "blunders": grades["blunder"],
+            "mistakes": grades["mistake"],
+            "inaccuracies": grades["inaccuracy"],
+        },
+        lang,
+    )
     return out
 
 
@@ -385,17 +401,21 @@ def question_view(question, qid: int, answered, score: dict, lang: str = "en") -
         "id": qid,
         "kind": question.kind,
         "prompt": i18n.text(question.prompt.code, question.prompt.params, lang),
-        "choices": [{"index": i, "text": _capital(i18n.text(c.code, c.params, lang))}
-                    for i, c in enumerate(question.choices)],
+        "choices": [
+            {"index": i, "text": _capital(i18n.text(c.code, c.params, lang))}
+            for i, c in enumerate(question.choices)
+        ],
         "answered": None,
         "score": dict(score),
     }
     if answered is not None:
         right = question.check(answered)
-        out["answered"] = {"choice": answered, "right": right,
-                           "right_choices": sorted(question.right),
-                           "text": i18n.text("q_right" if right else "q_wrong",
-                                             {"detail": question.why}, lang)}
+        out["answered"] = {
+            "choice": answered,
+            "right": right,
+            "right_choices": sorted(question.right),
+            "text": i18n.text("q_right" if right else "q_wrong", {"detail": question.why}, lang),
+        }
     return out
 
 
@@ -458,24 +478,36 @@ def hints_view(evaluation, move_ids: dict, lang: str = "en", names=board.SEAT_NA
             "label": words,
         }
         if m.kind == "pass":
-            pass_view = {"id": mid, "win": round(mc.chance, 4),
-                         "text": i18n.text("hint_pass", {"chance": moves[mid]["text"]}, lang)}
+            pass_view = {
+                "id": mid,
+                "win": round(mc.chance, 4),
+                "text": i18n.text("hint_pass", {"chance": moves[mid]["text"]}, lang),
+            }
     seat = who(evaluation.seat, lang, shown)
     if evaluation.engine == "exact":
         about = i18n.text("hint_about_exact", {"seat": seat}, lang)
     else:
         code = "hint_about" if evaluation.complete else "hint_about_budget"
         about = i18n.text(code, {"seat": seat, "rollouts": evaluation.rollouts}, lang)
-    return {"status": "ready", "moves": moves, "best": best_id, "about": about, "pass": pass_view,
-            "revision": None}
+    return {
+        "status": "ready",
+        "moves": moves,
+        "best": best_id,
+        "about": about,
+        "pass": pass_view,
+        "revision": None,
+    }
 
 
 def thinking_view(done: int, total: int, lang: str = "en") -> dict:
     """The hints while they are computed: {status: "thinking", progress (0..1), text}."""
     frac = min(1.0, done / total) if total else 0.0
     pct = round(100 * frac)
-    return {"status": "thinking", "progress": frac,
-            "text": i18n.text("hint_thinking", {"pct": pct}, lang)}
+    return {
+        "status": "thinking",
+        "progress": frac,
+        "text": i18n.text("hint_thinking", {"pct": pct}, lang),
+    }
 
 
 def _heat_squares(kind: str, cells: dict, what: str, lang: str) -> list:
@@ -487,21 +519,38 @@ def _heat_squares(kind: str, cells: dict, what: str, lang: str) -> list:
             continue
         color = scene.heat_color(kind, p)
         ink = scene.HEAT_TEXT[scene.HEAT_RAMPS[kind].index(color)]
-        out.append({"x": x, "y": y, "p": round(p, 4), "color": color, "ink": ink,
-                    "label": i18n.text("heat_square", {"what": what, "pct": pct_text(p, lang)},
-                                       lang)})
+        out.append(
+            {
+                "x": x,
+                "y": y,
+                "p": round(p, 4),
+                "color": color,
+                "ink": ink,
+                "label": i18n.text("heat_square", {"what": what, "pct": pct_text(p, lang)}, lang),
+            }
+        )
     return out
 
 
 def _heat_legend(kind: str, title: str, caption: str, lang: str) -> dict:
     ramp = scene.HEAT_RAMPS[kind]
     bounds = (0.0, *scene.HEAT_BINS, 1.0)
-    stops = [{"color": c, "ink": scene.HEAT_TEXT[i],
-              "text": f"{pct_text(bounds[i], lang)}–{pct_text(bounds[i + 1], lang)}"}
-             for i, c in enumerate(ramp)]
-    return {"kind": kind, "title": title, "caption": caption, "stops": stops,
-            "low": i18n.text("heat_scale_low", {}, lang),
-            "high": i18n.text("heat_scale_high", {}, lang)}
+    stops = [
+        {
+            "color": c,
+            "ink": scene.HEAT_TEXT[i],
+            "text": f"{pct_text(bounds[i], lang)}–{pct_text(bounds[i + 1], lang)}",
+        }
+        for i, c in enumerate(ramp)
+    ]
+    return {
+        "kind": kind,
+        "title": title,
+        "caption": caption,
+        "stops": stops,
+        "low": i18n.text("heat_scale_low", {}, lang),
+        "high": i18n.text("heat_scale_high", {}, lang),
+    }
 
 
 def danger_view(state, danger: dict, lang: str = "en", names=board.SEAT_NAMES) -> dict:
@@ -512,8 +561,12 @@ def danger_view(state, danger: dict, lang: str = "en", names=board.SEAT_NAMES) -
     name = who(seat, lang, display_names(names, lang))
     what = i18n.LABELS[lang]["overlay_danger"]
     squares = _heat_squares("danger", danger, what, lang)
-    legend = _heat_legend("danger", i18n.text("heat_danger_title", {"seat": name}, lang),
-                          i18n.text("heat_danger_caption", {"seat": name}, lang), lang)
+    legend = _heat_legend(
+        "danger",
+        i18n.text("heat_danger_title", {"seat": name}, lang),
+        i18n.text("heat_danger_caption", {"seat": name}, lang),
+        lang,
+    )
     note = "" if squares else i18n.text("heat_nothing", {}, lang)
     return {"kind": "danger", "squares": squares, "legend": legend, "note": note}
 
@@ -542,14 +595,20 @@ def reach_view(state, reaches: dict, lang: str = "en", names=board.SEAT_NAMES) -
             notes.append(i18n.text("heat_home", {"pct": pct_text(reach[board.HOME], lang)}, lang))
         if reach.get(step):
             notes.append(i18n.text("heat_stays", {"pct": pct_text(reach[step], lang)}, lang))
-        title = (i18n.text("heat_reach_title", {"step": step}, lang) if step else
-                 i18n.text("heat_reach_title_waiting", {}, lang))
-        legend = _heat_legend("reach", title, i18n.text("heat_reach_caption", {"seat": name}, lang),
-                              lang)
-        maps[f"{seat}:{step}"] = {"squares": _heat_squares("reach", cells, what, lang),
-                                  "legend": legend, "note": "; ".join(notes)}
+        title = (
+            i18n.text("heat_reach_title", {"step": step}, lang)
+            if step
+            else i18n.text("heat_reach_title_waiting", {}, lang)
+        )
+        legend = _heat_legend(
+            "reach", title, i18n.text("heat_reach_caption", {"seat": name}, lang), lang
+        )
+        maps[f"{seat}:{step}"] = {
+            "squares": _heat_squares("reach", cells, what, lang),
+            "legend": legend,
+            "note": "; ".join(notes),
+        }
     first = next((m for m in state.legal_moves() if m.kind != "pass"), None)
     on_board = [k for k in maps if k != f"{seat}:0"]
-    default = (f"{seat}:{first.start}" if first is not None
-               else next(iter(on_board or maps), None))
+    default = f"{seat}:{first.start}" if first is not None else next(iter(on_board or maps), None)
     return {"kind": "reach", "maps": maps, "default": default}

@@ -79,6 +79,7 @@ def _session_property(name: str):
 
 def _checked(check):
     """A trait validator from a check that raises ValueError."""
+
     def validate(self, proposal):
         try:
             return check(proposal["value"])
@@ -161,7 +162,8 @@ class PachisiWidget(anywidget.AnyWidget):
     """The hints ({} when off): :func:`view.hints_view`, or :func:`view.thinking_view` while
     they are computed."""
     tutor = traitlets.Union([traitlets.Bool(), traitlets.Float()], default_value=False).tag(
-        sync=True)
+        sync=True
+    )
     """After a human move, say when it gave up more winning chance than a margin, which move
     was better and why (:func:`coach.verdict`): True (margin 0.05), a margin 0..1, or False."""
     overlay = traitlets.Unicode(None, allow_none=True).tag(sync=True)
@@ -187,8 +189,9 @@ class PachisiWidget(anywidget.AnyWidget):
         **kwargs,
     ):
         # the teaching instruments may be switched on at once: PachisiWidget(hints=True, ...)
-        instruments = {k: kwargs.pop(k) for k in ("hints", "tutor", "overlay", "quiz")
-                       if k in kwargs}
+        instruments = {
+            k: kwargs.pop(k) for k in ("hints", "tutor", "overlay", "quiz") if k in kwargs
+        }
         unknown = set(kwargs) - {"layout"}
         if unknown:
             raise TypeError(
@@ -202,8 +205,16 @@ class PachisiWidget(anywidget.AnyWidget):
         bundle_paths()  # a clear error when the front end was never built
         # js/fixtures/traits.json pins the revisions of the earlier constructor, which drew
         # twice more for a language other than English: they go when the fixture is regenerated
-        session = Session(game, players=players, rules=rules, seed=seed, computer=computer,
-                          language=language, names=names, revision=0 if language == "en" else 2)
+        session = Session(
+            game,
+            players=players,
+            rules=rules,
+            seed=seed,
+            computer=computer,
+            language=language,
+            names=names,
+            revision=0 if language == "en" else 2,
+        )
         super().__init__(**kwargs)
         self._session = session
         session.listener = self._apply

@@ -72,8 +72,10 @@ def main(argv=None) -> int:
                 continue
             widest = max(mc.half_width for mc in ev)
             counts = " ".join(str(mc.rollouts) for mc in ev)
-            print(f"{engine:8}{dt:8.2f}{cpu:8.2f}{100 * widest:10.1f}  {load:5.2f}  {counts}",
-                  flush=True)
+            print(
+                f"{engine:8}{dt:8.2f}{cpu:8.2f}{100 * widest:10.1f}  {load:5.2f}  {counts}",
+                flush=True,
+            )
             if args.tables:
                 print(ev, end="\n\n")
     return 0

@@ -34,12 +34,18 @@ def main() -> None:
     args = ap.parse_args()
     st = pw.Game.from_position(MIDGAME, seed=3).state
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    print(f"danger_map, 4 seats, middle game (floats):    "
-          f"{timed(lambda: probability.danger_map(st), args.repeat):.0f} ms")
-    print(f"danger_map, 4 seats, middle game (Fractions): "
-          f"{timed(lambda: probability.danger_map(st, exact=True), args.repeat):.0f} ms")
-    print(f"reach_map of the piece on step 30 (floats):   "
-          f"{timed(lambda: probability.reach_map(st, 0, 2, exact=False), args.repeat):.0f} ms")
+    print(
+        f"danger_map, 4 seats, middle game (floats):    "
+        f"{timed(lambda: probability.danger_map(st), args.repeat):.0f} ms"
+    )
+    print(
+        f"danger_map, 4 seats, middle game (Fractions): "
+        f"{timed(lambda: probability.danger_map(st, exact=True), args.repeat):.0f} ms"
+    )
+    print(
+        f"reach_map of the piece on step 30 (floats):   "
+        f"{timed(lambda: probability.reach_map(st, 0, 2, exact=False), args.repeat):.0f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -29,7 +29,9 @@ from pachisi_widget.simulate import play_game  # noqa: E402
 __all__ = ["play_public_game", "play_ludo_game", "compare_ludo", "run", "main"]
 
 
-def play_public_game(rules: Rules, seed: int, players: int = 4, collect: list | None = None) -> Game:
+def play_public_game(
+    rules: Rules, seed: int, players: int = 4, collect: list | None = None
+) -> Game:
     """One whole game of random moves through the public :class:`Game` API; returns the game.
 
     ``collect``, when given, receives every state in which a move was chosen.
@@ -85,8 +87,11 @@ def compare_ludo(games: int = 100, seed: int = 1, rounds: int = 5) -> dict:
             play_ludo_game(seed + r * per + i)
         theirs += time.perf_counter() - t0
     n = per * rounds
-    return {"pachisi_public_games_per_second": n / ours, "ludo_games_per_second": n / theirs,
-            "ratio": (n / ours) / (n / theirs)}
+    return {
+        "pachisi_public_games_per_second": n / ours,
+        "ludo_games_per_second": n / theirs,
+        "ratio": (n / ours) / (n / theirs),
+    }
 
 
 def run(games: int = 200, preset: str = "classic", players: int = 4, seed: int = 1) -> dict:
@@ -110,8 +115,14 @@ def run(games: int = 200, preset: str = "classic", players: int = 4, seed: int =
         for e in engines:
             e.legal_moves()
     gen = reps * len(states) / (time.perf_counter() - t0)
-    return {"preset": preset, "players": players, "games": games, "public_games_per_second": public,
-            "engine_games_per_second": engine, "legal_move_generations_per_second": gen}
+    return {
+        "preset": preset,
+        "players": players,
+        "games": games,
+        "public_games_per_second": public,
+        "engine_games_per_second": engine,
+        "legal_move_generations_per_second": gen,
+    }
 
 
 def main(argv=None) -> None:
@@ -120,19 +131,32 @@ def main(argv=None) -> None:
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--compare-ludo", action="store_true",
-                        help="also time ludo-king-engine (pip install ludo-king-engine) in the same run")
+    parser.add_argument(
+        "--compare-ludo",
+        action="store_true",
+        help="also time ludo-king-engine (pip install ludo-king-engine) in the same run",
+    )
     args = parser.parse_args(argv)
     r = run(args.games, args.preset, args.players, args.seed)
-    print(f"{r['preset']} rules, {r['players']} players, random moves, one core, {r['games']} games each:")
-    print(f"  public API (Game.throw / legal_moves / play): {r['public_games_per_second']:.1f} games/second")
-    print(f"  engine driven directly (pw.simulate without numpy): {r['engine_games_per_second']:.1f} games/second")
+    print(
+        f"{r['preset']} rules, {r['players']} players, random moves, one core, {r['games']} games each:"
+    )
+    print(
+        f"  public API (Game.throw / legal_moves / play): {r['public_games_per_second']:.1f} games/second"
+    )
+    print(
+        f"  engine driven directly (pw.simulate without numpy): {r['engine_games_per_second']:.1f} games/second"
+    )
     print(f"  {r['legal_move_generations_per_second']:,.0f} legal-move generations/second")
     if args.compare_ludo:
         c = compare_ludo(args.games, args.seed)
         print("random 4-player games, interleaved in one run:")
-        print(f"  pachisi_widget public API (classic): {c['pachisi_public_games_per_second']:.1f} games/second")
-        print(f"  ludo-king-engine (its turn API):     {c['ludo_games_per_second']:.1f} games/second")
+        print(
+            f"  pachisi_widget public API (classic): {c['pachisi_public_games_per_second']:.1f} games/second"
+        )
+        print(
+            f"  ludo-king-engine (its turn API):     {c['ludo_games_per_second']:.1f} games/second"
+        )
         print(f"  ratio: {c['ratio']:.2f}x")
 
 

@@ -69,8 +69,11 @@ def run(label: str, games: int, seed: int, executor=None, progress=False, base=N
     others = max(0.0, (busy_seconds() - b0) - (own_seconds() - o0)) / wall
     same = "" if base is None else ("same result as serial" if t == base[0] else "DIFFERENT")
     speed = "" if base is None else f"x{base[1] / wall:.2f}"
-    print(f"{label:<28} {wall:7.1f} s {games / wall:6.0f} games/s {speed:>6}  other processes "
-          f"{others:.2f} cores, load {os.getloadavg()[0]:.2f}  {same}", flush=True)
+    print(
+        f"{label:<28} {wall:7.1f} s {games / wall:6.0f} games/s {speed:>6}  other processes "
+        f"{others:.2f} cores, load {os.getloadavg()[0]:.2f}  {same}",
+        flush=True,
+    )
     return t, wall
 
 
@@ -82,16 +85,19 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=1, help="rounds of serial, pool, Dask")
     ap.add_argument("--no-dask", action="store_true", help="skip the Dask lines")
     args = ap.parse_args(argv)
-    print(f"{args.games} games of the template player against greedy, classic rules; "
-          f"{os.cpu_count()} cores, {args.workers} workers; load {os.getloadavg()[0]:.2f}",
-          flush=True)
+    print(
+        f"{args.games} games of the template player against greedy, classic rules; "
+        f"{os.cpu_count()} cores, {args.workers} workers; load {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
     ok = True
     client = cluster = None
     if not args.no_dask:
         from dask.distributed import Client, LocalCluster
 
-        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+        cluster = LocalCluster(
+            n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=None
+        )
         client = Client(cluster)
         client.run(lambda: __import__("pachisi_widget.tournament"))  # warm the workers
     try:
@@ -100,12 +106,18 @@ def main(argv=None) -> int:
             for r in range(args.repeat):
                 print(f"round {r + 1}", flush=True)
                 base = run("serial (this process)", args.games, args.seed)
-                t, _ = run(f"ProcessPoolExecutor({args.workers})", args.games, args.seed, ex,
-                           base=base)
+                t, _ = run(
+                    f"ProcessPoolExecutor({args.workers})", args.games, args.seed, ex, base=base
+                )
                 ok &= t == base[0]
                 if client is not None:
-                    t, _ = run(f"Dask LocalCluster({args.workers})", args.games, args.seed,
-                               client.get_executor(), base=base)
+                    t, _ = run(
+                        f"Dask LocalCluster({args.workers})",
+                        args.games,
+                        args.seed,
+                        client.get_executor(),
+                        base=base,
+                    )
                     ok &= t == base[0]
         if client is not None:
             victim = sorted(client.run(os.getpid).values())[0]
@@ -116,11 +128,20 @@ def main(argv=None) -> int:
                     os.kill(victim, signal.SIGKILL)
                     killed.append(done)
 
-            t, _ = run("Dask, one worker killed", args.games, args.seed, client.get_executor(),
-                       progress=kill_one, base=base)
+            t, _ = run(
+                "Dask, one worker killed",
+                args.games,
+                args.seed,
+                client.get_executor(),
+                progress=kill_one,
+                base=base,
+            )
             ok &= t == base[0] and bool(killed)
-            print(f"  worker pid {victim} killed when {killed[0] if killed else '?'} games were "
-                  f"back; workers now {sorted(client.run(os.getpid).values())}", flush=True)
+            print(
+                f"  worker pid {victim} killed when {killed[0] if killed else '?'} games were "
+                f"back; workers now {sorted(client.run(os.getpid).values())}",
+                flush=True,
+            )
     finally:
         if client is not None:
             client.close()

@@ -37,7 +37,8 @@ document.body.dataset.ready = "1";
 
 MIN_TEXT_JS = """() => {
   const out = [];
-  for (const t of document.querySelectorAll('.pachisi-widget text, .pachisi-widget p, .pachisi-widget li, .pachisi-widget span, .pachisi-widget button, .pachisi-widget summary, .pachisi-widget label, .pachisi-widget h4')) {
+  const tags = ['text', 'p', 'li', 'span', 'button', 'summary', 'label', 'h4'];
+  for (const t of document.querySelectorAll(tags.map((tag) => `.pachisi-widget ${tag}`).join(', '))) {
     if (!t.textContent.trim() || t.closest('[hidden]') || t.closest('details:not([open]) > :not(summary)')) continue;
     const fs = parseFloat(getComputedStyle(t).fontSize);
     const svg = t.ownerSVGElement;
@@ -59,16 +60,22 @@ def positions() -> dict:
         pool = pw.PachisiWidget(
             game=pw.Game.from_position(
                 [[20, 27, 84, 0], [84, 84, 8, 0], [0, 0, 0, 0], None],
-                to_move=0, rules="cowrie_skill", seed=3,
+                to_move=0,
+                rules="cowrie_skill",
+                seed=3,
             ),
-            computer={1: "castle_waiter"}, language=lang, animate=False, teacher=True,
+            computer={1: "castle_waiter"},
+            language=lang,
+            animate=False,
+            teacher=True,
         )
         pool.throw(up=1)
         pool.throw(up=3)
         out[f"pool-{lang}"] = pool
         over = pw.PachisiWidget(
             game=pw.Game.from_position([[84, 84, 84, 82], [0, 5, 84, 84], None, None], seed=2),
-            language=lang, animate=False,
+            language=lang,
+            animate=False,
         )
         over.throw(value=2)
         move = next(m for m in over.game.legal_moves() if m.start == 82 and m.end == 84)
@@ -80,9 +87,25 @@ def positions() -> dict:
     return out
 
 
-TRAITS = ("geometry", "state", "legal_moves", "status", "status_kind", "log", "last_throw",
-          "language", "seat_players", "agent_names", "names", "speed", "animate", "large",
-          "teacher", "revision", "presets")
+TRAITS = (
+    "geometry",
+    "state",
+    "legal_moves",
+    "status",
+    "status_kind",
+    "log",
+    "last_throw",
+    "language",
+    "seat_players",
+    "agent_names",
+    "names",
+    "speed",
+    "animate",
+    "large",
+    "teacher",
+    "revision",
+    "presets",
+)
 
 
 def main(out_dir: Path) -> None:
@@ -92,6 +115,7 @@ def main(out_dir: Path) -> None:
     site = Path(tempfile.mkdtemp())
     for name in ("widget.js", "widget.css"):
         shutil.copy(REPO / "pachisi_widget" / "static" / name, site / name)
+
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args) -> None:
             pass
@@ -103,7 +127,8 @@ def main(out_dir: Path) -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(
-                executable_path=shutil.which("chromium") or "/usr/bin/chromium", headless=True,
+                executable_path=shutil.which("chromium") or "/usr/bin/chromium",
+                headless=True,
                 args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
             )
             page = browser.new_page(viewport={"width": 1200, "height": 900})

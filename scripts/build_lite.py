@@ -87,10 +87,20 @@ SITECUSTOMIZE = LITE / "sitecustomize.py"
 LAZY_PACKAGES = LITE / "lazy_packages.py"
 #: what the lessons' Python imports (the kernel's start-up, the board, completion, tracebacks):
 #: the modules these load get bytecode (see lite/pyodide_compile.py)
-PROFILE_IMPORTS = ("micropip", "piplite.piplite", "pyodide_kernel", "pachisi_widget",
-                   "pachisi_widget.widget", "pachisi_widget.lessons", "anywidget", "ipywidgets",
-                   "IPython.core.ultratb", "pygments.lexers.python", "pygments.formatters.html",
-                   "pygments.formatters.terminal256")
+PROFILE_IMPORTS = (
+    "micropip",
+    "piplite.piplite",
+    "pyodide_kernel",
+    "pachisi_widget",
+    "pachisi_widget.widget",
+    "pachisi_widget.lessons",
+    "anywidget",
+    "ipywidgets",
+    "IPython.core.ultratb",
+    "pygments.lexers.python",
+    "pygments.formatters.html",
+    "pygments.formatters.terminal256",
+)
 #: parts of wheels no lesson can use, left out of the copies the kernel loads (folders stay,
 #: empty). Every start unpacks every file of those copies, one by one:
 #: - jedi's type stubs for Django and for third-party libraries, none of which the site has
@@ -100,16 +110,37 @@ PROFILE_IMPORTS = ("micropip", "piplite.piplite", "pyodide_kernel", "pachisi_wid
 #:   page has its own, in ``extensions/``). ``{data}`` is the wheel's ``NAME-VERSION.data``
 #:   folder. The copies piplite serves (``pypi/``) keep all of it;
 #: - pygments' lexers, except those of :data:`LEXERS` (230 of pygments' 370 files).
-TRIM = {"jedi": ("jedi/third_party/typeshed/third_party/", "jedi/third_party/django-stubs/"),
-        "ipython": ("IPython/sphinxext/", "{data}/"), "traitlets": ("traitlets/tests/",),
-        "ipywidgets": ("ipywidgets/tests/", "ipywidgets/widgets/tests/"),
-        "anywidget": ("{data}/",), "jupyterlab-widgets": ("{data}/",),
-        "pygments": ("pygments/lexers/", "pygments/sphinxext.py")}
+TRIM = {
+    "jedi": ("jedi/third_party/typeshed/third_party/", "jedi/third_party/django-stubs/"),
+    "ipython": ("IPython/sphinxext/", "{data}/"),
+    "traitlets": ("traitlets/tests/",),
+    "ipywidgets": ("ipywidgets/tests/", "ipywidgets/widgets/tests/"),
+    "anywidget": ("{data}/",),
+    "jupyterlab-widgets": ("{data}/",),
+    "pygments": ("pygments/lexers/", "pygments/sphinxext.py"),
+}
 #: the pygments lexer modules the site keeps, with the lexer modules they import: Python's (for
 #: tracebacks and ``?``) and the languages a lesson's reader would most likely show with
 #: ``IPython.display.Code`` (shell, HTML, JavaScript, JSON, Markdown, TeX, C, SQL, R, ...)
-LEXERS = ("python", "special", "shell", "html", "javascript", "markup", "data", "css", "c_cpp",
-          "sql", "r", "julia", "ruby", "perl", "configs", "diff", "jvm")
+LEXERS = (
+    "python",
+    "special",
+    "shell",
+    "html",
+    "javascript",
+    "markup",
+    "data",
+    "css",
+    "c_cpp",
+    "sql",
+    "r",
+    "julia",
+    "ruby",
+    "perl",
+    "configs",
+    "diff",
+    "jvm",
+)
 #: changes to lock wheels, {package: {member: ((old text, new text), ...)}}. They make the
 #: kernel's start import less (554 modules instead of 872 once lesson 01 ran; the start's
 #: processor time 7.0 s instead of 8.2 s: ``scripts/lite_timeline.py --kernel-cpu``), and change
@@ -126,90 +157,113 @@ LEXERS = ("python", "special", "shell", "html", "javascript", "markup", "data", 
 #:   install that needs it, and an install of bare names all installed (or :data:`LAZY`, which
 #:   load on first import) returns at once.
 SITE_COPY = "this copy of IPython is the offline JupyterLite site's (scripts/build_lite.py, PATCH)"
-PATCH = {"ipython": {
-    "IPython/__init__.py": ((
-        "from .terminal.embed import embed\n",
-        "def embed(*args, **kwargs):\n"
-        "    # The terminal (prompt_toolkit, half of IPython's modules) loads on first use:\n"
-        f"    # {SITE_COPY}.\n"
-        "    from .terminal.embed import embed as terminal_embed\n\n"
-        "    return terminal_embed(*args, **kwargs)\n\n\n"),),
-    "IPython/core/completer.py": ((
-        "try:\n"
-        "    import jedi\n"
-        "    jedi.settings.case_insensitive_completion = False\n"
-        "    import jedi.api.helpers\n"
-        "    import jedi.api.classes\n"
-        "    JEDI_INSTALLED = True\n"
-        "except ImportError:\n"
-        "    JEDI_INSTALLED = False\n",
-        "# jedi loads at the first completion that uses it (the site loads its package then):\n"
-        f"# {SITE_COPY}.\n"
-        "try:\n"
-        "    from lazy_packages import available as _available\n"
-        "except ImportError:\n"
-        "    import importlib.util as _importlib_util\n\n"
-        "    def _available(name):\n"
-        "        return _importlib_util.find_spec(name) is not None\n"
-        "JEDI_INSTALLED = _available('jedi')\n\n\n"
-        "def _load_jedi():\n"
-        "    import jedi\n"
-        "    jedi.settings.case_insensitive_completion = False\n"
-        "    import jedi.api.helpers\n"
-        "    import jedi.api.classes\n"
-        "    return jedi\n"), (
-        "        interpreter = jedi.Interpreter(text[:offset], namespaces)\n",
-        "        interpreter = _load_jedi().Interpreter(text[:offset], namespaces)\n")),
+PATCH = {
+    "ipython": {
+        "IPython/__init__.py": (
+            (
+                "from .terminal.embed import embed\n",
+                "def embed(*args, **kwargs):\n"
+                "    # The terminal (prompt_toolkit, half of IPython's modules) loads on first use:\n"
+                f"    # {SITE_COPY}.\n"
+                "    from .terminal.embed import embed as terminal_embed\n\n"
+                "    return terminal_embed(*args, **kwargs)\n\n\n",
+            ),
+        ),
+        "IPython/core/completer.py": (
+            (
+                "try:\n"
+                "    import jedi\n"
+                "    jedi.settings.case_insensitive_completion = False\n"
+                "    import jedi.api.helpers\n"
+                "    import jedi.api.classes\n"
+                "    JEDI_INSTALLED = True\n"
+                "except ImportError:\n"
+                "    JEDI_INSTALLED = False\n",
+                "# jedi loads at the first completion that uses it (the site loads its package then):\n"
+                f"# {SITE_COPY}.\n"
+                "try:\n"
+                "    from lazy_packages import available as _available\n"
+                "except ImportError:\n"
+                "    import importlib.util as _importlib_util\n\n"
+                "    def _available(name):\n"
+                "        return _importlib_util.find_spec(name) is not None\n"
+                "JEDI_INSTALLED = _available('jedi')\n\n\n"
+                "def _load_jedi():\n"
+                "    import jedi\n"
+                "    jedi.settings.case_insensitive_completion = False\n"
+                "    import jedi.api.helpers\n"
+                "    import jedi.api.classes\n"
+                "    return jedi\n",
+            ),
+            (
+                "        interpreter = jedi.Interpreter(text[:offset], namespaces)\n",
+                "        interpreter = _load_jedi().Interpreter(text[:offset], namespaces)\n",
+            ),
+        ),
     },
-    "piplite": {"piplite/piplite.py": ((
-        '"""\n\nimport asyncio\n',
-        '"""\n\nfrom __future__ import annotations  # micropip\'s types load later\n\n'
-        "import asyncio\n"), (
-        "from unittest.mock import patch\n\n"
-        "import micropip\n"
-        "from micropip.package_index import CompatibilityLayer, ProjectInfo\n"
-        "from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n",
-        "# micropip loads at the first install that needs it, and an install of packages that\n"
-        "# are all installed already (a lesson's first cell) does nothing, as micropip would:\n"
-        f"# {SITE_COPY.replace('IPython', 'piplite')}.\n"
-        "import re as _re\n"
-        "from importlib.metadata import PackageNotFoundError as _NotFound\n"
-        "from importlib.metadata import distribution as _distribution\n\n"
-        "try:  # the site's packages that load on first import count as installed\n"
-        "    from lazy_packages import available as _available\n"
-        "except ImportError:\n"
-        "    def _available(name):\n"
-        "        return False\n\n\n"
-        "def _load_micropip():\n"
-        "    global micropip, CompatibilityLayer, ProjectInfo, _MP_QUERY_PACKAGE, patch\n"
-        "    from unittest.mock import patch\n\n"
-        "    import micropip\n"
-        "    from micropip.package_index import CompatibilityLayer, ProjectInfo\n"
-        "    from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n\n\n"
-        "def _all_installed(requirements) -> bool:\n"
-        "    names = [requirements] if isinstance(requirements, str) else list(requirements)\n"
-        "    for name in names:\n"
-        "        if not _re.fullmatch(r'[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?', name):\n"
-        "            return False  # a version, an extra, a URL: micropip decides\n"
-        "        if _available(name):\n"
-        "            continue  # the site has it (asked first: a search by name that finds\n"
-        "            # nothing installed goes on into the notebook's folder, in the page)\n"
-        "        try:\n"
-        "            _distribution(name)\n"
-        "        except _NotFound:\n"
-        "            return False\n"
-        "    return True\n"), (
-        '    """Invoke micropip.install with a patch to get data from local indexes"""\n',
-        '    """Invoke micropip.install with a patch to get data from local indexes"""\n'
-        "    if not reinstall and not constraints and _all_installed(requirements):\n"
-        "        return\n"
-        "    _load_micropip()\n")),
-}}
+    "piplite": {
+        "piplite/piplite.py": (
+            (
+                '"""\n\nimport asyncio\n',
+                '"""\n\nfrom __future__ import annotations  # micropip\'s types load later\n\n'
+                "import asyncio\n",
+            ),
+            (
+                "from unittest.mock import patch\n\n"
+                "import micropip\n"
+                "from micropip.package_index import CompatibilityLayer, ProjectInfo\n"
+                "from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n",
+                "# micropip loads at the first install that needs it, and an install of packages that\n"
+                "# are all installed already (a lesson's first cell) does nothing, as micropip would:\n"
+                f"# {SITE_COPY.replace('IPython', 'piplite')}.\n"
+                "import re as _re\n"
+                "from importlib.metadata import PackageNotFoundError as _NotFound\n"
+                "from importlib.metadata import distribution as _distribution\n\n"
+                "try:  # the site's packages that load on first import count as installed\n"
+                "    from lazy_packages import available as _available\n"
+                "except ImportError:\n"
+                "    def _available(name):\n"
+                "        return False\n\n\n"
+                "def _load_micropip():\n"
+                "    global micropip, CompatibilityLayer, ProjectInfo, _MP_QUERY_PACKAGE, patch\n"
+                "    from unittest.mock import patch\n\n"
+                "    import micropip\n"
+                "    from micropip.package_index import CompatibilityLayer, ProjectInfo\n"
+                "    from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n\n\n"
+                "def _all_installed(requirements) -> bool:\n"
+                "    names = [requirements] if isinstance(requirements, str) else list(requirements)\n"
+                "    for name in names:\n"
+                "        if not _re.fullmatch(r'[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?', name):\n"
+                "            return False  # a version, an extra, a URL: micropip decides\n"
+                "        if _available(name):\n"
+                "            continue  # the site has it (asked first: a search by name that finds\n"
+                "            # nothing installed goes on into the notebook's folder, in the page)\n"
+                "        try:\n"
+                "            _distribution(name)\n"
+                "        except _NotFound:\n"
+                "            return False\n"
+                "    return True\n",
+            ),
+            (
+                '    """Invoke micropip.install with a patch to get data from local indexes"""\n',
+                '    """Invoke micropip.install with a patch to get data from local indexes"""\n'
+                "    if not reinstall and not constraints and _all_installed(requirements):\n"
+                "        return\n"
+                "    _load_micropip()\n",
+            ),
+        ),
+    },
+}
 PROFILE_SNIPPETS = ("import jedi\njedi.Interpreter('import json\\njson.du', [{}]).complete()",)
 
 #: the runtime files of the npm package that a site needs (no wheels ship with it)
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 #: what the kernel installs at start-up besides its own shims (see the kernel worker's initKernel)
 KERNEL_NEEDS = ("micropip", "comm", "ipython", "jedi")
 #: what the kernel worker loads at start unless ``loadPyodideOptions.packages`` names it (these
@@ -224,15 +278,32 @@ PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "ipytho
 LAZY = ("jedi", "parso", "prompt-toolkit", "wcwidth")
 #: the environment Pyodide's Python reports, for dependency markers
 PYODIDE_MARKERS = {
-    "python_version": "3.14", "python_full_version": "3.14.2", "implementation_name": "cpython",
-    "platform_python_implementation": "CPython", "sys_platform": "emscripten",
-    "platform_system": "Emscripten", "platform_machine": "wasm32", "os_name": "posix",
-    "platform_release": "", "platform_version": "", "implementation_version": "3.14.2",
+    "python_version": "3.14",
+    "python_full_version": "3.14.2",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+    "sys_platform": "emscripten",
+    "platform_system": "Emscripten",
+    "platform_machine": "wasm32",
+    "os_name": "posix",
+    "platform_release": "",
+    "platform_version": "",
+    "implementation_version": "3.14.2",
     "extra": "",
 }
-PIP_DOWNLOAD = ["download", "--no-deps", "--only-binary=:all:", "--platform", "any",
-                "--python-version", "3.14", "--implementation", "py", "--disable-pip-version-check",
-                "--quiet"]
+PIP_DOWNLOAD = [
+    "download",
+    "--no-deps",
+    "--only-binary=:all:",
+    "--platform",
+    "any",
+    "--python-version",
+    "3.14",
+    "--implementation",
+    "py",
+    "--disable-pip-version-check",
+    "--quiet",
+]
 
 
 def say(message: str) -> None:
@@ -247,8 +318,10 @@ def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
     """Run a command; on failure raise with its output."""
     result = subprocess.run(cmd, capture_output=True, text=True, **kwargs)
     if result.returncode != 0:
-        raise BuildError(f"command failed ({result.returncode}): {' '.join(map(str, cmd))}\n"
-                         f"{result.stdout[-4000:]}\n{result.stderr[-4000:]}")
+        raise BuildError(
+            f"command failed ({result.returncode}): {' '.join(map(str, cmd))}\n"
+            f"{result.stdout[-4000:]}\n{result.stderr[-4000:]}"
+        )
     return result
 
 
@@ -263,8 +336,9 @@ def sha256_of(path: Path) -> str:
 def wheel_metadata(wheel: Path):
     """The parsed METADATA of a wheel."""
     with zipfile.ZipFile(wheel) as archive:
-        name = next(n for n in archive.namelist()
-                    if n.endswith(".dist-info/METADATA") and n.count("/") == 1)
+        name = next(
+            n for n in archive.namelist() if n.endswith(".dist-info/METADATA") and n.count("/") == 1
+        )
         return email.parser.Parser().parsestr(archive.read(name).decode("utf-8"))
 
 
@@ -286,8 +360,9 @@ def ensure_frontend_bundle() -> None:
     bundle = ROOT / "pachisi_widget" / "static" / "widget.js"
     sources = [p for p in (ROOT / "js").glob("*") if p.is_file() and ".test." not in p.name]
     sources += [ROOT / "package.json", ROOT / "package-lock.json"]
-    if bundle.is_file() and all(p.stat().st_mtime <= bundle.stat().st_mtime for p in sources
-                                if p.exists()):
+    if bundle.is_file() and all(
+        p.stat().st_mtime <= bundle.stat().st_mtime for p in sources if p.exists()
+    ):
         return
     say("front end changed: npm run build")
     run(["npm", "run", "build", "--silent"], cwd=ROOT)
@@ -296,8 +371,11 @@ def ensure_frontend_bundle() -> None:
 def project_wheel() -> Path:
     """This package's wheel, rebuilt only when its inputs changed (cached by their hash)."""
     inputs = [ROOT / "pyproject.toml", ROOT / "README.md", ROOT / "LICENSE"]
-    inputs += sorted(p for p in (ROOT / "pachisi_widget").rglob("*")
-                     if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+    inputs += sorted(
+        p
+        for p in (ROOT / "pachisi_widget").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    )
     digest = hashlib.sha256()
     for path in inputs:
         if path.exists():
@@ -313,8 +391,21 @@ def project_wheel() -> Path:
     shutil.rmtree(CACHE / "project", ignore_errors=True)
     scratch = Path(tempfile.mkdtemp(prefix="wheel-", dir=CACHE))
     try:
-        run([str(PROJECT_PY), "-m", "pip", "wheel", ".", "--no-deps", "--disable-pip-version-check",
-             "-q", "-w", str(scratch)], cwd=ROOT)
+        run(
+            [
+                str(PROJECT_PY),
+                "-m",
+                "pip",
+                "wheel",
+                ".",
+                "--no-deps",
+                "--disable-pip-version-check",
+                "-q",
+                "-w",
+                str(scratch),
+            ],
+            cwd=ROOT,
+        )
         built = sorted(scratch.glob("pachisi_widget-*.whl"))
         if len(built) != 1:
             raise BuildError(f"pip wheel produced {[p.name for p in scratch.iterdir()]}")
@@ -335,8 +426,10 @@ def pyodide_runtime(version: str) -> Path:
     say(f"fetching the Pyodide runtime {version} (npm pack pyodide@{version})")
     scratch = Path(tempfile.mkdtemp(prefix="npm-", dir=CACHE))
     try:
-        run(["npm", "pack", f"pyodide@{version}", "--silent", "--pack-destination", str(scratch)],
-            cwd=scratch)
+        run(
+            ["npm", "pack", f"pyodide@{version}", "--silent", "--pack-destination", str(scratch)],
+            cwd=scratch,
+        )
         tarball = next(scratch.glob("pyodide-*.tgz"))
         partial = scratch / "files"
         partial.mkdir()
@@ -373,8 +466,16 @@ def pip_download(spec: str, dest: Path, pattern: str, accept=lambda path: True) 
 
 def kernel_shim_folder() -> Path:
     """The kernel extension's own wheels (piplite, the ipykernel and pyodide-kernel shims, ...)."""
-    return (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
-            / "pyodide-kernel-extension" / "static" / "pypi")
+    return (
+        Path(sys.prefix)
+        / "share"
+        / "jupyter"
+        / "labextensions"
+        / "@jupyterlite"
+        / "pyodide-kernel-extension"
+        / "static"
+        / "pypi"
+    )
 
 
 def kernel_shims() -> set[str]:
@@ -430,9 +531,12 @@ def resolve(project: Path, lock: dict) -> tuple[list[str], list[Path]]:
             spec, pattern = f"{name}=={pinned}", rf"{stem}-{re.escape(pinned)}-.*none-any\.whl"
         else:
             spec, pattern = str(req), rf"{stem}-[^-]+-.*none-any\.whl"
-        wheel = pip_download(spec, CACHE / "piplite", pattern,
-                             accept=lambda p, r=req: r.specifier.contains(
-                                 p.name.split("-")[1], prereleases=True))
+        wheel = pip_download(
+            spec,
+            CACHE / "piplite",
+            pattern,
+            accept=lambda p, r=req: r.specifier.contains(p.name.split("-")[1], prereleases=True),
+        )
         wheels[name] = wheel
         todo += wheel_requirements(wheel)
     return sorted(lock_names), sorted(wheels.values())
@@ -446,8 +550,9 @@ def lock_wheels(lock: dict, names: list[str]) -> dict[str, Path]:
     for name in names:
         entry = packages[name]
         file_name = entry["file_name"]
-        wheel = pip_download(f"{entry['name']}=={entry['version']}", CACHE / "lock-wheels",
-                             re.escape(file_name))
+        wheel = pip_download(
+            f"{entry['name']}=={entry['version']}", CACHE / "lock-wheels", re.escape(file_name)
+        )
         if wheel.name != file_name:
             raise BuildError(f"{name}: the lock names {file_name}, the index gave {wheel.name}")
         if name in TRIM or name in PATCH:
@@ -468,8 +573,9 @@ def trimmed(name: str, wheel: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return prefixes, keep
 
 
-def patches_for(name: str, wheel: Path,
-                keep: tuple[str, ...] = ()) -> dict[str, tuple[tuple[str, str], ...]] | None:
+def patches_for(
+    name: str, wheel: Path, keep: tuple[str, ...] = ()
+) -> dict[str, tuple[tuple[str, str], ...]] | None:
     """:data:`PATCH`'s changes to the package ``name``'s ``wheel``; for pygments, its table of
     lexers (``pygments/lexers/_mapping.py``) keeps only the lexers whose modules the site keeps
     (``keep``, from :func:`trimmed`), so pygments knows no others: an alias, a file name or a
@@ -480,21 +586,27 @@ def patches_for(name: str, wheel: Path,
         member = "pygments/lexers/_mapping.py"
         with zipfile.ZipFile(wheel) as archive:
             text = archive.read(member).decode("utf-8")
-        modules = {m[len("pygments/lexers/"):-len(".py")] for m in keep}
+        modules = {m[len("pygments/lexers/") : -len(".py")] for m in keep}
         patches[member] = ((text, lexer_table(text, modules)),)
     return patches or None
 
 
 def lexer_table(text: str, modules: set[str]) -> str:
     """pygments' ``_mapping.py`` (``text``) with the lexers of ``modules`` only."""
-    table = next(node.value for node in ast.parse(text).body if isinstance(node, ast.Assign)
-                 and [t.id for t in node.targets if isinstance(t, ast.Name)] == ["LEXERS"])
+    table = next(
+        node.value
+        for node in ast.parse(text).body
+        if isinstance(node, ast.Assign)
+        and [t.id for t in node.targets if isinstance(t, ast.Name)] == ["LEXERS"]
+    )
     lexers = ast.literal_eval(table)
-    kept = {key: entry for key, entry in lexers.items()
-            if entry[0].rpartition(".")[2] in modules}
-    return ("# pygments' table of lexers, with only those the offline site carries\n"
-            "# (scripts/build_lite.py, LEXERS).\n\nLEXERS = {\n"
-            + "".join(f"    {key!r}: {entry!r},\n" for key, entry in kept.items()) + "}\n")
+    kept = {key: entry for key, entry in lexers.items() if entry[0].rpartition(".")[2] in modules}
+    return (
+        "# pygments' table of lexers, with only those the offline site carries\n"
+        "# (scripts/build_lite.py, LEXERS).\n\nLEXERS = {\n"
+        + "".join(f"    {key!r}: {entry!r},\n" for key, entry in kept.items())
+        + "}\n"
+    )
 
 
 def lexers_kept(wheel: Path) -> tuple[str, ...]:
@@ -515,21 +627,28 @@ def lexers_kept(wheel: Path) -> tuple[str, ...]:
             text = archive.read(member).decode("utf-8")
             todo += re.findall(r"^\s*(?:from|import)\s+pygments\.lexers\.(\w+)", text, re.M)
             # "from pygments.lexers import _x_builtins": a module, or a function of the package
-            todo += [name for name in re.findall(r"^\s*from\s+pygments\.lexers\s+import\s+(\w+)",
-                                                 text, re.M)
-                     if f"pygments/lexers/{name}.py" in names]
+            todo += [
+                name
+                for name in re.findall(r"^\s*from\s+pygments\.lexers\s+import\s+(\w+)", text, re.M)
+                if f"pygments/lexers/{name}.py" in names
+            ]
     return tuple(sorted(found | {"pygments/lexers/__init__.py", "pygments/lexers/_mapping.py"}))
 
 
-def adapted(wheel: Path, prefixes: tuple[str, ...] = (), keep: tuple[str, ...] = (),
-            patches: dict[str, tuple[tuple[str, str], ...]] | None = None) -> Path:
+def adapted(
+    wheel: Path,
+    prefixes: tuple[str, ...] = (),
+    keep: tuple[str, ...] = (),
+    patches: dict[str, tuple[tuple[str, str], ...]] | None = None,
+) -> Path:
     """A copy of ``wheel`` without the members under ``prefixes`` but those in ``keep`` (the
     folders themselves kept, empty: jedi lists them) and with the text replacements ``patches``
     ({member: ((old, new), ...)}; each ``old`` must be there exactly once), RECORD updated;
     cached."""
     patches = patches or {}
-    key = hashlib.sha256(sha256_of(wheel).encode()
-                         + json.dumps([prefixes, keep, patches]).encode() + b"folders kept")
+    key = hashlib.sha256(
+        sha256_of(wheel).encode() + json.dumps([prefixes, keep, patches]).encode() + b"folders kept"
+    )
     target = CACHE / "trimmed" / key.hexdigest()[:24] / wheel.name
     if target.is_file():
         return target
@@ -545,12 +664,16 @@ def adapted(wheel: Path, prefixes: tuple[str, ...] = (), keep: tuple[str, ...] =
             text = source.read(member).decode("utf-8")
             for old, new in replacements:
                 if text.count(old) != 1:
-                    raise BuildError(f"{wheel.name}: {member} has {text.count(old)} copies of "
-                                     f"{old!r}, not one (a new version? see PATCH)")
+                    raise BuildError(
+                        f"{wheel.name}: {member} has {text.count(old)} copies of "
+                        f"{old!r}, not one (a new version? see PATCH)"
+                    )
                 text = text.replace(old, new)
             changed[member] = text.encode("utf-8")
-    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(partial, "w",
-                                                           zipfile.ZIP_DEFLATED) as out:
+    with (
+        zipfile.ZipFile(wheel) as source,
+        zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as out,
+    ):
         for prefix in prefixes:
             if not prefix.endswith("/"):
                 continue
@@ -562,10 +685,17 @@ def adapted(wheel: Path, prefixes: tuple[str, ...] = (), keep: tuple[str, ...] =
                 continue
             data = changed.get(info.filename) or source.read(info)
             if info.filename.endswith(".dist-info/RECORD"):
-                lines = [line for line in data.decode("utf-8").splitlines()
-                         if not left_out(line.split(",")[0])]
-                lines = [record_line(line.split(",")[0], changed[line.split(",")[0]])
-                         if line.split(",")[0] in changed else line for line in lines]
+                lines = [
+                    line
+                    for line in data.decode("utf-8").splitlines()
+                    if not left_out(line.split(",")[0])
+                ]
+                lines = [
+                    record_line(line.split(",")[0], changed[line.split(",")[0]])
+                    if line.split(",")[0] in changed
+                    else line
+                    for line in lines
+                ]
                 data = ("\n".join(lines) + "\n").encode("utf-8")
             out.writestr(info, data)
     partial.rename(target)
@@ -593,8 +723,9 @@ def top_level_names(wheel: Path) -> list[str]:
     return sorted(names)
 
 
-def site_lock(lock: dict, lock_files: dict[str, Path], extra: dict[str, Path],
-              lazy: tuple[str, ...] = ()) -> dict:
+def site_lock(
+    lock: dict, lock_files: dict[str, Path], extra: dict[str, Path], lazy: tuple[str, ...] = ()
+) -> dict:
     """The site's lock: Pyodide's entries for ``lock_files``, new entries for the ``extra`` wheels
     (their dependencies as the lock names them), each entry's file name and sha256 those of the
     file the site carries. No entry outside ``lazy`` depends on one in it (those load on first
@@ -609,16 +740,22 @@ def site_lock(lock: dict, lock_files: dict[str, Path], extra: dict[str, Path],
     for name, wheel in extra.items():
         metadata = wheel_metadata(wheel)
         site[name] = {
-            "name": metadata["Name"], "version": metadata["Version"], "file_name": wheel.name,
-            "install_dir": "site", "package_type": "package", "imports": top_level_names(wheel),
+            "name": metadata["Name"],
+            "version": metadata["Version"],
+            "file_name": wheel.name,
+            "install_dir": "site",
+            "package_type": "package",
+            "imports": top_level_names(wheel),
             "depends": sorted({canonicalize_name(r.name) for r in wheel_requirements(wheel)}),
-            "sha256": sha256_of(wheel), "unvendored_tests": False,
+            "sha256": sha256_of(wheel),
+            "unvendored_tests": False,
         }
     lazy = {canonicalize_name(name) for name in lazy}
     for name, entry in site.items():
         if name not in lazy:
-            entry["depends"] = [dep for dep in entry["depends"]
-                                if canonicalize_name(dep) not in lazy]
+            entry["depends"] = [
+                dep for dep in entry["depends"] if canonicalize_name(dep) not in lazy
+            ]
         missing = [dep for dep in entry["depends"] if canonicalize_name(dep) not in site]
         if missing:
             raise BuildError(f"{name} needs {missing}, which the site's lock lacks")
@@ -632,8 +769,10 @@ def node_python(runtime: Path, job: dict, scratch: Path) -> dict:
     """Run lite/pyodide_compile.py on ``job`` inside Pyodide in Node.js; its JSON summary."""
     node = shutil.which("node")
     if node is None:
-        raise BuildError("node not found: it compiles the site's bytecode (install Node.js 20+, "
-                         "or build with --no-bytecode for a slower site)")
+        raise BuildError(
+            "node not found: it compiles the site's bytecode (install Node.js 20+, "
+            "or build with --no-bytecode for a slower site)"
+        )
     (scratch / "job.json").write_text(json.dumps(job))
     result = run([node, str(COMPILE_JS), str(runtime), str(scratch / "job.json")], cwd=ROOT)
     return json.loads(result.stdout.strip().splitlines()[-1])
@@ -644,14 +783,16 @@ def host(path: Path) -> str:
     return f"/host{path.resolve()}"
 
 
-def compiled(sources: list[Path], stdlib: Path | None, runtime: Path,
-             project: Path) -> dict[Path, Path]:
+def compiled(
+    sources: list[Path], stdlib: Path | None, runtime: Path, project: Path
+) -> dict[Path, Path]:
     """Each wheel of ``sources`` (and the standard library's zip) with bytecode compiled by
     Pyodide itself: {source: compiled copy}. A wheel gets bytecode for the modules a profile
     (PROFILE_IMPORTS, PROFILE_SNIPPETS) imports, this package's wheel for all of its modules.
     Profile and copies are cached by content; Node.js runs only for what is missing."""
-    recipe = hashlib.sha256(COMPILE_PY.read_bytes() + COMPILE_JS.read_bytes()
-                            + runtime.name.encode())
+    recipe = hashlib.sha256(
+        COMPILE_PY.read_bytes() + COMPILE_JS.read_bytes() + runtime.name.encode()
+    )
     folder = CACHE / "bytecode"
     folder.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix="bytecode-", dir=CACHE))
@@ -664,9 +805,18 @@ def compiled(sources: list[Path], stdlib: Path | None, runtime: Path,
         profile_file = folder / f"profile-{key.hexdigest()[:24]}.json"
         if not profile_file.is_file():
             say("profiling what the kernel and the lessons import (Pyodide in Node.js)")
-            summary = node_python(runtime, {"profile": {
-                "wheels": [host(w) for w in sources], "imports": list(PROFILE_IMPORTS),
-                "snippets": list(PROFILE_SNIPPETS)}, "tasks": []}, scratch)
+            summary = node_python(
+                runtime,
+                {
+                    "profile": {
+                        "wheels": [host(w) for w in sources],
+                        "imports": list(PROFILE_IMPORTS),
+                        "snippets": list(PROFILE_SNIPPETS),
+                    },
+                    "tasks": [],
+                },
+                scratch,
+            )
             found = summary["profile"]
             for problem in found["failed"]:
                 say("warning: profile: " + problem.strip().splitlines()[0])
@@ -693,22 +843,27 @@ def compiled(sources: list[Path], stdlib: Path | None, runtime: Path,
             done[source] = target
             if target.is_file():
                 continue
-            task = {"kind": "stdlib" if is_stdlib else "wheel", "src": host(source),
-                    "dst": host(scratch / f"{len(tasks)}-{source.name}")}
+            task = {
+                "kind": "stdlib" if is_stdlib else "wheel",
+                "src": host(source),
+                "dst": host(scratch / f"{len(tasks)}-{source.name}"),
+            }
             if only is not None:
                 task["only"] = only
             if is_stdlib:
                 task["extra"] = {name: host(path) for name, path in extra.items()}
             tasks.append((task, target))
         if tasks:
-            say(f"compiling bytecode for {len(tasks)} file(s) in Pyodide (Node.js; cached "
-                "afterwards)")
+            say(
+                f"compiling bytecode for {len(tasks)} file(s) in Pyodide (Node.js; cached "
+                "afterwards)"
+            )
             summary = node_python(runtime, {"tasks": [t for t, _ in tasks]}, scratch)
             for (task, target), report in zip(tasks, summary["done"], strict=True):
                 if report["modules"] == 0 and task["kind"] == "stdlib":
                     raise BuildError("no module of the standard library compiled")
                 target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.move(task["dst"][len("/host"):], target)
+                shutil.move(task["dst"][len("/host") :], target)
         return done
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -754,14 +909,20 @@ def stage_contents(extra: list[Path], dest: Path) -> tuple[list[str], list[str]]
     if NOTEBOOKS.is_dir():
         for path in sorted(NOTEBOOKS.rglob("*")):
             parts = path.relative_to(NOTEBOOKS).parts
-            if path.is_file() and not any(part.startswith(".") or part == "__pycache__"
-                                          for part in parts) and path.suffix != ".pyc":
+            if (
+                path.is_file()
+                and not any(part.startswith(".") or part == "__pycache__" for part in parts)
+                and path.suffix != ".pyc"
+            ):
                 sources.append((path, dest.joinpath(*parts)))
     for path in extra:
         path = path.resolve()
         if path.is_dir():
-            sources += [(p, dest / path.name / p.relative_to(path)) for p in sorted(path.rglob("*"))
-                        if p.is_file() and ".ipynb_checkpoints" not in p.parts]
+            sources += [
+                (p, dest / path.name / p.relative_to(path))
+                for p in sorted(path.rglob("*"))
+                if p.is_file() and ".ipynb_checkpoints" not in p.parts
+            ]
         else:
             sources.append((path, dest / path.name))
     dirty = []
@@ -769,8 +930,10 @@ def stage_contents(extra: list[Path], dest: Path) -> tuple[list[str], list[str]]
         if source.suffix == ".ipynb":
             if clean_notebook(source, target):
                 dirty.append(shown_path(source))
-                say(f"warning: {dirty[-1]} has outputs or execution counts (saved by a run in "
-                    "Jupyter?): the site gets it without them")
+                say(
+                    f"warning: {dirty[-1]} has outputs or execution counts (saved by a run in "
+                    "Jupyter?): the site gets it without them"
+                )
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
@@ -788,9 +951,12 @@ def course_missing(contents: Path) -> list[str]:
         sys.path.insert(0, root)  # the package's core needs the standard library only
     from pachisi_widget import lessons
 
-    return [lesson.notebook(lang) for lesson in lessons.catalog()
-            for lang in lessons.registry.LESSON_LANGUAGES
-            if not (contents / lesson.notebook(lang).removeprefix("notebooks/")).is_file()]
+    return [
+        lesson.notebook(lang)
+        for lesson in lessons.catalog()
+        for lang in lessons.registry.LESSON_LANGUAGES
+        if not (contents / lesson.notebook(lang).removeprefix("notebooks/")).is_file()
+    ]
 
 
 def shown_path(path: Path) -> str:
@@ -828,8 +994,9 @@ def folder_size(path: Path) -> tuple[float, int]:
 # --- the build --------------------------------------------------------------------------------
 
 
-def build(out: Path, online: bool, extra_contents: list[Path], bytecode: bool = True,
-          preload: bool = True) -> dict:
+def build(
+    out: Path, online: bool, extra_contents: list[Path], bytecode: bool = True, preload: bool = True
+) -> dict:
     started = time.monotonic()
     CACHE.mkdir(parents=True, exist_ok=True)
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
@@ -845,23 +1012,26 @@ def build(out: Path, online: bool, extra_contents: list[Path], bytecode: bool = 
 
     lock_files = {} if online else lock_wheels(lock, lock_names)
     shims = shim_wheels() if preload else {}
-    shims = {name: adapted(wheel, patches=PATCH[name]) if name in PATCH else wheel
-             for name, wheel in shims.items()}
+    shims = {
+        name: adapted(wheel, patches=PATCH[name]) if name in PATCH else wheel
+        for name, wheel in shims.items()
+    }
     # The kernel's shims go in the lock too: what the kernel loads at start (piplite, ipykernel,
     # pyodide-kernel) and what a site wheel requires (widgetsnbextension, for ipywidgets).
     extra_lock = dict(zip(piplite_names, piplite, strict=True)) if preload else {}
     stdlib = runtime / "python_stdlib.zip"
     if bytecode and not online:
-        done = compiled([*lock_files.values(), *piplite, *shims.values()], stdlib, runtime,
-                        project)
+        done = compiled([*lock_files.values(), *piplite, *shims.values()], stdlib, runtime, project)
         lock_files = {n: done[w] for n, w in lock_files.items()}
         extra_lock = {n: done[w] for n, w in extra_lock.items()}
         shims = {n: done[w] for n, w in shims.items()}
         stdlib = done[stdlib]
         piplite = [done.get(w, w) for w in piplite]
     # The kernel's copies of the site's wheels leave out what TRIM says; piplite's keep it.
-    extra_lock = {name: adapted(wheel, *trimmed(name, wheel)) if name in TRIM else wheel
-                  for name, wheel in extra_lock.items()}
+    extra_lock = {
+        name: adapted(wheel, *trimmed(name, wheel)) if name in TRIM else wheel
+        for name, wheel in extra_lock.items()
+    }
     extra_lock.update(shims)
 
     work = Path(tempfile.mkdtemp(prefix="work-", dir=CACHE))
@@ -880,8 +1050,9 @@ def build(out: Path, online: bool, extra_contents: list[Path], bytecode: bool = 
             static = lite_dir / "static" / "pyodide"
             static.mkdir(parents=True)
             for name in PYODIDE_FILES[:-1]:
-                shutil.copy2(stdlib if name == "python_stdlib.zip" else runtime / name,
-                             static / name)
+                shutil.copy2(
+                    stdlib if name == "python_stdlib.zip" else runtime / name, static / name
+                )
             for wheel in [*lock_files.values(), *extra_lock.values()]:
                 shutil.copy2(wheel, static / wheel.name)
             # The lock lists only what the site carries, each with the hash of the file it
@@ -889,23 +1060,44 @@ def build(out: Path, online: bool, extra_contents: list[Path], bytecode: bool = 
             # ModuleNotFoundError, instead of a fetch of a wheel the site does not have.
             site_lock_data = site_lock(lock, lock_files, extra_lock, LAZY if preload else ())
             (static / "pyodide-lock.json").write_text(
-                json.dumps(site_lock_data, separators=(",", ":")))
+                json.dumps(site_lock_data, separators=(",", ":"))
+            )
         notebooks, dirty = stage_contents(extra_contents, work / "contents")
 
         shutil.rmtree(partial, ignore_errors=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTER")}
-        env.update(JUPYTER_DATA_DIR=str(work / "data"), JUPYTER_CONFIG_DIR=str(work / "config"),
-                   JUPYTER_RUNTIME_DIR=str(work / "runtime"), JUPYTER_PLATFORM_DIRS="1")
-        cmd = [str(Path(sys.executable).parent / "jupyter"), "lite", "build",
-               "--lite-dir", str(lite_dir), "--output-dir", str(partial),
-               "--contents", str(work / "contents"), "--no-sourcemaps"]
+        env.update(
+            JUPYTER_DATA_DIR=str(work / "data"),
+            JUPYTER_CONFIG_DIR=str(work / "config"),
+            JUPYTER_RUNTIME_DIR=str(work / "runtime"),
+            JUPYTER_PLATFORM_DIRS="1",
+        )
+        cmd = [
+            str(Path(sys.executable).parent / "jupyter"),
+            "lite",
+            "build",
+            "--lite-dir",
+            str(lite_dir),
+            "--output-dir",
+            str(partial),
+            "--contents",
+            str(work / "contents"),
+            "--no-sourcemaps",
+        ]
         for wheel in piplite:
             cmd += ["--piplite-wheels", str(wheel)]
         say(f"jupyter lite build ({'online: Pyodide from its CDN' if online else 'offline'})")
         run(cmd, cwd=lite_dir, env=env)
         pages = add_starting_notice(partial)
-        check_site(partial, online, [w.name for w in piplite], site_lock_data,
-                   PRELOAD if preload else (), pages, LAZY if preload else ())
+        check_site(
+            partial,
+            online,
+            [w.name for w in piplite],
+            site_lock_data,
+            PRELOAD if preload else (),
+            pages,
+            LAZY if preload else (),
+        )
 
         out.parent.mkdir(parents=True, exist_ok=True)
         old = out.parent / f".{out.name}.old"
@@ -920,19 +1112,33 @@ def build(out: Path, online: bool, extra_contents: list[Path], bytecode: bool = 
 
     size_mb, files = folder_size(out)
     summary = {
-        "site": str(out), "online": online, "seconds": round(time.monotonic() - started, 1),
-        "size_mb": round(size_mb, 1), "files": files, "notebooks": notebooks,
-        "cleaned_notebooks": dirty, "pyodide": PYODIDE_VERSION,
+        "site": str(out),
+        "online": online,
+        "seconds": round(time.monotonic() - started, 1),
+        "size_mb": round(size_mb, 1),
+        "files": files,
+        "notebooks": notebooks,
+        "cleaned_notebooks": dirty,
+        "pyodide": PYODIDE_VERSION,
         "lock_wheels": sorted(site_lock_data["packages"]) if site_lock_data else [],
-        "preloaded": list(PRELOAD) if preload else [], "lazy": list(LAZY) if preload else [],
+        "preloaded": list(PRELOAD) if preload else [],
+        "lazy": list(LAZY) if preload else [],
         "bytecode": bytecode and not online,
-        "piplite_wheels": [w.name for w in piplite], "starting_notice": pages,
+        "piplite_wheels": [w.name for w in piplite],
+        "starting_notice": pages,
     }
     return summary
 
 
-def check_site(site: Path, online: bool, wheels: list[str], lock: dict | None,
-               preloaded: tuple[str, ...], pages: list[str], lazy: tuple[str, ...] = ()) -> None:
+def check_site(
+    site: Path,
+    online: bool,
+    wheels: list[str],
+    lock: dict | None,
+    preloaded: tuple[str, ...],
+    pages: list[str],
+    lazy: tuple[str, ...] = (),
+) -> None:
     """Fail loudly when the built site is not what it must be."""
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"][KERNEL_PLUGIN]
@@ -969,9 +1175,13 @@ def check_site(site: Path, online: bool, wheels: list[str], lock: dict | None,
         both = sorted(lazy_names & {canonicalize_name(n) for n in preloaded})
         if both:
             raise BuildError(f"both preloaded and loaded on first import: {both}")
-        pulled = sorted(f"{name} -> {dep}" for name, entry in packages.items()
-                        if name not in lazy_names for dep in entry["depends"]
-                        if canonicalize_name(dep) in lazy_names)
+        pulled = sorted(
+            f"{name} -> {dep}"
+            for name, entry in packages.items()
+            if name not in lazy_names
+            for dep in entry["depends"]
+            if canonicalize_name(dep) in lazy_names
+        )
         if pulled:
             raise BuildError(f"packages loaded at start would load lazy ones with them: {pulled}")
     if "lab" not in pages:
@@ -981,30 +1191,52 @@ def check_site(site: Path, online: bool, wheels: list[str], lock: dict | None,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="bash scripts/build_lite.sh",
-        description="Build a static JupyterLite site of the tutorials (offline by default).")
-    parser.add_argument("--out", type=Path, default=ROOT / "site",
-                        help="output folder, replaced when the build succeeds (default: site/)")
-    parser.add_argument("--online", action="store_true",
-                        help="leave the Pyodide runtime out: the site loads it and its compiled "
-                             "packages (numpy, matplotlib, ...) from Pyodide's CDN, so it needs "
-                             "internet; the default site needs none")
-    parser.add_argument("--extra-contents", type=Path, action="append", default=[],
-                        metavar="PATH", help="another notebook or folder for the site's contents "
-                                             "(repeatable)")
-    parser.add_argument("--json", type=Path, metavar="FILE",
-                        help="also write the build summary to FILE as JSON")
-    parser.add_argument("--no-bytecode", dest="bytecode", action="store_false",
-                        help="ship Python sources only (no Node.js step; lessons start slower): "
-                             "for comparisons")
-    parser.add_argument("--no-preload", dest="preload", action="store_false",
-                        help="let the kernel install its packages and the site's wheels with "
-                             "piplite after Pyodide starts, as JupyterLite does by default "
-                             "(lessons start slower): for comparisons")
+        description="Build a static JupyterLite site of the tutorials (offline by default).",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=ROOT / "site",
+        help="output folder, replaced when the build succeeds (default: site/)",
+    )
+    parser.add_argument(
+        "--online",
+        action="store_true",
+        help="leave the Pyodide runtime out: the site loads it and its compiled "
+        "packages (numpy, matplotlib, ...) from Pyodide's CDN, so it needs "
+        "internet; the default site needs none",
+    )
+    parser.add_argument(
+        "--extra-contents",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="another notebook or folder for the site's contents (repeatable)",
+    )
+    parser.add_argument(
+        "--json", type=Path, metavar="FILE", help="also write the build summary to FILE as JSON"
+    )
+    parser.add_argument(
+        "--no-bytecode",
+        dest="bytecode",
+        action="store_false",
+        help="ship Python sources only (no Node.js step; lessons start slower): for comparisons",
+    )
+    parser.add_argument(
+        "--no-preload",
+        dest="preload",
+        action="store_false",
+        help="let the kernel install its packages and the site's wheels with "
+        "piplite after Pyodide starts, as JupyterLite does by default "
+        "(lessons start slower): for comparisons",
+    )
     args = parser.parse_args(argv)
     out = args.out if args.out.is_absolute() else Path.cwd() / args.out
     try:
-        summary = build(out.resolve(), args.online, args.extra_contents, args.bytecode,
-                        args.preload)
+        summary = build(
+            out.resolve(), args.online, args.extra_contents, args.bytecode, args.preload
+        )
     except BuildError as exc:
         print(f"[build_lite] ERROR: {exc}", file=sys.stderr)
         return 1
@@ -1012,20 +1244,29 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps(summary, indent=2) + "\n")
     say(f"notebooks: {', '.join(summary['notebooks']) or '(none: notebooks/ is empty)'}")
     if not args.online:
-        say(f"Pyodide {summary['pyodide']}, its lock with {len(summary['lock_wheels'])} packages"
+        say(
+            f"Pyodide {summary['pyodide']}, its lock with {len(summary['lock_wheels'])} packages"
             + (", bytecode compiled" if summary["bytecode"] else ", no bytecode")
-            + (f"; loaded at start: {', '.join(summary['preloaded'])} (and what they need)"
-               if summary["preloaded"] else "")
-            + (f"; on first import: {', '.join(summary['lazy'])}" if summary["lazy"] else ""))
+            + (
+                f"; loaded at start: {', '.join(summary['preloaded'])} (and what they need)"
+                if summary["preloaded"]
+                else ""
+            )
+            + (f"; on first import: {', '.join(summary['lazy'])}" if summary["lazy"] else "")
+        )
     say("site wheels (also for %pip): " + ", ".join(summary["piplite_wheels"]))
-    say(f"built {summary['site']} in {summary['seconds']} s: {summary['size_mb']} MB, "
-        f"{summary['files']} files")
+    say(
+        f"built {summary['site']} in {summary['seconds']} s: {summary['size_mb']} MB, "
+        f"{summary['files']} files"
+    )
     try:
         shown = out.relative_to(Path.cwd())
     except ValueError:
         shown = out
-    say(f"serve it with: python3 -m http.server -b 127.0.0.1 -d {shown} 8000  "
-        "then open http://127.0.0.1:8000/lab/index.html")
+    say(
+        f"serve it with: python3 -m http.server -b 127.0.0.1 -d {shown} 8000  "
+        "then open http://127.0.0.1:8000/lab/index.html"
+    )
     return 0
 
 

@@ -60,9 +60,16 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' page h
 from jupyter_ui import ALL_RUN_JS, ERRORS_JS, EXECUTE_JS  # noqa: E402
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
 TIMEOUT_MS = 600_000
 
 #: In every page: what the page shows, polled every 20 ms, in seconds since navigation started.
@@ -159,8 +166,9 @@ def kernel_cpu(folder: Path) -> dict:
     with tempfile.TemporaryDirectory(prefix="kernel-cpu-") as scratch:
         script = Path(scratch) / "kernel_cpu.mjs"
         script.write_text(KERNEL_CPU_JS)
-        done = subprocess.run([node, str(script), str(folder)], capture_output=True, text=True,
-                              timeout=900)
+        done = subprocess.run(
+            [node, str(script), str(folder)], capture_output=True, text=True, timeout=900
+        )
     if done.returncode != 0:
         raise SystemExit(f"node failed:\n{done.stderr[-3000:]}")
     found = json.loads(done.stdout.strip().splitlines()[-1])
@@ -177,10 +185,15 @@ def kernel_cpu_runs(sites: list[tuple[str, Path]], runs: int) -> None:
         for name, folder in sites:
             result = kernel_cpu(folder)
             results[name].append(result)
-            print(f"[{name} run {round_ + 1}] load {result['load_1min']}, "
-                  f"{result['modules']} modules: " + ", ".join(
-                      f"{step} {wall} s ({cpu} s cpu)"
-                      for step, (wall, cpu) in result["steps"].items()), flush=True)
+            print(
+                f"[{name} run {round_ + 1}] load {result['load_1min']}, "
+                f"{result['modules']} modules: "
+                + ", ".join(
+                    f"{step} {wall} s ({cpu} s cpu)"
+                    for step, (wall, cpu) in result["steps"].items()
+                ),
+                flush=True,
+            )
     print(f"\nmedians of {runs} run(s), processor seconds (wall seconds) of each step:")
     for name, found in results.items():
         parts = []
@@ -190,8 +203,11 @@ def kernel_cpu_runs(sites: list[tuple[str, Path]], runs: int) -> None:
             parts.append(f"{step} {cpu:.2f} ({wall:.2f})")
         total = statistics.median(sum(c for _, c in r["steps"].values()) for r in found)
         loads = [r["load_1min"] for r in found]
-        print(f"  {name}: " + ", ".join(parts)
-              + f"; total {total:.2f} cpu s (load {min(loads)}-{max(loads)})")
+        print(
+            f"  {name}: "
+            + ", ".join(parts)
+            + f"; total {total:.2f} cpu s (load {min(loads)}-{max(loads)})"
+        )
 
 
 # --- the server ---------------------------------------------------------------------------------
@@ -201,9 +217,13 @@ class SiteHandler(SimpleHTTPRequestHandler):
     """A static server for the site (``.wasm`` as application/wasm, so the browser compiles
     Pyodide while it downloads); with ``importtime`` the kernel's Python reports its imports."""
 
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".json": "application/json"}
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+    }
     importtime = False
 
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
@@ -303,8 +323,12 @@ def one_run(browser, url: str, notebook: str) -> dict:
             entry["bytes"] = 0
 
     statuses: list[str] = []
-    context.on("response", lambda response: response.status >= 400
-               and statuses.append(f"{response.status} {response.url}"))
+    context.on(
+        "response",
+        lambda response: (
+            response.status >= 400 and statuses.append(f"{response.status} {response.url}")
+        ),
+    )
     context.on("request", started)
     context.on("requestfinished", finished)
     context.on("console", lambda msg: console.append((time.time() * 1000, msg.type, msg.text)))
@@ -312,10 +336,15 @@ def one_run(browser, url: str, notebook: str) -> dict:
     wall0 = time.time() * 1000
     page.goto(f"{url}/lab/index.html?path={notebook}")
     origin["ms"] = page.evaluate("() => performance.timeOrigin") or wall0
-    page.wait_for_function("() => window.__timeline && window.__timeline.marks.kernel_ready",
-                           timeout=TIMEOUT_MS, polling=50)
-    page.evaluate("() => { window.__timeline.marks.run_all = performance.now() / 1000;"
-                  " window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    page.wait_for_function(
+        "() => window.__timeline && window.__timeline.marks.kernel_ready",
+        timeout=TIMEOUT_MS,
+        polling=50,
+    )
+    page.evaluate(
+        "() => { window.__timeline.marks.run_all = performance.now() / 1000;"
+        " window.jupyterapp.commands.execute('notebook:run-all-cells'); }"
+    )
     page.wait_for_function(ALL_RUN_JS, timeout=TIMEOUT_MS, polling=100)
     errors = page.evaluate(ERRORS_JS)
     timeline = page.evaluate("() => window.__timeline")
@@ -325,8 +354,13 @@ def one_run(browser, url: str, notebook: str) -> dict:
 
     marks = {k: round(v, 3) for k, v in timeline["marks"].items()}
     cells = {int(k): round(v, 3) for k, v in timeline["cells"].items()}
-    result = {"notebook": notebook, "load_1min": round(load, 2), "marks": marks,
-              "errors": errors, "python": loaded}
+    result = {
+        "notebook": notebook,
+        "load_1min": round(load, 2),
+        "marks": marks,
+        "errors": errors,
+        "python": loaded,
+    }
     if cells:
         order = sorted(cells)
         result["first_cell_done"] = cells[order[0]]
@@ -345,9 +379,17 @@ def one_run(browser, url: str, notebook: str) -> dict:
             continue
         key = entry["url"].split("?")[0].replace(url, "")
         start, end = since(entry["start_wall"]), since(entry["end_wall"])
-        seen = net.setdefault(key, {"url": key, "start": start, "end": end, "count": 0,
-                                    "bytes": entry.get("bytes", 0),
-                                    "type": entry.get("type", "")})
+        seen = net.setdefault(
+            key,
+            {
+                "url": key,
+                "start": start,
+                "end": end,
+                "count": 0,
+                "bytes": entry.get("bytes", 0),
+                "type": entry.get("type", ""),
+            },
+        )
         seen["start"], seen["end"] = min(seen["start"], start), max(seen["end"], end)
         seen["count"] += 1
     result["network"] = sorted(net.values(), key=lambda e: e["start"])
@@ -379,8 +421,11 @@ def summarize(result: dict) -> None:
         "first_cell_done": result.get("first_cell_done"),
         "board": marks.get("board"),
         "last_cell_done": result.get("last_cell_done"),
-        "run_all_to_last_cell": (round(result["last_cell_done"] - marks["run_all"], 3)
-                                 if result.get("last_cell_done") and "run_all" in marks else None),
+        "run_all_to_last_cell": (
+            round(result["last_cell_done"] - marks["run_all"], 3)
+            if result.get("last_cell_done") and "run_all" in marks
+            else None
+        ),
     }
     result["figures"] = figures
 
@@ -392,7 +437,7 @@ def import_times(console: list, top: int = 25) -> list[tuple[float, str]]:
         for line in text.splitlines():
             if not line.startswith("import time:") or "|" not in line:
                 continue
-            parts = [p.strip() for p in line[len("import time:"):].split("|")]
+            parts = [p.strip() for p in line[len("import time:") :].split("|")]
             if len(parts) == 3 and parts[1].isdigit():
                 found.append((int(parts[1]) / 1000, parts[2]))
     found.sort(reverse=True)
@@ -402,10 +447,15 @@ def import_times(console: list, top: int = 25) -> list[tuple[float, str]]:
 def show_details(result: dict, wide: bool) -> None:
     print(f"\n  network ({len(result['network'])} requests; wheels, Pyodide and big files):")
     for e in result["network"]:
-        if wide or e["url"].endswith((".whl", ".wasm", ".zip", ".mjs", "lock.json")) \
-                or e["bytes"] > 500_000:
-            print(f"    {e['start']:7.2f} -> {e['end']:7.2f}  {e['bytes'] / 1e3:9.1f} kB  "
-                  f"{e['url']}  [{e['type']}] x{e['count']}")
+        if (
+            wide
+            or e["url"].endswith((".whl", ".wasm", ".zip", ".mjs", "lock.json"))
+            or e["bytes"] > 500_000
+        ):
+            print(
+                f"    {e['start']:7.2f} -> {e['end']:7.2f}  {e['bytes'] / 1e3:9.1f} kB  "
+                f"{e['url']}  [{e['type']}] x{e['count']}"
+            )
     if result.get("statuses"):
         print("  failed requests: " + "; ".join(result["statuses"]))
     print("  console (the page's and the kernel's):")
@@ -420,9 +470,19 @@ def show_details(result: dict, wide: bool) -> None:
             print(f"    {ms:8.1f}  {name}")
 
 
-FIGURES = ("app", "notebook_drawn", "wasm_fetched", "stdlib_fetched", "first_wheel_asked",
-           "last_wheel_fetched", "kernel_ready", "first_cell_done", "board", "last_cell_done",
-           "run_all_to_last_cell")
+FIGURES = (
+    "app",
+    "notebook_drawn",
+    "wasm_fetched",
+    "stdlib_fetched",
+    "first_wheel_asked",
+    "last_wheel_fetched",
+    "kernel_ready",
+    "first_cell_done",
+    "board",
+    "last_cell_done",
+    "run_all_to_last_cell",
+)
 
 
 def wait_for_load(load: float, limit_s: float = 180) -> None:
@@ -434,22 +494,38 @@ def wait_for_load(load: float, limit_s: float = 180) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--site", action="append", default=[], metavar="[NAME=]DIR",
-                        help="a built site (repeatable: the sites run in turn); default site/")
+    parser.add_argument(
+        "--site",
+        action="append",
+        default=[],
+        metavar="[NAME=]DIR",
+        help="a built site (repeatable: the sites run in turn); default site/",
+    )
     parser.add_argument("--notebook", default="01_board_and_track.ipynb")
     parser.add_argument("--runs", type=int, default=3, help="runs per site (default 3)")
-    parser.add_argument("--importtime", action="store_true",
-                        help="start the kernel's Python with PYTHONPROFILEIMPORTTIME")
-    parser.add_argument("--details", action="store_true",
-                        help="print each run's network and console log")
+    parser.add_argument(
+        "--importtime",
+        action="store_true",
+        help="start the kernel's Python with PYTHONPROFILEIMPORTTIME",
+    )
+    parser.add_argument(
+        "--details", action="store_true", help="print each run's network and console log"
+    )
     parser.add_argument("--cell-times", action="store_true", help="print each cell's time")
     parser.add_argument("--json", type=Path, help="write every run's timeline to FILE")
-    parser.add_argument("--quiet-load", type=float, metavar="LOAD",
-                        help="before each run, wait (up to 3 minutes) until the 1-minute load "
-                             "average is LOAD or less: runs back to back load 2 cores by "
-                             "themselves")
-    parser.add_argument("--kernel-cpu", action="store_true",
-                        help="measure the kernel's start in Node.js, in processor seconds")
+    parser.add_argument(
+        "--quiet-load",
+        type=float,
+        metavar="LOAD",
+        help="before each run, wait (up to 3 minutes) until the 1-minute load "
+        "average is LOAD or less: runs back to back load 2 cores by "
+        "themselves",
+    )
+    parser.add_argument(
+        "--kernel-cpu",
+        action="store_true",
+        help="measure the kernel's start in Node.js, in processor seconds",
+    )
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -474,8 +550,9 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("chromium not found (apt-get install -y chromium)")
     runs: dict[str, list[dict]] = {name: [] for name, _ in sites}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, headless=True,
-                                             args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=chromium, headless=True, args=CHROMIUM_ARGS
+        )
         try:
             for round_ in range(args.runs):
                 for name, folder in sites:
@@ -489,11 +566,13 @@ def main(argv: list[str] | None = None) -> int:
                     result["site"] = name
                     runs[name].append(result)
                     f = result["figures"]
-                    print(f"[{name} run {round_ + 1}] load {result['load_1min']}: "
-                          + ", ".join(f"{k} {f[k]}" for k in FIGURES if f.get(k) is not None)
-                          + f"; {f['wheels']} wheels {f['wheel_mb']} MB"
-                          + (f"; ERRORS {result['errors']}" if result["errors"] else ""),
-                          flush=True)
+                    print(
+                        f"[{name} run {round_ + 1}] load {result['load_1min']}: "
+                        + ", ".join(f"{k} {f[k]}" for k in FIGURES if f.get(k) is not None)
+                        + f"; {f['wheels']} wheels {f['wheel_mb']} MB"
+                        + (f"; ERRORS {result['errors']}" if result["errors"] else ""),
+                        flush=True,
+                    )
                     if args.details:
                         show_details(result, wide=False)
                         print(f"  Python after the lesson: {result['python']}")
@@ -502,8 +581,9 @@ def main(argv: list[str] | None = None) -> int:
                             print(f"    cell {index:3d}: {seconds:7.2f} s  {first_line}")
         finally:
             browser.close()
-    print(f"\nmedians of {args.runs} run(s), {args.notebook}, seconds since the page was asked "
-          "for:")
+    print(
+        f"\nmedians of {args.runs} run(s), {args.notebook}, seconds since the page was asked for:"
+    )
     for name, results in runs.items():
         line = []
         for key in FIGURES:

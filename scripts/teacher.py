@@ -149,12 +149,15 @@ def solutions(lang: str, out: Path, only=None) -> list[Path]:
             answer = _answer_line(src, var)
             filled = "\n".join(_solution(lesson, number, var, lang))
             nb["cells"][i]["source"] = _source(
-                (src[:answer.start()] + filled + src[answer.end():]).split("\n"))
+                (src[: answer.start()] + filled + src[answer.end() :]).split("\n")
+            )
         target = out / path.name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"[teacher] {_shown(target)}: {len(cells)} answers filled in"
-              + ("" if cells else " (this lesson checks its exercises in the open)"))
+        print(
+            f"[teacher] {_shown(target)}: {len(cells)} answers filled in"
+            + ("" if cells else " (this lesson checks its exercises in the open)")
+        )
         written.append(target)
     return written
 
@@ -168,30 +171,49 @@ def nbgrader_source(nb: dict, lang: str) -> tuple[dict, int]:
         cell = nb["cells"][k]
         src = "".join(cell["source"])
         answer = _answer_line(src, var)
-        region = [answer.group(0), "### BEGIN SOLUTION", *_solution(lesson, number, var, lang),
-                  "### END SOLUTION"]
-        after = src[answer.end():]
+        region = [
+            answer.group(0),
+            "### BEGIN SOLUTION",
+            *_solution(lesson, number, var, lang),
+            "### END SOLUTION",
+        ]
+        after = src[answer.end() :]
         if after.startswith("\n\n"):  # the region takes the blank line's place: once it is
-            after = after[1:]           # removed, the student's cell is the lesson's cell
-        cell["source"] = _source((src[:answer.start()] + "\n".join(region) + after).split("\n"))
+            after = after[1:]  # removed, the student's cell is the lesson's cell
+        cell["source"] = _source((src[: answer.start()] + "\n".join(region) + after).split("\n"))
         cell["metadata"]["nbgrader"] = {
-            "grade": False, "grade_id": f"exercise_{number}", "locked": False,
-            "schema_version": 3, "solution": True, "task": False,
+            "grade": False,
+            "grade_id": f"exercise_{number}",
+            "locked": False,
+            "schema_version": 3,
+            "solution": True,
+            "task": False,
         }
         graded = {
-            "cell_type": "code", "execution_count": None, "outputs": [],
-            "metadata": {"nbgrader": {
-                "grade": True, "grade_id": f"exercise_{number}_graded", "locked": True,
-                "points": 1, "schema_version": 3, "solution": False, "task": False,
-            }},
-            "source": _source([
-                f"# Exercise {number} is graded when the notebook is collected."
-                if lang == "en" else
-                f"# Exercițiul {number} este notat când caietul este strâns.",
-                "### BEGIN HIDDEN TESTS",
-                f'assert exercise("{lesson}", {number}).check({var}).correct',
-                "### END HIDDEN TESTS",
-            ]),
+            "cell_type": "code",
+            "execution_count": None,
+            "outputs": [],
+            "metadata": {
+                "nbgrader": {
+                    "grade": True,
+                    "grade_id": f"exercise_{number}_graded",
+                    "locked": True,
+                    "points": 1,
+                    "schema_version": 3,
+                    "solution": False,
+                    "task": False,
+                }
+            },
+            "source": _source(
+                [
+                    f"# Exercise {number} is graded when the notebook is collected."
+                    if lang == "en"
+                    else f"# Exercițiul {number} este notat când caietul este strâns.",
+                    "### BEGIN HIDDEN TESTS",
+                    f'assert exercise("{lesson}", {number}).check({var}).correct',
+                    "### END HIDDEN TESTS",
+                ]
+            ),
         }
         nb["cells"].insert(k + 1, graded)
     return nb, len(cells)
@@ -208,8 +230,11 @@ def course_dir(lang: str) -> Path:
 def _nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
     exe = os.environ.get("PACHISI_NBGRADER")
     if not exe:
-        sys.exit("[teacher] nbgrader is set up by scripts/teacher.sh: run `bash scripts/teacher.sh "
-                 + " ".join(sys.argv[1:]) + "`")
+        sys.exit(
+            "[teacher] nbgrader is set up by scripts/teacher.sh: run `bash scripts/teacher.sh "
+            + " ".join(sys.argv[1:])
+            + "`"
+        )
     env = dict(os.environ)
     bindir = str(Path(exe).parent)
     env["PATH"] = bindir + os.pathsep + env.get("PATH", "")  # nbgrader calls alembic by name
@@ -221,10 +246,18 @@ def _kernel(course: Path) -> None:
     spec = course / ".jupyter" / "kernels" / "python3"
     spec.mkdir(parents=True, exist_ok=True)
     python = ROOT / ".venv" / "bin" / "python"
-    (spec / "kernel.json").write_text(json.dumps({
-        "argv": [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-        "display_name": "Python 3 (pachisi_widget)", "language": "python",
-    }, indent=1) + "\n", encoding="utf-8")
+    (spec / "kernel.json").write_text(
+        json.dumps(
+            {
+                "argv": [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                "display_name": "Python 3 (pachisi_widget)",
+                "language": "python",
+            },
+            indent=1,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
 
 
 def make_course(lang: str, only=None) -> Path:
@@ -248,15 +281,21 @@ def make_course(lang: str, only=None) -> Path:
         if done.returncode:
             sys.stderr.write(done.stdout + done.stderr)
             sys.exit(f"[teacher] nbgrader generate_assignment {name} failed (above)")
-        print(f"[teacher] {name}: {graded} graded exercises; student version in "
-              f"{_shown(course / 'release' / name)}/")
+        print(
+            f"[teacher] {name}: {graded} graded exercises; student version in "
+            f"{_shown(course / 'release' / name)}/"
+        )
     if skipped:
-        print("[teacher] not in the course (their exercises are checked in the open, so there is "
-              "nothing to grade): " + ", ".join(skipped))
-    print(f"[teacher] collect the students' notebooks into "
-          f"{_shown(course / 'submitted')}/<student>/<lesson>/ and run "
-          f"`bash scripts/teacher.sh autograde"
-          f"{'' if lang == 'en' else ' --lang ' + lang}{'' if COURSE is None else ' --course ' + _shown(COURSE)}`")
+        print(
+            "[teacher] not in the course (their exercises are checked in the open, so there is "
+            "nothing to grade): " + ", ".join(skipped)
+        )
+    print(
+        f"[teacher] collect the students' notebooks into "
+        f"{_shown(course / 'submitted')}/<student>/<lesson>/ and run "
+        f"`bash scripts/teacher.sh autograde"
+        f"{'' if lang == 'en' else ' --lang ' + lang}{'' if COURSE is None else ' --course ' + _shown(COURSE)}`"
+    )
     return course
 
 
@@ -264,14 +303,17 @@ def autograde(lang: str) -> list[dict]:
     """Grade every submission of the course of ``lang``; the scores, one row per notebook."""
     course = course_dir(lang)
     if not (course / "nbgrader_config.py").exists():
-        sys.exit(f"[teacher] no course in {_shown(course)}: run "
-                 f"`bash scripts/teacher.sh nbgrader` first")
+        sys.exit(
+            f"[teacher] no course in {_shown(course)}: run `bash scripts/teacher.sh nbgrader` first"
+        )
     _kernel(course)
     submitted = course / "submitted"
     names = sorted({p.name for p in submitted.glob("*/*") if p.is_dir()})
     if not names:
-        sys.exit(f"[teacher] nothing to grade: put the notebooks into "
-                 f"{_shown(submitted)}/<student>/<lesson>/")
+        sys.exit(
+            f"[teacher] nothing to grade: put the notebooks into "
+            f"{_shown(submitted)}/<student>/<lesson>/"
+        )
     for name in names:
         done = _nbgrader(course, "autograde", name, "--create", "--force")
         if done.returncode:
@@ -284,34 +326,58 @@ def autograde(lang: str) -> list[dict]:
     with open(course / "grades.csv", newline="", encoding="utf-8") as f:
         rows = [r for r in csv.DictReader(f) if r["assignment"] in names]
     for r in rows:
-        print(f"[teacher] {r['student_id']:<16} {r['assignment']:<40} "
-              f"{float(r['score']):g} / {float(r['max_score']):g}")
-    print(f"[teacher] grades in {_shown(course / 'grades.csv')}; graded notebooks "
-          f"in {_shown(course / 'autograded')}/")
+        print(
+            f"[teacher] {r['student_id']:<16} {r['assignment']:<40} "
+            f"{float(r['score']):g} / {float(r['max_score']):g}"
+        )
+    print(
+        f"[teacher] grades in {_shown(course / 'grades.csv')}; graded notebooks "
+        f"in {_shown(course / 'autograded')}/"
+    )
     return rows
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         prog="bash scripts/teacher.sh",
-        description="A teacher's versions of the lessons: solutions, an nbgrader course, grading.")
-    ap.add_argument("command", choices=["solutions", "nbgrader", "autograde"],
-                    help="solutions: the lessons with every answer filled in; nbgrader: a "
-                         "course with student versions; autograde: grade the collected notebooks")
-    ap.add_argument("--lang", choices=["en", "ro"], default="en",
-                    help="the lessons' language (default en)")
-    ap.add_argument("--lessons", nargs="+", metavar="NN",
-                    help="only these lessons, by their number (e.g. 02 05b) or file name")
-    ap.add_argument("--course", type=Path, default=None,
-                    help="the nbgrader course folder (default classroom/course-<lang>)")
-    ap.add_argument("--out", type=Path, default=None,
-                    help="where solutions go (default classroom/solutions/, or .../ro/)")
+        description="A teacher's versions of the lessons: solutions, an nbgrader course, grading.",
+    )
+    ap.add_argument(
+        "command",
+        choices=["solutions", "nbgrader", "autograde"],
+        help="solutions: the lessons with every answer filled in; nbgrader: a "
+        "course with student versions; autograde: grade the collected notebooks",
+    )
+    ap.add_argument(
+        "--lang", choices=["en", "ro"], default="en", help="the lessons' language (default en)"
+    )
+    ap.add_argument(
+        "--lessons",
+        nargs="+",
+        metavar="NN",
+        help="only these lessons, by their number (e.g. 02 05b) or file name",
+    )
+    ap.add_argument(
+        "--course",
+        type=Path,
+        default=None,
+        help="the nbgrader course folder (default classroom/course-<lang>)",
+    )
+    ap.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="where solutions go (default classroom/solutions/, or .../ro/)",
+    )
     args = ap.parse_args(argv)
     global COURSE
     COURSE = args.course.resolve() if args.course else None
     if args.command == "solutions":
-        solutions(args.lang, args.out or OUT / "solutions" / ("" if args.lang == "en" else args.lang),
-                  args.lessons)
+        solutions(
+            args.lang,
+            args.out or OUT / "solutions" / ("" if args.lang == "en" else args.lang),
+            args.lessons,
+        )
     elif args.command == "nbgrader":
         make_course(args.lang, args.lessons)
     else:

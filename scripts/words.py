@@ -28,8 +28,12 @@ from pachisi_widget.words import tools  # noqa: E402
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=["check", "update"])
-    parser.add_argument("--locale", type=pathlib.Path, default=ROOT / "pachisi_widget" / "locale",
-                        help="the locale/ folder (default: this tree's)")
+    parser.add_argument(
+        "--locale",
+        type=pathlib.Path,
+        default=ROOT / "pachisi_widget" / "locale",
+        help="the locale/ folder (default: this tree's)",
+    )
     args = parser.parse_args(argv)
     if args.command == "update":
         changes = tools.update(args.locale)

@@ -88,7 +88,7 @@ def test_languages():
 
 def test_every_refusal_code_has_a_text():
     src = inspect.getsource(Engine.why) + inspect.getsource(GameState.check_throw)
-    found = set(re.findall(r'return "([a-z_]+)",', src)) | set(
+    found = set(re.findall(r'return \(?\s*"([a-z_]+)",', src)) | set(
         re.findall(r'"([a-z_]+)", \{"seat"', src)
     )
     assert found >= {"castle_held", "overshoot", "needs_grace", "grace_must_enter"}

@@ -192,8 +192,11 @@ class Lesson:
 
     @property
     def repo_path(self) -> str:
-        return self.source.relative_to(ROOT).as_posix() if self.source.is_relative_to(ROOT) \
+        return (
+            self.source.relative_to(ROOT).as_posix()
+            if self.source.is_relative_to(ROOT)
             else self.source.name
+        )
 
 
 def _bullets(block: str) -> tuple[str, ...]:
@@ -235,8 +238,11 @@ def find_lessons(notebooks: Path = NOTEBOOKS) -> dict[str, list[Lesson]]:
         from pachisi_widget import lessons
 
         for lang in LESSON_LANGS:
-            found[lang] = [read_lesson(x.path(lang, ROOT), lang) for x in lessons.catalog()
-                           if x.has(lang, ROOT)]
+            found[lang] = [
+                read_lesson(x.path(lang, ROOT), lang)
+                for x in lessons.catalog()
+                if x.has(lang, ROOT)
+            ]
         return found
     for lang in LESSON_LANGS:
         folder = notebooks if lang == "en" else notebooks / lang
@@ -292,8 +298,11 @@ def stage_lessons(lessons: dict[str, list[Lesson]], dest: Path) -> None:
                 else:
                     stale.unlink()
         for file_name, lesson in wanted.items():
-            twins = tuple(other for other in LESSON_LANGS if other != lang and any(
-                x.name == lesson.name for x in lessons.get(other, [])))
+            twins = tuple(
+                other
+                for other in LESSON_LANGS
+                if other != lang and any(x.name == lesson.name for x in lessons.get(other, []))
+            )
             text = staged_notebook(lesson, twins)
             path = folder / file_name
             if not path.is_file() or path.read_text(encoding="utf-8") != text:
@@ -359,8 +368,13 @@ def _para_ref(first: int, last: int | None = None) -> addnodes.pending_xref:
     """A link "§N" (or "§N–M") to paragraph N of the rules text."""
     label = f"§{first}" if not last or last == first else f"§{first}–{last}"
     ref = addnodes.pending_xref(
-        "", nodes.inline("", label), refdomain="std", reftype="ref",
-        reftarget=f"rules-s{first}", refexplicit=True, refwarn=True,
+        "",
+        nodes.inline("", label),
+        refdomain="std",
+        reftype="ref",
+        reftarget=f"rules-s{first}",
+        refexplicit=True,
+        refwarn=True,
     )
     return ref
 
@@ -406,8 +420,9 @@ class ParaRole(SphinxRole):
     def run(self):
         match = re.fullmatch(r"\s*(\d+)\s*(?:[-–]\s*(\d+)\s*)?", self.text)
         if not match:
-            msg = self.inliner.reporter.error(f"para: not a paragraph number: {self.text!r}",
-                                              line=self.lineno)
+            msg = self.inliner.reporter.error(
+                f"para: not a paragraph number: {self.text!r}", line=self.lineno
+            )
             return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
         first = int(match.group(1))
         last = int(match.group(2)) if match.group(2) else None
@@ -435,8 +450,9 @@ class BoardDirective(SphinxDirective):
 
         lang = self.options.get("lang", "en")
         if "position" in self.options:
-            game = pw.Game.from_position(json.loads(self.options["position"]),
-                                         to_move=self.options.get("to-move", 0), seed=1)
+            game = pw.Game.from_position(
+                json.loads(self.options["position"]), to_move=self.options.get("to-move", 0), seed=1
+            )
         else:
             game = pw.Game(players=4, seed=1)
         svg = board_svg(game.state, lang=lang)
@@ -446,8 +462,11 @@ class BoardDirective(SphinxDirective):
         path = folder / name
         if not path.is_file() or path.read_text(encoding="utf-8") != svg:
             path.write_text(svg, encoding="utf-8")
-        image = nodes.image(uri=f"/{GENERATED}/{name}", alt=self.options.get("alt", "Pachisi"),
-                            classes=["pachisi-board"])
+        image = nodes.image(
+            uri=f"/{GENERATED}/{name}",
+            alt=self.options.get("alt", "Pachisi"),
+            classes=["pachisi-board"],
+        )
         if "width" in self.options:
             image["width"] = f"{self.options['width']}px"
         return [image]
@@ -464,8 +483,14 @@ class ThrowTableDirective(SphinxDirective):
         lang = self.options.get("lang", "en")
         words = WORDS[lang]
         table_name = self.options.get("table", "bell6")
-        rules = next((pw.Rules.preset(p) for p in pw.PRESETS
-                      if pw.Rules.preset(p).throw_table == table_name), None)
+        rules = next(
+            (
+                pw.Rules.preset(p)
+                for p in pw.PRESETS
+                if pw.Rules.preset(p).throw_table == table_name
+            ),
+            None,
+        )
         if rules is None:
             rules = pw.Rules(throw_table=table_name)
         odds = pw.throw_distribution(rules)
@@ -476,10 +501,22 @@ class ThrowTableDirective(SphinxDirective):
             percent = f"{float(chance) * 100:.1f} %"
             if lang == "ro":
                 percent = percent.replace(".", ",")
-            rows.append([str(up), str(value), f"{chance.numerator}/{chance.denominator}",
-                         percent, words["yes"] if value in graces else words["no"]])
-        return [_table([words["up"], words["value"], words["chance"], words["about"],
-                        words["grace"]], rows, classes=["pachisi-throws"])]
+            rows.append(
+                [
+                    str(up),
+                    str(value),
+                    f"{chance.numerator}/{chance.denominator}",
+                    percent,
+                    words["yes"] if value in graces else words["no"],
+                ]
+            )
+        return [
+            _table(
+                [words["up"], words["value"], words["chance"], words["about"], words["grace"]],
+                rows,
+                classes=["pachisi-throws"],
+            )
+        ]
 
 
 def option_words(name: str, value, lang: str) -> str:
@@ -493,8 +530,9 @@ def option_words(name: str, value, lang: str) -> str:
         code = f"rule_{name}" if value else f"rule_{name}_none"
         return i18n.text(code, {"values": sorted(value)}, lang)
     if name == "throw_table":
-        return i18n.text("rule_throw_table",
-                         {"table": value, "shells": len(THROW_TABLES[value]) - 1}, lang)
+        return i18n.text(
+            "rule_throw_table", {"table": value, "shells": len(THROW_TABLES[value]) - 1}, lang
+        )
     if name == "p_mouth_up":
         return i18n.text("rule_p_mouth_up", {"p": value}, lang)
     return i18n.text(f"rule_{name}_{value}", {}, lang)
@@ -509,8 +547,11 @@ def _alternatives(name: str, default, lang: str) -> str:
         return option_words(name, not default, lang)
     if name == "p_mouth_up":
         return WORDS[lang]["p_any"]
-    choices = {"throw_table": list(THROW_TABLES), "entry_mode": list(ENTRY_MODES),
-               "turn_mode": list(TURN_MODES)}.get(name)
+    choices = {
+        "throw_table": list(THROW_TABLES),
+        "entry_mode": list(ENTRY_MODES),
+        "turn_mode": list(TURN_MODES),
+    }.get(name)
     if choices is not None:
         return "; ".join(option_words(name, v, lang) for v in choices if v != default)
     if isinstance(default, frozenset):
@@ -554,15 +595,22 @@ class VariantsTableDirective(SphinxDirective):
                 if sources:
                     sources.append(nodes.Text("; "))
                 sources.append(nodes.Text(OTHER_SOURCES[name]))
-            rows.append([
-                [nodes.literal("", name)],
-                option_words(name, default, lang),
-                "; ".join(changed) or "–",
-                _alternatives(name, default, lang),
-                sources or "–",
-            ])
-        headers = [words["option"], words["classic"], words["presets"], words["also"],
-                   words["source"]]
+            rows.append(
+                [
+                    [nodes.literal("", name)],
+                    option_words(name, default, lang),
+                    "; ".join(changed) or "–",
+                    _alternatives(name, default, lang),
+                    sources or "–",
+                ]
+            )
+        headers = [
+            words["option"],
+            words["classic"],
+            words["presets"],
+            words["also"],
+            words["source"],
+        ]
         return [_table(headers, rows, classes=["pachisi-variants"])]
 
 
@@ -582,8 +630,10 @@ class RulesTextDirective(SphinxDirective):
         self.env.note_dependency(str(RULES_TEXT))
         self.env.note_dependency(str(RULES_READING))
         if len(original) != len(reading):
-            raise self.error(f"{RULES_READING.name} has {len(reading)} paragraphs, "
-                             f"{RULES_TEXT.name} {len(original)}: one reading per paragraph")
+            raise self.error(
+                f"{RULES_READING.name} has {len(reading)} paragraphs, "
+                f"{RULES_TEXT.name} {len(original)}: one reading per paragraph"
+            )
         out = []
         for number, (ro, en) in enumerate(zip(original, reading, strict=True), start=1):
             label = f"rules-s{number}"
@@ -611,21 +661,28 @@ class LessonLinksDirective(SphinxDirective):
             raise self.error(f"lesson-links: {self.env.docname} is not a staged lesson")
         words = WORDS[lesson.lang]
         repo = self.config.pachisi_binder_repo
-        binder = (f"https://mybinder.org/v2/gh/{repo}/HEAD?urlpath="
-                  f"{quote('lab/tree/' + lesson.repo_path, safe='')}")
+        binder = (
+            f"https://mybinder.org/v2/gh/{repo}/HEAD?urlpath="
+            f"{quote('lab/tree/' + lesson.repo_path, safe='')}"
+        )
         box = nodes.container(classes=["pachisi-live"])
         para = nodes.paragraph()
         para += nodes.strong("", words["live"] + ": ")
-        para += _link(words["live_text"], lite_url(self.env.docname, lesson),
-                      classes=["pachisi-live-link"])
+        para += _link(
+            words["live_text"], lite_url(self.env.docname, lesson), classes=["pachisi-live-link"]
+        )
         para += nodes.Text(" · ")
         para += _link(words["binder"], binder)
         para += nodes.Text(" · ")
         # the lesson as students get it (not the staged copy); relative to this page's source
         here = Path(self.env.srcdir, self.env.docname).parent
         download = addnodes.download_reference(
-            "", "", reftarget=os.path.relpath(lesson.source, here), refdoc=self.env.docname,
-            refexplicit=True)
+            "",
+            "",
+            reftarget=os.path.relpath(lesson.source, here),
+            refdoc=self.env.docname,
+            refexplicit=True,
+        )
         download += nodes.inline("", words["download"])
         para += download
         other = "ro" if lesson.lang == "en" else "en"
@@ -633,8 +690,14 @@ class LessonLinksDirective(SphinxDirective):
         if twin is not None:
             para += nodes.Text(" · ")
             para += addnodes.pending_xref(
-                "", nodes.inline("", words["other_lang"]), refdomain="std", reftype="doc",
-                reftarget="/" + twin.docname, refexplicit=True, refwarn=True)
+                "",
+                nodes.inline("", words["other_lang"]),
+                refdomain="std",
+                reftype="doc",
+                reftarget="/" + twin.docname,
+                refexplicit=True,
+                refwarn=True,
+            )
         box += para
         box += nodes.paragraph("", words["live_note"], classes=["pachisi-live-note"])
         return [box]
@@ -687,8 +750,10 @@ class LessonGuideDirective(SphinxDirective):
         name = self.arguments[0]
         lesson = next((x for x in english if x.name == name), None)
         if lesson is None:
-            raise self.error(f"lesson-guide: no lesson {name}.ipynb in notebooks/ "
-                             f"(the lessons: {', '.join(x.name for x in english)})")
+            raise self.error(
+                f"lesson-guide: no lesson {name}.ipynb in notebooks/ "
+                f"(the lessons: {', '.join(x.name for x in english)})"
+            )
         return [self.lesson_box(lesson, lang, lessons, whole=False)]
 
     def lesson_box(self, lesson: Lesson, lang: str, lessons: dict, whole: bool):
@@ -697,12 +762,19 @@ class LessonGuideDirective(SphinxDirective):
         words = WORDS[lang]
         own = next((x for x in lessons.get(lang, []) if x.name == lesson.name), None)
         shown = own or lesson
-        section = nodes.container(classes=["pachisi-guide-lesson"],
-                                  ids=[nodes.make_id(f"guide-{lesson.name}")])
+        section = nodes.container(
+            classes=["pachisi-guide-lesson"], ids=[nodes.make_id(f"guide-{lesson.name}")]
+        )
         title = nodes.paragraph(classes=["pachisi-guide-title"])
         title += addnodes.pending_xref(
-            "", nodes.inline("", shown.title), refdomain="std", reftype="doc",
-            reftarget="/" + shown.docname, refexplicit=True, refwarn=True)
+            "",
+            nodes.inline("", shown.title),
+            refdomain="std",
+            reftype="doc",
+            reftarget="/" + shown.docname,
+            refexplicit=True,
+            refwarn=True,
+        )
         if own is None:
             title += nodes.Text(f" ({words['only_en']})")
         for other_lang in LESSON_LANGS:
@@ -712,8 +784,14 @@ class LessonGuideDirective(SphinxDirective):
             if twin is not None:
                 title += nodes.Text(" · ")
                 title += addnodes.pending_xref(
-                    "", nodes.inline("", WORDS[shown.lang]["other_lang"]), refdomain="std",
-                    reftype="doc", reftarget="/" + twin.docname, refexplicit=True, refwarn=True)
+                    "",
+                    nodes.inline("", WORDS[shown.lang]["other_lang"]),
+                    refdomain="std",
+                    reftype="doc",
+                    reftarget="/" + twin.docname,
+                    refexplicit=True,
+                    refwarn=True,
+                )
         title += nodes.Text(" · ")
         title += _link(words["live"], lite_url(self.env.docname, shown))
         section += title
@@ -777,8 +855,10 @@ def _english_lesson(directive: SphinxDirective, name: str) -> Lesson:
     english = _lessons(directive.env).get("en", [])
     lesson = next((x for x in english if x.name == name), None)
     if lesson is None:
-        raise directive.error(f"{directive.name}: no lesson {name}.ipynb in notebooks/ "
-                              f"(the lessons: {', '.join(x.name for x in english)})")
+        raise directive.error(
+            f"{directive.name}: no lesson {name}.ipynb in notebooks/ "
+            f"(the lessons: {', '.join(x.name for x in english)})"
+        )
     return lesson
 
 
@@ -804,42 +884,75 @@ class LessonAnswersDirective(SphinxDirective):
             first = lit("", f'exercise("{prefix}", {numbers[0]}{ro}).solution()')
             last = lit("", f'exercise("{prefix}", {numbers[-1]}{ro}).solution()')
             if lang == "en":
-                para += [first, nodes.Text(" to "), last, nodes.Text(", in either language ("),
-                         lit("", 'lang="ro"'), nodes.Text("); or "),
-                         lit("", f"bash scripts/teacher.sh solutions --lessons {prefix}")]
+                para += [
+                    first,
+                    nodes.Text(" to "),
+                    last,
+                    nodes.Text(", in either language ("),
+                    lit("", 'lang="ro"'),
+                    nodes.Text("); or "),
+                    lit("", f"bash scripts/teacher.sh solutions --lessons {prefix}"),
+                ]
                 if has_ro:
-                    para += [nodes.Text(" ("), lit("", "--lang ro"),
-                             nodes.Text(" for the Romanian edition)")]
+                    para += [
+                        nodes.Text(" ("),
+                        lit("", "--lang ro"),
+                        nodes.Text(" for the Romanian edition)"),
+                    ]
                 para += nodes.Text(". The lesson is part of the nbgrader course.")
             else:
                 command = "bash scripts/teacher.sh solutions " + ("--lang ro " if has_ro else "")
-                para += [first, nodes.Text(" până la "), last, nodes.Text("; sau "),
-                         lit("", f"{command}--lessons {prefix}")]
+                para += [
+                    first,
+                    nodes.Text(" până la "),
+                    last,
+                    nodes.Text("; sau "),
+                    lit("", f"{command}--lessons {prefix}"),
+                ]
                 if not has_ro:
                     para += nodes.Text(" (lecția este deocamdată doar în engleză)")
                 para += nodes.Text(". Lecția face parte din cursul nbgrader.")
         elif lang == "en":
-            para += [nodes.Text("In the exercise cells: each cell computes its answer ("),
-                     lit("", "expected"), nodes.Text(") itself; run it, then "),
-                     lit("", "print(expected)"), nodes.Text(". "),
-                     lit("", "bash scripts/teacher.sh solutions"),
-                     nodes.Text(" copies this lesson unchanged. Not in the nbgrader course.")]
+            para += [
+                nodes.Text("In the exercise cells: each cell computes its answer ("),
+                lit("", "expected"),
+                nodes.Text(") itself; run it, then "),
+                lit("", "print(expected)"),
+                nodes.Text(". "),
+                lit("", "bash scripts/teacher.sh solutions"),
+                nodes.Text(" copies this lesson unchanged. Not in the nbgrader course."),
+            ]
         else:
-            para += [nodes.Text("În celulele exercițiilor: fiecare celulă își calculează singură "
-                                "răspunsul ("), lit("", "expected"),
-                     nodes.Text("); o rulezi, apoi "), lit("", "print(expected)"),
-                     nodes.Text(". "), lit("", "bash scripts/teacher.sh solutions"),
-                     nodes.Text(" copiază lecția neschimbată. Nu face parte din cursul nbgrader.")]
+            para += [
+                nodes.Text(
+                    "În celulele exercițiilor: fiecare celulă își calculează singură răspunsul ("
+                ),
+                lit("", "expected"),
+                nodes.Text("); o rulezi, apoi "),
+                lit("", "print(expected)"),
+                nodes.Text(". "),
+                lit("", "bash scripts/teacher.sh solutions"),
+                nodes.Text(" copiază lecția neschimbată. Nu face parte din cursul nbgrader."),
+            ]
         return [para]
 
 
 #: Words of the lessons-at-a-glance table, by language.
 GLANCE_WORDS = {
-    "en": {"headers": ("Lesson", "What it is about", "In Romanian", "Answers", "Hand throwing"),
-           "yes": "yes", "no": "no", "package": "package", "cell": "exercise cell"},
-    "ro": {"headers": ("Lecția", "Despre ce este", "În română", "Răspunsurile",
-                       "Aruncări de mână"),
-           "yes": "da", "no": "nu", "package": "în pachet", "cell": "în celula exercițiului"},
+    "en": {
+        "headers": ("Lesson", "What it is about", "In Romanian", "Answers", "Hand throwing"),
+        "yes": "yes",
+        "no": "no",
+        "package": "package",
+        "cell": "exercise cell",
+    },
+    "ro": {
+        "headers": ("Lecția", "Despre ce este", "În română", "Răspunsurile", "Aruncări de mână"),
+        "yes": "da",
+        "no": "nu",
+        "package": "în pachet",
+        "cell": "în celula exercițiului",
+    },
 }
 
 
@@ -872,12 +985,12 @@ class LessonGlanceDirective(SphinxDirective):
         for prefix, lesson in prefixes.items():
             self.env.note_dependency(str(lesson.source))
             about, throwing = written.get(prefix, ("", ""))
-            link = nodes.reference("", prefix.lstrip("0") or "0",
-                                   refid=nodes.make_id(f"guide-{lesson.name}"))
+            link = nodes.reference(
+                "", prefix.lstrip("0") or "0", refid=nodes.make_id(f"guide-{lesson.name}")
+            )
             has_ro = _edition(lessons, "ro", lesson.name) is not None
             answers = words["package"] if packaged_exercises(lesson) else words["cell"]
-            rows.append([[link], about, words["yes"] if has_ro else words["no"], answers,
-                         throwing])
+            rows.append([[link], about, words["yes"] if has_ro else words["no"], answers, throwing])
         return [_table(list(words["headers"]), rows, classes=["pachisi-guide-glance"])]
 
 

@@ -55,35 +55,48 @@ def _check_args(state, rollouts, policy, seed, engine, budget, progress):
         raise CoachError.from_code("coach_not_state", {"got": _short(state) + hint})
     if not isinstance(engine, str) or engine not in ENGINES:
         raise CoachError.from_code("coach_bad_engine", {"got": _short(engine)})
-    if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, int)
-                                 or not 1 <= rollouts <= MAX_ROLLOUTS):
-        raise CoachError.from_code("coach_bad_rollouts",
-                                   {"got": _short(rollouts), "max": MAX_ROLLOUTS})
+    if rollouts is not None and (
+        isinstance(rollouts, bool)
+        or not isinstance(rollouts, int)
+        or not 1 <= rollouts <= MAX_ROLLOUTS
+    ):
+        raise CoachError.from_code(
+            "coach_bad_rollouts", {"got": _short(rollouts), "max": MAX_ROLLOUTS}
+        )
     try:
         if seed is None:
             raise TypeError("the coach's seed is a number: its results replay")
         check_seed(seed)
     except (TypeError, ValueError):
         raise CoachError.from_code("coach_bad_seed", {"got": _short(seed)}) from None
-    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
-                               or not budget > 0 or math.isinf(budget)):
+    if budget is not None and (
+        isinstance(budget, bool)
+        or not isinstance(budget, (int, float))
+        or not budget > 0
+        or math.isinf(budget)
+    ):
         raise CoachError.from_code("coach_bad_budget", {"got": _short(budget)})
     if progress is not None and not isinstance(progress, bool) and not callable(progress):
         raise CoachError.from_code("coach_bad_progress", {"got": _short(progress)})
     seats = state.seats
     if isinstance(policy, (list, tuple)):
         if len(policy) != len(seats):
-            raise CoachError.from_code("coach_policy_count",
-                                       {"count": len(policy), "players": len(seats)})
+            raise CoachError.from_code(
+                "coach_policy_count", {"count": len(policy), "players": len(seats)}
+            )
         players = list(policy)
     else:
         players = [policy] * len(seats)
     for p in players:
-        known = p in AGENTS if isinstance(p, str) else (
-            isinstance(p, Agent) or callable(getattr(p, "choose", None)))
+        known = (
+            p in AGENTS
+            if isinstance(p, str)
+            else (isinstance(p, Agent) or callable(getattr(p, "choose", None)))
+        )
         if not known:
-            raise CoachError.from_code("coach_bad_policy",
-                                       {"got": _short(p), "agents": list(AGENTS)})
+            raise CoachError.from_code(
+                "coach_bad_policy", {"got": _short(p), "agents": list(AGENTS)}
+            )
     return players
 
 
@@ -99,8 +112,9 @@ def _numpy_ok(rules, names) -> bool:
     return fastnp.supports(rules, names)
 
 
-def _roll_numpy(rules, seats, names, starts, seed, side, want, adaptive, budget, t0,
-                progress) -> tuple:
+def _roll_numpy(
+    rules, seats, names, starts, seed, side, want, adaptive, budget, t0, progress
+) -> tuple:
     """The rollouts of every start on the numpy engine, in one batch that new games join as
     others end (:class:`pachisi_widget.lab.fastnp.Rollouts`). Returns (wins per start, the rollouts
     each start was to get, whether the budget stopped them).
@@ -130,8 +144,10 @@ def _roll_numpy(rules, seats, names, starts, seed, side, want, adaptive, budget,
         if adaptive and not expired and not roll.waiting() and (final or ended >= _REPLAN):
             # all asked for are playing (or over): are they enough?
             ended = 0
-            more = [min(ADAPTIVE_MAX, n + _still_needed(roll.winners(j, n), n, sides, code, final))
-                    for j, n in enumerate(plan)]
+            more = [
+                min(ADAPTIVE_MAX, n + _still_needed(roll.winners(j, n), n, sides, code, final))
+                for j, n in enumerate(plan)
+            ]
             if more != plan:
                 plan = more
                 roll.ask(plan)
@@ -165,8 +181,10 @@ def _rolled(roll, plan, code, sides, expired_adaptive, progress, shown) -> tuple
     counts = [roll.done(j) for j in range(len(plan))]
     wins = [(roll.winners(j, n) == code).astype(int).tolist() for j, n in enumerate(counts)]
     if expired_adaptive:  # the rollouts the intervals still needed, had time been left
-        plan = [max(n, c + _still_needed(roll.winners(j, c), c, sides, code))
-                for j, (n, c) in enumerate(zip(plan, counts, strict=True))]
+        plan = [
+            max(n, c + _still_needed(roll.winners(j, c), c, sides, code))
+            for j, (n, c) in enumerate(zip(plan, counts, strict=True))
+        ]
     stopped = any(c < n for c, n in zip(counts, plan, strict=True))
     _show(progress, (min(counts), max(plan)), shown)
     return wins, plan, stopped
@@ -196,7 +214,7 @@ def _still_needed(won, done: int, sides: int, code: int = 0, final: bool = True)
     (not ``final``) only a plan is made, from the games over so far (at least half of them)."""
     if done == 0:
         p = 1 / max(2, sides)
-        return max(_ADAPTIVE_LEAST, math.ceil(Z95 ** 2 * p * (1 - p) / TARGET ** 2))
+        return max(_ADAPTIVE_LEAST, math.ceil(Z95**2 * p * (1 - p) / TARGET**2))
     over = won[won != -2]
     if not final and 2 * len(over) < done:
         return 0
@@ -205,7 +223,7 @@ def _still_needed(won, done: int, sides: int, code: int = 0, final: bool = True)
         return 0
     # a few more than the chance seen needs, as the estimate moves (a plan: just as many)
     pq = max(r.rate * (1 - r.rate), 0.01)
-    need = math.ceil((1.05 if final else 1.0) * Z95 ** 2 * pq / TARGET ** 2)
+    need = math.ceil((1.05 if final else 1.0) * Z95**2 * pq / TARGET**2)
     if not final:
         return max(0, need - done)
     return max(_ADAPTIVE_LEAST, need - done)
@@ -222,9 +240,17 @@ def _paired(best: list, other: list) -> tuple:
     return mean, mean - half, mean + half
 
 
-def evaluate(state, *, rollouts: int | None = None, policy="greedy", seed: int = 0,
-             engine: str = "auto", budget: float | None = None, progress=None,
-             exact: bool = True) -> Evaluation:
+def evaluate(
+    state,
+    *,
+    rollouts: int | None = None,
+    policy="greedy",
+    seed: int = 0,
+    engine: str = "auto",
+    budget: float | None = None,
+    progress=None,
+    exact: bool = True,
+) -> Evaluation:
     """Each legal move's chance to win for the seat to move (its team with teams), best first.
 
     Args:
@@ -262,8 +288,9 @@ def evaluate(state, *, rollouts: int | None = None, policy="greedy", seed: int =
     if not isinstance(progress, bool):
         return _evaluate(state, players, rollouts, seed, engine, budget, progress, exact)
     with Progress(None, progress, "rollouts per move", unit="rollout") as bar:
-        return _evaluate(state, players, rollouts, seed, engine, budget,
-                         bar.reach if bar.shown else None, exact)
+        return _evaluate(
+            state, players, rollouts, seed, engine, budget, bar.reach if bar.shown else None, exact
+        )
 
 
 class _Plan(NamedTuple):
@@ -322,8 +349,9 @@ def _plan(state, players, rollouts, engine, exact, side) -> _Plan:
     use = _engine_for(engine, state.rules, names, [starts[j] for j in todo])
     default = ADAPTIVE_MAX if use == "numpy" else DEFAULT_ROLLOUTS["python"]
     want = rollouts if rollouts is not None else default
-    return _Plan(moves, starts, note, found, todo, use, names, want,
-                 rollouts is None and use == "numpy")
+    return _Plan(
+        moves, starts, note, found, todo, use, names, want, rollouts is None and use == "numpy"
+    )
 
 
 def _roll(state, plan: _Plan, players, seed, side, budget, progress, t0) -> tuple:
@@ -335,8 +363,9 @@ def _roll(state, plan: _Plan, players, seed, side, budget, progress, t0) -> tupl
     if not todo:
         return wins, want, False
     if plan.use == "numpy":
-        got, asked, stopped = _roll_numpy(rules, seats, plan.names, sub, seed, side, want,
-                                          plan.adaptive, budget, t0, progress)
+        got, asked, stopped = _roll_numpy(
+            rules, seats, plan.names, sub, seed, side, want, plan.adaptive, budget, t0, progress
+        )
         for j, w in zip(todo, got, strict=True):
             wins[j] = w
         return wins, max(asked), stopped
@@ -403,5 +432,17 @@ def _evaluate(state, players, rollouts, seed, engine, budget, progress, exact) -
     used = "exact" if not plan.todo else plan.use
     # per move: the fewest rollouts played, and as many asked for unless the budget stopped them
     requested = (want if stopped else played) if plan.todo else 0
-    return Evaluation(state, seat, side, tuple(ranked), position, plan.note, labels, used, seed,
-                      played, requested, time.perf_counter() - t0)
+    return Evaluation(
+        state,
+        seat,
+        side,
+        tuple(ranked),
+        position,
+        plan.note,
+        labels,
+        used,
+        seed,
+        played,
+        requested,
+        time.perf_counter() - t0,
+    )

@@ -48,8 +48,11 @@ class _Race:
         self.rules = state.rules
         self.names = names  # seat -> built-in player name
         self.engine = state.engine(False)
-        self.dist = [(up, float(p)) for up, p in
-                     up_distribution(self.rules.shells, self.rules.p_mouth_up).items() if p]
+        self.dist = [
+            (up, float(p))
+            for up, p in up_distribution(self.rules.shells, self.rules.p_mouth_up).items()
+            if p
+        ]
         self.reach = reach_values(self.rules)
         self.memo: dict = {}
 
@@ -117,10 +120,11 @@ class _Race:
                     for k, v in self.turn(seat, after, again - 1).items():
                         out[k] = out.get(k, 0.0) + pq * v
         if loop:
-            if loop >= 1.0 - 1e-15:
-                out = {pieces: 1.0}
-            else:
-                out = {k: v / (1.0 - loop) for k, v in out.items()}
+            out = (
+                {pieces: 1.0}
+                if loop >= 1.0 - 1e-15
+                else {k: v / (1.0 - loop) for k, v in out.items()}
+            )
         self.memo[key] = out
         return out
 

@@ -15,8 +15,13 @@ from ..state import GameState
 
 __all__ = ["CoachError", "MoveChance", "Evaluation", "Verdict", "move_text"]
 
-_COLUMNS = ("coach_col_move", "coach_col_chance", "coach_col_interval", "coach_col_loss",
-            "coach_col_rollouts")
+_COLUMNS = (
+    "coach_col_move",
+    "coach_col_chance",
+    "coach_col_interval",
+    "coach_col_loss",
+    "coach_col_rollouts",
+)
 
 
 class CoachError(PachisiError, ValueError):
@@ -177,8 +182,10 @@ class Evaluation:
         if self.position is not None:
             rows.append(self._cells(self.position, lang))
         widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-        lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
-                 for r in [head, *rows]]
+        lines = [
+            "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+            for r in [head, *rows]
+        ]
         return "\n".join([*lines, *self.notes(lang)])
 
     def _cells(self, mc: MoveChance, lang: str) -> list:
@@ -206,8 +213,10 @@ class Evaluation:
             rows.append(self._cells(self.position, lang))
         body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in r) + "</tr>" for r in rows)
         notes = "".join(f"<p>{escape(n)}</p>" for n in self.notes(lang))
-        return (f'<div class="pachisi-coach"><table><thead><tr>{head}</tr></thead>'
-                f"<tbody>{body}</tbody></table>{notes}</div>")
+        return (
+            f'<div class="pachisi-coach"><table><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>{notes}</div>"
+        )
 
     def _repr_html_(self) -> str:
         return self.to_html("en")
@@ -255,8 +264,13 @@ class Verdict:
         best = _pct(self.better.chance, lang)
         if self.grade is None:
             return text("coach_close", {"move": played, "chance": chance, "best": best}, lang)
-        params = {"grade": text(f"coach_grade_{self.grade}", {}, lang), "move": played,
-                  "chance": chance, "best": best, "better": move_text(self.better.move, lang)}
+        params = {
+            "grade": text(f"coach_grade_{self.grade}", {}, lang),
+            "move": played,
+            "chance": chance,
+            "best": best,
+            "better": move_text(self.better.move, lang),
+        }
         out = [text("coach_worse", params, lang)]
         out.extend(text(r.code, r.params, lang) for r in self.reasons)
         return " ".join(out)

@@ -40,8 +40,12 @@ def _capture_and_home(played: Move, better: Move) -> list:
         victims: dict = {}
         for vs, _ in better.captures:
             victims[vs] = victims.get(vs, 0) + 1
-        out.append(Message("coach_why_capture", {"victims": [[s, k] for s, k in victims.items()],
-                                                  "end": better.end}))
+        out.append(
+            Message(
+                "coach_why_capture",
+                {"victims": [[s, k] for s, k in victims.items()], "end": better.end},
+            )
+        )
     if better.kind != "pass" and better.end == HOME and played.end != HOME:
         out.append(Message("coach_why_home", {}))
     return out
@@ -61,8 +65,7 @@ def _escape(state: GameState, after_p: GameState, better: Move, d_better: float)
     return None
 
 
-def _safety(played: Move, better: Move, d_played: float, d_better: float,
-            escaped: bool) -> list:
+def _safety(played: Move, better: Move, d_played: float, d_better: float, escaped: bool) -> list:
     """The better move ends on a safe square (a castle, the home column) where the move played
     is exposed; the move played leaves a piece open to a hit."""
     out = []
@@ -100,9 +103,19 @@ def _reasons(state: GameState, played: Move, better: Move) -> list:
     return out
 
 
-def verdict(state, move, *, margin: float = 0.05, evaluation: Evaluation | None = None,
-            rollouts: int | None = None, policy="greedy", seed: int = 0, engine: str = "auto",
-            budget: float | None = None, progress=None) -> Verdict:
+def verdict(
+    state,
+    move,
+    *,
+    margin: float = 0.05,
+    evaluation: Evaluation | None = None,
+    rollouts: int | None = None,
+    policy="greedy",
+    seed: int = 0,
+    engine: str = "auto",
+    budget: float | None = None,
+    progress=None,
+) -> Verdict:
     """The tutor's verdict on ``move`` played in ``state``: the winning chance it gave up
     against the best move, a grade when that is more than ``margin``, the better move and why.
 
@@ -116,18 +129,30 @@ def verdict(state, move, *, margin: float = 0.05, evaluation: Evaluation | None 
     """
     if not isinstance(state, GameState):
         _check_args(state, rollouts, policy, seed, engine, budget, progress)
-    if (isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin < 1
-            or math.isnan(margin)):
+    if (
+        isinstance(margin, bool)
+        or not isinstance(margin, (int, float))
+        or not 0 <= margin < 1
+        or math.isnan(margin)
+    ):
         raise CoachError.from_code("coach_bad_margin", {"got": _short(margin)})
     if state.phase != "move":
-        raise CoachError.from_code("coach_no_move" if state.phase == "throw" else "coach_over",
-                                   {"seat": state.to_move})
+        raise CoachError.from_code(
+            "coach_no_move" if state.phase == "throw" else "coach_over", {"seat": state.to_move}
+        )
     legal = state.find(move)
     if legal is None:
         raise state.illegal(move)
     if evaluation is None:
-        evaluation = evaluate(state, rollouts=rollouts, policy=policy, seed=seed, engine=engine,
-                              budget=budget, progress=progress)
+        evaluation = evaluate(
+            state,
+            rollouts=rollouts,
+            policy=policy,
+            seed=seed,
+            engine=engine,
+            budget=budget,
+            progress=progress,
+        )
     elif not isinstance(evaluation, Evaluation) or evaluation.state != state:
         raise CoachError.from_code("coach_other_evaluation", {})
     played = evaluation.find(legal)

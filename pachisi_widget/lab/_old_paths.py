@@ -29,8 +29,11 @@ def forward(name: str, load) -> None:
             moved.append(load())
             # a copy of its names here (pytest's monkeypatch reads the module's __dict__),
             # kept in step by every write through the old path
-            module.__dict__.update((k, v) for k, v in vars(moved[0]).items()
-                                   if not k.startswith("__") or k == "__all__")
+            module.__dict__.update(
+                (k, v)
+                for k, v in vars(moved[0]).items()
+                if not k.startswith("__") or k == "__all__"
+            )
         return moved[0]
 
     class _OldPath(types.ModuleType):

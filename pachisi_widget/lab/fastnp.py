@@ -65,8 +65,15 @@ from ..tables import (
 )
 from .seeds import game_seeds, iter_game_seeds, seed_words  # noqa: F401  (their old path)
 
-__all__ = ["supports", "run_batch", "run_from", "Rollouts", "game_seeds", "iter_game_seeds",
-           "seed_words"]
+__all__ = [
+    "supports",
+    "run_batch",
+    "run_from",
+    "Rollouts",
+    "game_seeds",
+    "iter_game_seeds",
+    "seed_words",
+]
 
 _KIND = {name: i for i, name in enumerate(FAST_AGENTS)}
 _RANDOM, _GREEDY, _RUNNER, _WAITER = (
@@ -247,8 +254,7 @@ class _Setup:
         # after seat when all are)
         self.next_seat = np.array([self._next(t, f) for t in range(4) for f in range(16)], i64)
         # lowest_bit[f]: the lowest bit set in f (0 for none)
-        self.lowest_bit = np.array([(f & -f).bit_length() - 1 if f else 0 for f in range(16)],
-                                   i64)
+        self.lowest_bit = np.array([(f & -f).bit_length() - 1 if f else 0 for f in range(16)], i64)
         self.stride = stride = HOME + 2 + max(rules.table)
         loop_of = np.array(LOOP_OF, dtype=i64)
         loop = np.full(4 * stride + 1, _OFF, i64)
@@ -270,10 +276,13 @@ class _Setup:
         self.marks = self._bits(sets)
         # opp_cols[k, seat]: the k-th opponent piece's place in a game's 16 pieces (its seat * 4
         # + its number), opp_base[k, seat] its seat * stride (a seat nobody plays: seats[0]'s)
-        opp = [[q for q in seats if (q - t) % 2 == 1 or not rules.teams and q != t]
-               for t in (t if t in seats else seats[0] for t in range(4))]
-        self.opp_cols = np.array([[q * 4 + i for q in opp[t] for i in range(4)]
-                                  for t in range(4)], dtype=i64).T.copy()
+        opp = [
+            [q for q in seats if (q - t) % 2 == 1 or not rules.teams and q != t]
+            for t in (t if t in seats else seats[0] for t in range(4))
+        ]
+        self.opp_cols = np.array(
+            [[q * 4 + i for q in opp[t] for i in range(4)] for t in range(4)], dtype=i64
+        ).T.copy()
         self.opp_base = (self.opp_cols // 4) * stride
 
     @staticmethod
@@ -309,8 +318,21 @@ class _Batch:
     ``gid[n]``), and the results of those already over. :meth:`retire` drops finished games
     from every per-game array at once."""
 
-    _PER_GAME = ("gid", "srow", "to_move", "ptr", "base", "pieces", "owed", "idle", "fresh",
-                 "captures", "turn", "throws", "capture_moves")
+    _PER_GAME = (
+        "gid",
+        "srow",
+        "to_move",
+        "ptr",
+        "base",
+        "pieces",
+        "owed",
+        "idle",
+        "fresh",
+        "captures",
+        "turn",
+        "throws",
+        "capture_moves",
+    )
 
     def __init__(self, setup, starters, used):
         i64 = np.int64
@@ -393,8 +415,20 @@ class _Throw:
 class _Slots:
     """The five move slots of every game: 0 enters a piece, 1..4 move pieces 0..3."""
 
-    __slots__ = ("starts", "ends", "valid", "square", "on_loop", "castle", "takes", "occupants",
-                 "threatened", "cols", "at", "restricted")
+    __slots__ = (
+        "starts",
+        "ends",
+        "valid",
+        "square",
+        "on_loop",
+        "castle",
+        "takes",
+        "occupants",
+        "threatened",
+        "cols",
+        "at",
+        "restricted",
+    )
 
 
 # -- one iteration, step by step ----------------------------------------------------------------
@@ -414,8 +448,7 @@ def _throw(s, b, streams) -> _Throw:
     on_board = _any4((mine > 0) & (mine < HOME))
     grace = entry | (s.is_bonus[value] & on_board)
     waiting_pieces = mine == 0
-    return _Throw(rows, seat, value, entry, grace, mine, waiting_pieces,
-                  _any4(waiting_pieces))
+    return _Throw(rows, seat, value, entry, grace, mine, waiting_pieces, _any4(waiting_pieces))
 
 
 def _legal_slots(s, b, t) -> _Slots:
@@ -436,8 +469,15 @@ def _legal_slots(s, b, t) -> _Slots:
     if s.release:
         ends = np.where((mine == _LAST_SQUARE) & s.is_release[value][:, None], HOME, ends)
     m0, m1, m2, m3 = mine.T
-    dup = np.stack([np.zeros(N, bool), m1 == m0, (m2 == m0) | (m2 == m1),
-                    (m3 == m0) | (m3 == m1) | (m3 == m2)], 1)
+    dup = np.stack(
+        [
+            np.zeros(N, bool),
+            m1 == m0,
+            (m2 == m0) | (m2 == m1),
+            (m3 == m0) | (m3 == m1) | (m3 == m2),
+        ],
+        1,
+    )
     p_ok = (mine > 0) & (mine < HOME) & (ends <= HOME) & ~dup
     if not s.gmbae:
         p_ok &= ~enter_grace[:, None]
@@ -461,7 +501,9 @@ def _legal_slots(s, b, t) -> _Slots:
     hi = marks[:, 2:]
 
     def has(w):  # whether the landings are in bit set w (word w, and bits 32 w.. of word 2)
-        return (np.where(high, hi >> np.uint64(32 * w), marks[:, w:w + 1]) >> bit & 1).astype(bool)
+        return (np.where(high, hi >> np.uint64(32 * w), marks[:, w : w + 1]) >> bit & 1).astype(
+            bool
+        )
 
     occupied = has(0)
     # the opponents on each occupied landing, counted (few slots land on one)
@@ -626,18 +668,36 @@ def _step(s, b, streams, trace=None):
     streams.refill(b)
     t = _throw(s, b, streams)
     if trace is not None:
-        trace.append({"gid": b.gid.copy(), "value": t.value.copy(), "grace": t.grace.copy(),
-                      "to_move": b.to_move.copy(), "P": b.pieces.copy(), "phase": "move"})
+        trace.append(
+            {
+                "gid": b.gid.copy(),
+                "value": t.value.copy(),
+                "grace": t.grace.copy(),
+                "to_move": b.to_move.copy(),
+                "P": b.pieces.copy(),
+                "phase": "move",
+            }
+        )
     sl = _legal_slots(s, b, t)
     chosen, moved = _choose(s, b, streams, t, sl)
     hit = _apply(s, b, t, sl, chosen, moved)
     over, winner = _after_move(s, b, t, moved, hit)
     if trace is not None:
-        trace.append({"gid": b.gid.copy(), "P": b.pieces.copy(), "to_move": b.to_move.copy(),
-                      "owed": b.owed.copy(), "fresh": b.fresh.copy(),
-                      "captures": b.captures.copy(), "turn": b.turn.copy(),
-                      "over": over.copy(), "winner": winner.copy(), "moved": moved.copy(),
-                      "slot": chosen.copy()})
+        trace.append(
+            {
+                "gid": b.gid.copy(),
+                "P": b.pieces.copy(),
+                "to_move": b.to_move.copy(),
+                "owed": b.owed.copy(),
+                "fresh": b.fresh.copy(),
+                "captures": b.captures.copy(),
+                "turn": b.turn.copy(),
+                "over": over.copy(),
+                "winner": winner.copy(),
+                "moved": moved.copy(),
+                "slot": chosen.copy(),
+            }
+        )
     if over.any():
         return b.retire(over, winner)
     return None
@@ -671,7 +731,6 @@ def run_from(rules, seats, agents, starts, seeds, width=None) -> dict:
         b.place(slice(j * n, (j + 1) * n), st, seats)
     out = _play(s, b, streams)
     return {name: a.reshape(k, n) for name, a in out.items()}
-
 
 
 class Rollouts:
@@ -735,12 +794,11 @@ class Rollouts:
         for j, n in enumerate(counts):
             self.asked[j] = max(self.asked[j], n)
         new.sort()
-        self.queue = sorted(self.queue[self.fed:] + new)
+        self.queue = sorted(self.queue[self.fed :] + new)
         self.fed = 0
         most = max(self.asked, default=0)
         if most > self.won.shape[1]:
-            grow = np.full((len(self.starts), max(most, 2 * self.won.shape[1])), -2,
-                                np.int64)
+            grow = np.full((len(self.starts), max(most, 2 * self.won.shape[1])), -2, np.int64)
             grow[:, : self.won.shape[1]] = self.won
             self.won = grow
 
@@ -793,7 +851,7 @@ class Rollouts:
 
     def _feed(self, m: int) -> None:
         streams = self.streams
-        pairs = self.queue[self.fed:self.fed + m]
+        pairs = self.queue[self.fed : self.fed + m]
         self.fed += m
         first = len(streams.seeds)
         new = _Batch(self.s, [0] * m, [0] * m)
@@ -825,6 +883,7 @@ class Rollouts:
         for name, a in new.results.items():
             results[name] = np.concatenate([results[name], a])
         self.b.extend(new)
+
 
 def _dead(rules, seats, P, fresh, capc, to_move) -> bool:
     """The engine's dead-position test for one game of a batch."""

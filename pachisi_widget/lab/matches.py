@@ -40,11 +40,14 @@ def match_both_ways(a, b, rules=None, games: int = MATCH_GAMES, seed: int = 1) -
     try:
         hash(key)
     except TypeError:
-        raise TypeError(f"match_both_ways plays built-in players given by name, such as "
-                        f"'greedy', not {a!r} and {b!r}") from None
+        raise TypeError(
+            f"match_both_ways plays built-in players given by name, such as "
+            f"'greedy', not {a!r} and {b!r}"
+        ) from None
     if key not in _MATCHES:
         first = simulate(games, rules=rules, agents=[a, b], players=2, seed=seed, progress=False)
-        second = simulate(games, rules=rules, agents=[b, a], players=2, seed=seed + 1,
-                          progress=False)
+        second = simulate(
+            games, rules=rules, agents=[b, a], players=2, seed=seed + 1, progress=False
+        )
         _MATCHES[key] = (first, second)
     return _MATCHES[key]

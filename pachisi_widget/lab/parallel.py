@@ -20,8 +20,14 @@ import time
 
 from ..engine import short_repr
 
-__all__ = ["as_executor", "executor_workers", "chunk_size", "run_chunks", "Progress",
-           "numpy_installed"]
+__all__ = [
+    "as_executor",
+    "executor_workers",
+    "chunk_size",
+    "run_chunks",
+    "Progress",
+    "numpy_installed",
+]
 
 
 def numpy_installed() -> bool:
@@ -100,8 +106,10 @@ def as_executor(executor):
         return executor
     if callable(getattr(executor, "get_executor", None)):  # a Dask distributed Client
         return executor.get_executor()
-    raise TypeError("executor must be a concurrent.futures.Executor (a process pool, or a Dask "
-                    f"Client's get_executor()), not {type(executor).__name__}")
+    raise TypeError(
+        "executor must be a concurrent.futures.Executor (a process pool, or a Dask "
+        f"Client's get_executor()), not {type(executor).__name__}"
+    )
 
 
 def executor_workers(executor) -> int:
@@ -127,8 +135,9 @@ def chunk_size(games: int, workers: int, most: int, least: int = 5) -> int:
     return max(least, min(most, -(-games // (8 * workers))))
 
 
-def run_chunks(fn, jobs, executor=None, done=None, timeout: float | None = None,
-               on_timeout=None) -> list:
+def run_chunks(
+    fn, jobs, executor=None, done=None, timeout: float | None = None, on_timeout=None
+) -> list:
     """``fn(job)`` for each of ``jobs`` (any iterable, read as jobs are sent), in this process
     (``executor=None``) or on ``executor``, the results in job order whatever order they finish
     in: so the result never depends on what ran it. ``done(result)``, when given, is called as
@@ -195,9 +204,11 @@ def run_chunks(fn, jobs, executor=None, done=None, timeout: float | None = None,
 def _chunk_error(exc: Exception) -> Exception:
     text = f"{type(exc).__name__}: {short_repr(str(exc), 300)[1:-1]}"
     if isinstance(exc, (pickle.PicklingError, AttributeError, TypeError)) and (
-            "pickle" in text.lower() or "attribute" in text.lower()):
+        "pickle" in text.lower() or "attribute" in text.lower()
+    ):
         return TypeError(
             f"a player could not be sent to the executor's workers ({text}); give it by name, "
             "define its class in a module the workers can import (tournaments also take a .py "
-            "file, sent as its text), or run without executor=")
+            "file, sent as its text), or run without executor="
+        )
     return RuntimeError(f"a chunk of games failed on the executor: {text}")

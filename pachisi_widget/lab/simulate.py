@@ -150,8 +150,10 @@ class SimulationResult:
         own seeded generator, so they are replayed here (as :class:`pachisi_widget.Game` draws
         them) rather than stored."""
         cdf = throw_cdf(self.rules)
-        return tuple(opening(self.rules, self.seats, random.Random(s), cdf)
-                     for s in islice(iter_game_seeds(self.seed), self.games))
+        return tuple(
+            opening(self.rules, self.seats, random.Random(s), cdf)
+            for s in islice(iter_game_seeds(self.seed), self.games)
+        )
 
     def __eq__(self, other) -> bool:  # the engine that played does not matter
         if not isinstance(other, SimulationResult):
@@ -288,11 +290,14 @@ def _check_agent(agent) -> Agent:
     if isinstance(agent, str):
         if agent not in AGENTS:
             raise ValueError(
-                f"unknown agent {short_repr(agent, 40)}; choose one of {', '.join(AGENTS)}")
+                f"unknown agent {short_repr(agent, 40)}; choose one of {', '.join(AGENTS)}"
+            )
         return make_agent(agent)
     if not callable(getattr(agent, "choose", None)):
-        raise TypeError(f"a player must be an agent name or an object with a choose(state, rng) "
-                        f"method, not {short_repr(agent)}")
+        raise TypeError(
+            f"a player must be an agent name or an object with a choose(state, rng) "
+            f"method, not {short_repr(agent)}"
+        )
     return agent
 
 
@@ -304,9 +309,13 @@ def _check_numbers(games, players, rules, engine) -> None:
     if games > MAX_GAMES:
         raise ValueError(
             f"games must be at most {MAX_GAMES:,} in one call (the result keeps every game), not "
-            f"{short_repr(games, 40)}: run a bigger study as several calls with different seeds")
-    if (isinstance(players, bool) or not isinstance(players, int)
-            or players not in SEATS_FOR_PLAYERS):
+            f"{short_repr(games, 40)}: run a bigger study as several calls with different seeds"
+        )
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or players not in SEATS_FOR_PLAYERS
+    ):
         raise ValueError(f"players must be 2, 3 or 4, not {short_repr(players)}")
     if rules.teams and players != 4:
         raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
@@ -326,8 +335,10 @@ def _agent_list(agents, players: int) -> list:
                 f"agents must give one agent per seat in play ({players}), not {len(agents)}"
             )
         return list(agents)
-    raise TypeError(f"agents must be None, an agent name or object, or a list with one per "
-                    f"seat in play, not {short_repr(agents)}")
+    raise TypeError(
+        f"agents must be None, an agent name or object, or a list with one per "
+        f"seat in play, not {short_repr(agents)}"
+    )
 
 
 def _engine_for(engine: str, rules, names: list, labels: tuple, games: int) -> str:
@@ -405,7 +416,8 @@ def simulate(
     executor = as_executor(executor)
     if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= 1_000_000:
         raise ValueError(
-            f"batch must be a whole number of games 1..1,000,000, not {short_repr(batch)}")
+            f"batch must be a whole number of games 1..1,000,000, not {short_repr(batch)}"
+        )
     seats = SEATS_FOR_PLAYERS[players]
     agents = _agent_list(agents, players)
     objs = [_check_agent(a) for a in agents]
@@ -421,8 +433,17 @@ def simulate(
     bar = Progress(games, bool(progress), "simulating") if progress else None
     try:
         if executor is not None:
-            rows = _run_chunked(executor, engine, rules, seats,
-                                names if engine == "numpy" else objs, seeds, games, bar, batch)
+            rows = _run_chunked(
+                executor,
+                engine,
+                rules,
+                seats,
+                names if engine == "numpy" else objs,
+                seeds,
+                games,
+                bar,
+                batch,
+            )
         elif engine == "numpy":
             rows = _run_numpy(rules, seats, names, seeds, bar, batch)
         elif engine == "python":
@@ -523,10 +544,13 @@ def _sim_chunk(job: _SimJob) -> tuple:
 def _run_chunked(executor, engine, rules, seats, agents, seeds, games, bar, batch):
     least, most = _CHUNK_SIZES[engine]
     size = chunk_size(games, executor_workers(executor), most, least)
-    jobs = (_SimJob(engine, rules, seats, tuple(agents), tuple(islice(seeds, size)), batch)
-            for _ in range(-(-games // size)))
-    parts = run_chunks(_sim_chunk, jobs, executor,
-                       None if bar is None else (lambda part: bar.update(len(part[0]))))
+    jobs = (
+        _SimJob(engine, rules, seats, tuple(agents), tuple(islice(seeds, size)), batch)
+        for _ in range(-(-games // size))
+    )
+    parts = run_chunks(
+        _sim_chunk, jobs, executor, None if bar is None else (lambda part: bar.update(len(part[0])))
+    )
     rows: tuple = ([], [], [], [])
     for part in parts:
         for row, values in zip(rows, part, strict=True):

@@ -134,5 +134,7 @@ def fit_ratings(n: int, observations: dict) -> tuple:
     row = [sum(r) / n for r in cov]
     whole = sum(row) / n
     mean = sum(theta) / n
-    return ([t - mean for t in theta],
-            [math.sqrt(max(cov[i][i] - 2 * row[i] + whole, 0.0)) for i in range(n)])
+    return (
+        [t - mean for t in theta],
+        [math.sqrt(max(cov[i][i] - 2 * row[i] + whole, 0.0)) for i in range(n)],
+    )

@@ -70,6 +70,7 @@ from fractions import Fraction
 from numbers import Number, Real
 
 from ..i18n import LANGUAGES, NOUNS, count, seat_label, text  # noqa: F401  (NOUNS...: as before)
+from ..words.format import format_text as words  # the package's one formatter
 from . import (  # noqa: F401  (one module per lesson: importing them registers their exercises)
     l00_first_game,
     l01_board,
@@ -83,7 +84,6 @@ from . import (  # noqa: F401  (one module per lesson: importing them registers 
     l07_variants,
     l08_own_player,
 )
-from ..words.format import format_text as words  # the package's one formatter
 from .answers import (  # noqa: F401
     _SEAT_WORDS,
     ChoiceForm,
@@ -119,9 +119,25 @@ from .registry import (
     sentences,
 )
 
-__all__ = ["Result", "Exercise", "check", "exercise", "exercises", "compare", "Slider",
-           "explore", "LANGUAGE", "words", "catalog", "lesson", "Lesson", "exercise_cells",
-           "exercise_cell", "Solution", "EXERCISES"]
+__all__ = [
+    "Result",
+    "Exercise",
+    "check",
+    "exercise",
+    "exercises",
+    "compare",
+    "Slider",
+    "explore",
+    "LANGUAGE",
+    "words",
+    "catalog",
+    "lesson",
+    "Lesson",
+    "exercise_cells",
+    "exercise_cell",
+    "Solution",
+    "EXERCISES",
+]
 
 LANGUAGE = "en"
 """The language of the checker's words when no ``lang=`` is given ("en" or "ro")."""
@@ -189,7 +205,8 @@ def _same(answer, expected, tolerance) -> bool:
             return False
     if isinstance(expected, (list, tuple)) and isinstance(answer, (list, tuple)):
         return len(answer) == len(expected) and all(
-            _same(a, e, tolerance) for a, e in zip(answer, expected, strict=True))
+            _same(a, e, tolerance) for a, e in zip(answer, expected, strict=True)
+        )
     if isinstance(expected, Number) and isinstance(answer, Number) and not isinstance(answer, bool):
         if tolerance is not None:
             return abs(float(answer) - float(expected)) <= tolerance
@@ -227,8 +244,6 @@ def check(
     return Result(False, text(code, {"answer": repr(answer), "hint": hint}, lang))
 
 
-
-
 class Exercise:
     """One exercise of a lesson: checks an answer, gives a hint, and (for a teacher) the answer.
 
@@ -242,7 +257,8 @@ class Exercise:
             have = sorted(n for (of, n) in EXERCISES if of == lesson)
             where = f"exercises {have}" if have else "no exercises in the package"
             raise ValueError(
-                f"there is no exercise {number!r} in lesson {lesson!r}: it has {where}")
+                f"there is no exercise {number!r} in lesson {lesson!r}: it has {where}"
+            )
         self.lesson, self.number, self._lang = lesson, number, lang
         solution = EXERCISES[key]()
         self.form = _form(solution.form)
@@ -276,8 +292,11 @@ class Exercise:
         """The name of the typical mistake that ``answer`` makes, if it is one of them."""
         for name, wrong in self.mistakes.items():
             try:
-                made = wrong(self.form.read(answer)) if callable(wrong) else self.form.same(
-                    answer, wrong)
+                made = (
+                    wrong(self.form.read(answer))
+                    if callable(wrong)
+                    else self.form.same(answer, wrong)
+                )
                 if made:
                     return name
             except (_Unreadable, _Comma):
@@ -302,19 +321,27 @@ class Exercise:
         except _Comma:
             return Result(False, self._say("exercise_comma", lang, answer=shown), "comma")
         except _Unreadable:
-            return Result(False, self._say("exercise_unreadable", lang, answer=shown, form=form),
-                          "unreadable")
+            return Result(
+                False, self._say("exercise_unreadable", lang, answer=shown, form=form), "unreadable"
+            )
         if right:
             why = self._text("why", lang)
             return Result(True, self._say("exercise_right", lang, why=why), "right")
         name = self.mistake(answer)
         if name is not None:
-            said = self._say("exercise_mistake", lang, answer=shown,
-                             mistake=self._text(name, lang, {"answer": shown}))
+            said = self._say(
+                "exercise_mistake",
+                lang,
+                answer=shown,
+                mistake=self._text(name, lang, {"answer": shown}),
+            )
             return Result(False, said, "mistake", name)
         if isinstance(self.form, NumberForm) and self.form.close(answer, self.expected):
-            return Result(False, self._say("exercise_close", lang, answer=shown,
-                                           **self.form.params(lang)), "close")
+            return Result(
+                False,
+                self._say("exercise_close", lang, answer=shown, **self.form.params(lang)),
+                "close",
+            )
         return Result(False, self._say("exercise_wrong", lang, answer=shown), "wrong")
 
     def hint(self, *, lang: str | None = None) -> Result:
@@ -326,9 +353,16 @@ class Exercise:
     def solution(self, *, lang: str | None = None) -> Result:
         """The expected answer and why (for a teacher; a student's cell never calls it)."""
         lang = _language(lang or self._lang)
-        return Result(False, self._say("exercise_answer", lang,
-                                       expected=self.form.show(self.expected, lang),
-                                       why=self._text("why", lang)), "answer")
+        return Result(
+            False,
+            self._say(
+                "exercise_answer",
+                lang,
+                expected=self.form.show(self.expected, lang),
+                why=self._text("why", lang),
+            ),
+            "answer",
+        )
 
 
 def exercise(lesson: str, number: int, *, lang: str | None = None) -> Exercise:
@@ -365,7 +399,7 @@ def _guess_words(guess, decimals: int, lang: str) -> str:
         if isinstance(guess, float) and not math.isfinite(guess):
             return repr(guess)
         if isinstance(guess, float):
-            out = repr(guess)                           # 7.5 stays 7.5, not 7.50
+            out = repr(guess)  # 7.5 stays 7.5, not 7.50
             return out.replace(".", ",") if lang == "ro" else out
         return _as_words(Fraction(guess), decimals, lang)
     return _shown(guess)
@@ -390,8 +424,9 @@ def _chosen(guess, choices):
     raise _Unreadable
 
 
-def compare(guess, value, *, what: str, choices=None, decimals: int = 2,
-            lang: str | None = None) -> Result:
+def compare(
+    guess, value, *, what: str, choices=None, decimals: int = 2, lang: str | None = None
+) -> Result:
     """Show the computed ``value`` beside the student's ``guess``, and how far off the guess was.
 
     ``what`` names the result in the lesson's language ("the average throw"). A number is
@@ -423,11 +458,15 @@ def compare(guess, value, *, what: str, choices=None, decimals: int = 2,
             raise ValueError(f"value {value!r} must be one of the choices {choices!r}")
         shown = _choice_words(value, lang)
     else:
-        if isinstance(value, bool) or not isinstance(value, (Real, Decimal)) or not math.isfinite(
-                float(value)):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (Real, Decimal))
+            or not math.isfinite(float(value))
+        ):
             raise ValueError(f"value must be a finite number (or give choices=), not {value!r}")
-        shown = _as_words(value if isinstance(value, (int, Fraction)) else float(value),
-                          decimals, lang)
+        shown = _as_words(
+            value if isinstance(value, (int, Fraction)) else float(value), decimals, lang
+        )
     said = {"what": what, "value": shown}
     if guess is ... or guess is None:
         return Result(False, text("compare_blank", said, lang), "blank")
@@ -438,31 +477,40 @@ def compare(guess, value, *, what: str, choices=None, decimals: int = 2,
             chosen = _chosen(guess, choices)
         except _Unreadable:
             form = text("compare_form_choice", {"choices": listed}, lang)
-            return Result(False, text("compare_unreadable", {**said, "guess": guessed,
-                                                             "form": form}, lang), "unreadable")
-        code, verdict = (("compare_choice_right", "right") if chosen == value
-                         else ("compare_choice_wrong", "missed"))
+            return Result(
+                False,
+                text("compare_unreadable", {**said, "guess": guessed, "form": form}, lang),
+                "unreadable",
+            )
+        code, verdict = (
+            ("compare_choice_right", "right")
+            if chosen == value
+            else ("compare_choice_wrong", "missed")
+        )
         return Result(chosen == value, text(code, {**said, "guess": guessed}, lang), verdict)
     try:
         number, _ = _number(guess)
     except _Comma:
-        return Result(False, text("compare_comma", {**said, "guess": guessed}, lang),
-                      "unreadable")
+        return Result(False, text("compare_comma", {**said, "guess": guessed}, lang), "unreadable")
     except _Unreadable:
         form = text("compare_form_number", {}, lang)
-        return Result(False, text("compare_unreadable", {**said, "guess": guessed, "form": form},
-                                  lang), "unreadable")
+        return Result(
+            False,
+            text("compare_unreadable", {**said, "guess": guessed, "form": form}, lang),
+            "unreadable",
+        )
     exact = Fraction(value) if not isinstance(value, float) else Fraction(float(value))
     gap = number - exact
-    if abs(gap) <= Fraction(1, 2 * 10 ** decimals):
-        return Result(True, text("compare_right", {**said, "guess": guessed}, lang), "right",
-                      gap=gap)
-    distance = _as_words(abs(gap) if abs(gap).denominator == 1 else float(abs(gap)), decimals,
-                         lang)
+    if abs(gap) <= Fraction(1, 2 * 10**decimals):
+        return Result(
+            True, text("compare_right", {**said, "guess": guessed}, lang), "right", gap=gap
+        )
+    distance = _as_words(abs(gap) if abs(gap).denominator == 1 else float(abs(gap)), decimals, lang)
     if exact:
         distance += f" ({round(100 * abs(gap) / abs(exact))}%)"
     close = bool(exact) and abs(gap) <= CLOSE * abs(exact)
     code = "compare_close" if close else ("compare_high" if gap > 0 else "compare_low")
     verdict = "high" if gap > 0 else "low"
-    return Result(False, text(code, {**said, "guess": guessed, "gap": distance}, lang), verdict,
-                  gap=gap)
+    return Result(
+        False, text(code, {**said, "guess": guessed, "gap": distance}, lang), verdict, gap=gap
+    )

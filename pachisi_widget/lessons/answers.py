@@ -16,8 +16,16 @@ from numbers import Rational, Real
 from ..i18n import LANGUAGES, seat_label
 from .registry import sentences
 
-__all__ = ["Form", "NumberForm", "IntegerForm", "ValuesForm", "StepsForm", "SeatsForm",
-           "LettersForm", "ChoiceForm"]
+__all__ = [
+    "Form",
+    "NumberForm",
+    "IntegerForm",
+    "ValuesForm",
+    "StepsForm",
+    "SeatsForm",
+    "LettersForm",
+    "ChoiceForm",
+]
 
 
 class _Unreadable(Exception):
@@ -51,8 +59,12 @@ def _number(answer) -> tuple[Fraction, bool]:
     """(value, exact) of a numeric answer; exact for ints, Fractions and "p/q" texts."""
     if isinstance(answer, bool) or answer is None:
         raise _Unreadable
-    if isinstance(answer, tuple) and len(answer) == 2 and all(
-            isinstance(a, int) and not isinstance(a, bool) for a in answer) and answer[1] >= 0:
+    if (
+        isinstance(answer, tuple)
+        and len(answer) == 2
+        and all(isinstance(a, int) and not isinstance(a, bool) for a in answer)
+        and answer[1] >= 0
+    ):
         raise _Comma
     if isinstance(answer, str):
         return _fraction(answer)
@@ -84,8 +96,21 @@ def _items(answer) -> list:
     raise _Unreadable
 
 
-_SEAT_WORDS = {"south": 0, "s": 0, "sud": 0, "east": 1, "e": 1, "est": 1,
-               "north": 2, "n": 2, "nord": 2, "west": 3, "w": 3, "vest": 3, "v": 3}
+_SEAT_WORDS = {
+    "south": 0,
+    "s": 0,
+    "sud": 0,
+    "east": 1,
+    "e": 1,
+    "est": 1,
+    "north": 2,
+    "n": 2,
+    "nord": 2,
+    "west": 3,
+    "w": 3,
+    "vest": 3,
+    "v": 3,
+}
 
 
 def _plain(word: str) -> str:
@@ -154,7 +179,7 @@ class NumberForm(Form):
         return abs(value - target)
 
     def _within(self, gap: Fraction | None, places: int) -> bool:
-        return gap is not None and gap <= Fraction(1, 2 * 10 ** places) + Fraction(1, 10 ** 12)
+        return gap is not None and gap <= Fraction(1, 2 * 10**places) + Fraction(1, 10**12)
 
     def same(self, answer, expected) -> bool:
         try:
@@ -234,7 +259,7 @@ class SeatsForm(Form):
         if isinstance(answer, str):
             words = re.findall(r"[^\W\d_]+|\d", answer)
             if len(words) == 1 and len(words[0]) > 1 and _plain(words[0]) not in _SEAT_WORDS:
-                words = list(words[0])                      # "WSEN"
+                words = list(words[0])  # "WSEN"
             answer = words
         if not isinstance(answer, (list, tuple)):
             raise _Unreadable
@@ -260,7 +285,7 @@ class LettersForm(Form):
             low = _plain(answer)
             found = re.findall(r"(?<![^\W\d_])[^\W\d_](?![^\W\d_])", low)
             if not found and low.isalpha():
-                found = list(low)                           # "ad"
+                found = list(low)  # "ad"
             answer = found
         if not isinstance(answer, (set, frozenset, list, tuple)):
             raise _Unreadable
@@ -306,7 +331,6 @@ def _decimal(value, places: int, lang: str) -> str:
     return out.replace(".", ",") if lang == "ro" else out
 
 
-
 def _form(spec) -> Form:
     kind, options = spec
     if kind == "number":
@@ -323,8 +347,9 @@ def _form(spec) -> Form:
         return LettersForm(**options)
     if kind == "choice":
         key = options["key"]
-        labels = {lang: {k: sentences(lang)[f"{key}.{k}"] for k in options["words"]}
-                  for lang in LANGUAGES}
+        labels = {
+            lang: {k: sentences(lang)[f"{key}.{k}"] for k in options["words"]} for lang in LANGUAGES
+        }
         return ChoiceForm(options["words"], labels)
     raise ValueError(f"unknown form of answer {kind!r}")
 
@@ -332,7 +357,6 @@ def _form(spec) -> Form:
 def _shown(answer) -> str:
     out = repr(answer)
     return out if len(out) <= 60 else out[:57] + "..."
-
 
 
 def _as_words(x, decimals: int, lang: str) -> str:
@@ -349,4 +373,3 @@ def _as_words(x, decimals: int, lang: str) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     return _decimal(value, decimals, lang)
-

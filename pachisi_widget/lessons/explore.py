@@ -41,14 +41,18 @@ class Slider:
 
     def __post_init__(self):
         numbers = (self.low, self.high, self.step, self.value)
-        if any(isinstance(x, bool) or not isinstance(x, Real) or not math.isfinite(x)
-               for x in numbers):
-            raise ValueError(f"a slider's low, high, step and value must be numbers, not "
-                             f"{numbers!r}")
+        if any(
+            isinstance(x, bool) or not isinstance(x, Real) or not math.isfinite(x) for x in numbers
+        ):
+            raise ValueError(
+                f"a slider's low, high, step and value must be numbers, not {numbers!r}"
+            )
         if not (self.low <= self.value <= self.high) or self.step <= 0:
-            raise ValueError(f"a slider needs low <= value <= high and a step above 0, not "
-                             f"low={self.low}, high={self.high}, step={self.step}, "
-                             f"value={self.value}")
+            raise ValueError(
+                f"a slider needs low <= value <= high and a step above 0, not "
+                f"low={self.low}, high={self.high}, step={self.step}, "
+                f"value={self.value}"
+            )
 
     @property
     def whole(self) -> bool:
@@ -122,18 +126,24 @@ def explore(draw, /, *, lang: str | None = None, **sliders: Slider):
     widgets = _loaded("ipywidgets") if _front_end() else None
     if widgets is None:
         _show(draw(**start))
-        settings = ", ".join(f"{sliders[k].label or k} = {_as_words(v, 2, lang)}"
-                             for k, v in start.items())
+        settings = ", ".join(
+            f"{sliders[k].label or k} = {_as_words(v, 2, lang)}" for k, v in start.items()
+        )
         print(text("explore_static", {"settings": settings}, lang))
         return None
     controls = {}
     for name, slider in sliders.items():
         kind = widgets.IntSlider if slider.whole else widgets.FloatSlider
-        controls[name] = kind(min=slider.low, max=slider.high, step=slider.step,
-                              value=slider.value, description=slider.label or name,
-                              continuous_update=False,
-                              style={"description_width": "initial"},
-                              layout=widgets.Layout(width="28em"))
+        controls[name] = kind(
+            min=slider.low,
+            max=slider.high,
+            step=slider.step,
+            value=slider.value,
+            description=slider.label or name,
+            continuous_update=False,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="28em"),
+        )
     out = widgets.Output()
 
     def redraw(change=None, first=False):
@@ -142,7 +152,7 @@ def explore(draw, /, *, lang: str | None = None, **sliders: Slider):
             out.clear_output(wait=True)
             try:
                 _show(draw(**{k: c.value for k, c in controls.items()}))
-            except Exception as err:        # the first drawing's error reaches the cell
+            except Exception as err:  # the first drawing's error reaches the cell
                 if not first:
                     raise
                 failure = err
@@ -185,7 +195,7 @@ def _still(draw, start: dict, sliders: dict, lang: str) -> str:
     try:
         with capture_output() as captured:
             _show(draw(**start))
-    except Exception:       # the live drawing reports it; the stand-in just has no picture
+    except Exception:  # the live drawing reports it; the stand-in just has no picture
         return ""
     parts = [f"<pre>{html.escape(captured.stdout)}</pre>"] if captured.stdout.strip() else []
     for output in captured.outputs:
@@ -198,8 +208,9 @@ def _still(draw, start: dict, sliders: dict, lang: str) -> str:
             parts.append(f'<img alt="" src="data:image/png;base64,{data["image/png"]}">')
         elif "text/plain" in data:
             parts.append(f"<pre>{html.escape(data['text/plain'])}</pre>")
-    settings = ", ".join(f"{sliders[k].label or k} = {_as_words(v, 2, lang)}"
-                         for k, v in start.items())
+    settings = ", ".join(
+        f"{sliders[k].label or k} = {_as_words(v, 2, lang)}" for k, v in start.items()
+    )
     said = html.escape(text("explore_static", {"settings": settings}, lang))
     parts.append(f"<p><em>{said}</em></p>")
     return "<div class='pachisi-explore-still'>" + "".join(parts) + "</div>"

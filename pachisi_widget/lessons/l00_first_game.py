@@ -30,14 +30,18 @@ def _order_of_play() -> Solution:
             if seat != game.to_move:
                 mistakes["first_round"] = _order_from(seat, seats)
     last = [(s, t.value) for s, t in game.opening[-1].items()]
-    return Solution(order, ("seats", {}),
-                    {"order": order, "starter": order[0], "last": last, "tied": tied},
-                    drop_equal(order, mistakes))
+    return Solution(
+        order,
+        ("seats", {}),
+        {"order": order, "starter": order[0], "last": last, "tied": tied},
+        drop_equal(order, mistakes),
+    )
 
 
 def _after(rules: Rules) -> tuple:
-    game = Game.from_position([[5, 0, 0, 0], None, [12, 0, 0, 0], None], to_move=0, rules=rules,
-                              seed=2)
+    game = Game.from_position(
+        [[5, 0, 0, 0], None, [12, 0, 0, 0], None], to_move=0, rules=rules, seed=2
+    )
     for value, start in ((6, 0), (25, 0), (4, 5)):
         game.throw(value=value)
         game.play(next(m for m in game.legal_moves() if m.start == start and m.kind != "pass"))
@@ -49,11 +53,19 @@ def _pieces_after_graces() -> Solution:
     pieces = _after(Rules())
     counted = _after(Rules(entry_mode="count_from_charkoni"))
     entered = sorted(p for p in pieces if p == 1)
-    return Solution(pieces, ("steps", {"size": 4}),
-                    {"pieces": sorted(pieces, reverse=True), "entry": entered[0],
-                     "counted": sorted(counted, reverse=True)},
-                    drop_equal(pieces, {"counted": counted,
-                                         "three": lambda read: len(read) == len(pieces) - 1}))
+    return Solution(
+        pieces,
+        ("steps", {"size": 4}),
+        {
+            "pieces": sorted(pieces, reverse=True),
+            "entry": entered[0],
+            "counted": sorted(counted, reverse=True),
+        },
+        drop_equal(
+            pieces, {"counted": counted, "three": lambda read: len(read) == len(pieces) - 1}
+        ),
+    )
+
 
 _HUNT = [[21, 30, 40, 50], None, [57, 59, 61, 0], None]
 
@@ -70,14 +82,21 @@ def _capture_values() -> Solution:
             found.add(value)
         if 21 + value in north:
             landing[value] = 21 + value
-    on_north = frozenset(landing)                     # every value that stops on a North piece
+    on_north = frozenset(landing)  # every value that stops on a North piece
     castle = sorted(v for v in on_north - found if board.is_castle(landing[v]))
     no_grace_move = frozenset(found - set(rules.entry_graces))
-    return Solution(frozenset(found), ("values", {}),
-                    {"found": found, "castle": castle[0], "castle_step": landing[castle[0]],
-                     "sums": [f"21 + {v} = {21 + v}" for v in sorted(found)],
-                     "grace": sorted(found & set(rules.entry_graces))[0]},
-                    drop_equal(frozenset(found), {"castle": on_north, "grace": no_grace_move}))
+    return Solution(
+        frozenset(found),
+        ("values", {}),
+        {
+            "found": found,
+            "castle": castle[0],
+            "castle_step": landing[castle[0]],
+            "sums": [f"21 + {v} = {21 + v}" for v in sorted(found)],
+            "grace": sorted(found & set(rules.entry_graces))[0],
+        },
+        drop_equal(frozenset(found), {"castle": on_north, "grace": no_grace_move}),
+    )
 
 
 def homecomings(south, rules: Rules | None = None) -> frozenset:
@@ -86,15 +105,21 @@ def homecomings(south, rules: Rules | None = None) -> frozenset:
     rules = rules or Rules()
     found = set()
     for value in sorted(set(rules.table)):
-        game = Game.from_position([south, None, [20, 0, 0, 0], None], to_move=0, rules=rules,
-                                  seed=7)
+        game = Game.from_position(
+            [south, None, [20, 0, 0, 0], None], to_move=0, rules=rules, seed=7
+        )
         game.throw(value=value)
         if any(m.end == board.HOME for m in game.legal_moves()):
             found.add(value)
     return frozenset(found)
 
-_CASTLE_CASES = {"a": ([59, 30, 40, 84], {}), "b": ([59, 0, 40, 84], {}),
-                 "c": ([59, 30, 40, 84], {"pyada": True}), "d": ([59, 84, 84, 84], {})}
+
+_CASTLE_CASES = {
+    "a": ([59, 30, 40, 84], {}),
+    "b": ([59, 0, 40, 84], {}),
+    "c": ([59, 30, 40, 84], {"pyada": True}),
+    "d": ([59, 84, 84, 84], {}),
+}
 
 
 def _home_with_25(waiting_ignored: bool = False, pyada_ignored: bool = False) -> frozenset:
@@ -113,11 +138,19 @@ def _home_with_25(waiting_ignored: bool = False, pyada_ignored: bool = False) ->
 @exercise("00", 4)
 def _twenty_five_castle() -> Solution:
     home = _home_with_25()
-    return Solution(home, ("letters", {"letters": "abcd"}),
-                    {"letters": [f"({x})" for x in sorted(home)]},
-                    drop_equal(home, {"both": _home_with_25(True, True),
-                                       "waiting": _home_with_25(waiting_ignored=True),
-                                       "pyada": _home_with_25(pyada_ignored=True)}))
+    return Solution(
+        home,
+        ("letters", {"letters": "abcd"}),
+        {"letters": [f"({x})" for x in sorted(home)]},
+        drop_equal(
+            home,
+            {
+                "both": _home_with_25(True, True),
+                "waiting": _home_with_25(waiting_ignored=True),
+                "pyada": _home_with_25(pyada_ignored=True),
+            },
+        ),
+    )
 
 
 @exercise("00", 5)
@@ -126,6 +159,9 @@ def _last_squares() -> Solution:
     exact = homecomings([81, 84, 84, 84])
     release = homecomings([83, 84, 84, 84])
     literal = homecomings([81, 83, 84, 84], Rules(last_square_release=frozenset()))
-    return Solution(found, ("values", {}),
-                    {"found": found, "exact": sorted(exact), "release": sorted(release)},
-                    drop_equal(found, {"literal": literal, "release_only": release}))
+    return Solution(
+        found,
+        ("values", {}),
+        {"found": found, "exact": sorted(exact), "release": sorted(release)},
+        drop_equal(found, {"literal": literal, "release_only": release}),
+    )

@@ -29,9 +29,15 @@ def _track_squares(seat: int) -> dict:
 def _squares_twice() -> Solution:
     twice = {sq: steps for sq, steps in _track_squares(0).items() if len(steps) == 2}
     tip = board.square(0, 8)
-    return Solution(len(twice), ("integer", {}), {"count": len(twice), "tip": tip},
-                    drop_equal(len(twice), {"steps": sum(len(s) for s in twice.values()),
-                                             "tip": len(twice) - (tip in twice)}))
+    return Solution(
+        len(twice),
+        ("integer", {}),
+        {"count": len(twice), "tip": tip},
+        drop_equal(
+            len(twice),
+            {"steps": sum(len(s) for s in twice.values()), "tip": len(twice) - (tip in twice)},
+        ),
+    )
 
 
 def _owner(square, rotate=board.rot) -> int:
@@ -55,34 +61,60 @@ def _clockwise(x: int, y: int) -> tuple:
 def _entry_squares() -> Solution:
     seats = tuple(_owner(sq) for sq in _ENTRY_SQUARES)
     assert all(board.square(seat, 1) == sq for seat, sq in zip(seats, _ENTRY_SQUARES, strict=True))
-    return Solution(seats, ("seats", {}),
-                    {"seats": seats, "squares": [str(sq) for sq in _ENTRY_SQUARES],
-                     "south": str(board.square(0, 1))},
-                    drop_equal(seats, {
-                        "clockwise": tuple(_owner(sq, _clockwise) for sq in _ENTRY_SQUARES),
-                        "swapped": tuple(_owner((y, x)) for x, y in _ENTRY_SQUARES)}))
+    return Solution(
+        seats,
+        ("seats", {}),
+        {
+            "seats": seats,
+            "squares": [str(sq) for sq in _ENTRY_SQUARES],
+            "south": str(board.square(0, 1)),
+        },
+        drop_equal(
+            seats,
+            {
+                "clockwise": tuple(_owner(sq, _clockwise) for sq in _ENTRY_SQUARES),
+                "swapped": tuple(_owner((y, x)) for x, y in _ENTRY_SQUARES),
+            },
+        ),
+    )
 
 
 @exercise("01", 3)
 def _south_tip_for_east() -> Solution:
     step = board.step_of(1, _SOUTH_TIP)
     own = sorted(_track_squares(0)[_SOUTH_TIP])
-    return Solution(step, ("integer", {}),
-                    {"step": step, "to_go": board.HOME - step, "own": own,
-                     "twenty_five": board.TWENTY_FIVE_STEP},
-                    drop_equal(step, {"own": own[0], "own_back": own[-1],
-                                       "clockwise": board.step_of(3, _SOUTH_TIP)}))
+    return Solution(
+        step,
+        ("integer", {}),
+        {
+            "step": step,
+            "to_go": board.HOME - step,
+            "own": own,
+            "twenty_five": board.TWENTY_FIVE_STEP,
+        },
+        drop_equal(
+            step, {"own": own[0], "own_back": own[-1], "clockwise": board.step_of(3, _SOUTH_TIP)}
+        ),
+    )
 
 
 @exercise("01", 4)
 def _castles_ahead() -> Solution:
     castle = board.TWENTY_FIVE_STEP
     ahead = sorted(s for s in board.CASTLE_STEPS if s > castle)
-    return Solution(len(ahead), ("integer", {}),
-                    {"ahead": ahead, "count": len(ahead), "castle": castle},
-                    drop_equal(len(ahead), {"including": len(ahead) + 1,
-                                             "squares": len(board.CASTLE_SQUARES),
-                                             "steps": len(board.CASTLE_STEPS)}))
+    return Solution(
+        len(ahead),
+        ("integer", {}),
+        {"ahead": ahead, "count": len(ahead), "castle": castle},
+        drop_equal(
+            len(ahead),
+            {
+                "including": len(ahead) + 1,
+                "squares": len(board.CASTLE_SQUARES),
+                "steps": len(board.CASTLE_STEPS),
+            },
+        ),
+    )
 
 
 @exercise("01", 5)
@@ -91,14 +123,16 @@ def _throw_to_the_castle() -> Solution:
     rules = Rules()
     found = []
     for value in sorted(set(rules.table)):
-        game = Game.from_position([[start, 20, 30, 40], None, [0, 0, 0, 0], None], to_move=0,
-                                  seed=5)
+        game = Game.from_position(
+            [[start, 20, 30, 40], None, [0, 0, 0, 0], None], to_move=0, seed=5
+        )
         game.throw(value=value)
         if any(m.start == start and m.end == castle for m in game.legal_moves()):
             found.append(value)
     (value,) = found
-    return Solution(value, ("integer", {}),
-                    {"value": value, "start": start, "castle": castle,
-                     "to_go": board.HOME - castle},
-                    drop_equal(value, {"name": board.HOME - castle,
-                                        "home": board.HOME - start}))
+    return Solution(
+        value,
+        ("integer", {}),
+        {"value": value, "start": start, "castle": castle, "to_go": board.HOME - castle},
+        drop_equal(value, {"name": board.HOME - castle, "home": board.HOME - start}),
+    )

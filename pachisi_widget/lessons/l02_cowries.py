@@ -14,11 +14,20 @@ from .registry import Solution, drop_equal, exercise
 def _three_up() -> Solution:
     shells = Rules().shells
     p = up_distribution(shells)[3]
-    ways, landings = comb(shells, 3), 2 ** shells
-    return Solution(p, ("number", {"decimals": 4}),
-                    {"p": p, "ways": ways, "landings": landings, "counts": shells + 1},
-                    drop_equal(p, {"ways": ways, "equally": Fraction(1, shells + 1),
-                                    "one_landing": Fraction(1, landings)}))
+    ways, landings = comb(shells, 3), 2**shells
+    return Solution(
+        p,
+        ("number", {"decimals": 4}),
+        {"p": p, "ways": ways, "landings": landings, "counts": shells + 1},
+        drop_equal(
+            p,
+            {
+                "ways": ways,
+                "equally": Fraction(1, shells + 1),
+                "one_landing": Fraction(1, landings),
+            },
+        ),
+    )
 
 
 @exercise("02", 2)
@@ -26,13 +35,20 @@ def _grace_chance() -> Solution:
     rules = Rules()
     dist = throw_distribution(rules)
     g = grace_probability(rules)
-    all_up = rules.table[rules.shells]                # six mouths up: the grace people forget
+    all_up = rules.table[rules.shells]  # six mouths up: the grace people forget
     graces = sorted(rules.entry_graces)
-    return Solution(g, ("number", {"decimals": 4}),
-                    {"g": g, "graces": graces, "parts": [f"{dist[v]}" for v in graces],
-                     "forgotten": all_up, "values": len(dist)},
-                    drop_equal(g, {"forgot": g - dist[all_up],
-                                    "equally": Fraction(len(graces), len(dist))}))
+    return Solution(
+        g,
+        ("number", {"decimals": 4}),
+        {
+            "g": g,
+            "graces": graces,
+            "parts": [f"{dist[v]}" for v in graces],
+            "forgotten": all_up,
+            "values": len(dist),
+        },
+        drop_equal(g, {"forgot": g - dist[all_up], "equally": Fraction(len(graces), len(dist))}),
+    )
 
 
 @exercise("02", 3)
@@ -41,25 +57,35 @@ def _wait_for_ten() -> Solution:
     p = dist[10]
     wait = 1 / p
     landings = 2 ** Rules().shells
-    return Solution(wait, ("number", {"decimals": 2}),
-                    {"p": p, "ways": p * landings, "landings": landings, "wait": wait},
-                    drop_equal(wait, {"probability": p, "before": wait - 1,
-                                       "twenty_five": 1 / dist[25]}))
+    return Solution(
+        wait,
+        ("number", {"decimals": 2}),
+        {"p": p, "ways": p * landings, "landings": landings, "wait": wait},
+        drop_equal(wait, {"probability": p, "before": wait - 1, "twenty_five": 1 / dist[25]}),
+    )
 
 
 @exercise("02", 4)
 def _mouths_up_variance() -> Solution:
-    ups = up_distribution(Rules().shells)              # the number of mouths up, k
+    ups = up_distribution(Rules().shells)  # the number of mouths up, k
     mean = sum((k * pr for k, pr in ups.items()), Fraction(0))
     var = sum(((k - mean) ** 2 * pr for k, pr in ups.items()), Fraction(0))
     square_mean = sum((k * k * pr for k, pr in ups.items()), Fraction(0))
     spread = sum((abs(k - mean) * pr for k, pr in ups.items()), Fraction(0))
     sd = Fraction(float(var) ** 0.5)
-    return Solution(var, ("number", {"decimals": 2}),
-                    {"mean": mean, "variance": var, "sd": float(sd), "square_mean": square_mean,
-                     "mean_square": mean * mean, "shells": len(ups) - 1},
-                    drop_equal(var, {"root": sd, "unsquared": spread,
-                                      "no_mean": square_mean}))
+    return Solution(
+        var,
+        ("number", {"decimals": 2}),
+        {
+            "mean": mean,
+            "variance": var,
+            "sd": float(sd),
+            "square_mean": square_mean,
+            "mean_square": mean * mean,
+            "shells": len(ups) - 1,
+        },
+        drop_equal(var, {"root": sd, "unsquared": spread, "no_mean": square_mean}),
+    )
 
 
 @exercise("02", 5)
@@ -68,8 +94,13 @@ def _tilted_shells() -> Solution:
     tilted = throw_distribution(Rules(p_mouth_up=0.6))[25]
     expected = "more" if tilted > fair else "less"
     other = "less" if expected == "more" else "more"
-    words = {"more": ("mai mult", "mai probabil", "likelier", "more likely"),
-             "less": ("mai puțin", "mai puțin probabil", "less likely")}
-    return Solution(expected, ("choice", {"key": "02.5", "words": words}),
-                    {"fair": fair, "tilted": tilted, "down": 1 - 0.6},
-                    {"mouths": other})
+    words = {
+        "more": ("mai mult", "mai probabil", "likelier", "more likely"),
+        "less": ("mai puțin", "mai puțin probabil", "less likely"),
+    }
+    return Solution(
+        expected,
+        ("choice", {"key": "02.5", "words": words}),
+        {"fair": fair, "tilted": tilted, "down": 1 - 0.6},
+        {"mouths": other},
+    )

@@ -50,12 +50,19 @@ def _pyada_total() -> Solution:
     steps = _spent(pool, _skilled())
     plain = _spent(pool, _skilled(pyada=False))
     earn = [v for v, s in zip(pool, steps, strict=True) if s > v]
-    return Solution(sum(steps), ("integer", {}),
-                    {"steps": " + ".join(map(str, steps)), "total": sum(steps),
-                     "plain": sum(plain), "earn": earn, "pool": pool,
-                     "none": [v for v in pool if v not in earn]},
-                    drop_equal(sum(steps), {"forgot": sum(plain),
-                                             "every": sum(plain) + len(pool)}))
+    return Solution(
+        sum(steps),
+        ("integer", {}),
+        {
+            "steps": " + ".join(map(str, steps)),
+            "total": sum(steps),
+            "plain": sum(plain),
+            "earn": earn,
+            "pool": pool,
+            "none": [v for v in pool if v not in earn],
+        },
+        drop_equal(sum(steps), {"forgot": sum(plain), "every": sum(plain) + len(pool)}),
+    )
 
 
 def _pyadas_after_entering(rules: Rules) -> tuple[int, int]:
@@ -79,12 +86,18 @@ def _pyada_when_spent() -> Solution:
     pyadas, steps = _pyadas_after_entering(_skilled())
     judged_at_throw, _ = _pyadas_after_entering(_skilled(pyada=False))
     earning = [v for v in _ENTERING if v in PYADA_VALUES]
-    return Solution(pyadas, ("integer", {}),
-                    {"pyadas": pyadas, "pool": list(_ENTERING), "earning": earning,
-                     "entering": _ENTERING[0],
-                     "moving": [v for v in _ENTERING[1:] if v in PYADA_VALUES]},
-                    drop_equal(pyadas, {"entered": len(earning), "thrown": judged_at_throw,
-                                         "steps": steps}))
+    return Solution(
+        pyadas,
+        ("integer", {}),
+        {
+            "pyadas": pyadas,
+            "pool": list(_ENTERING),
+            "earning": earning,
+            "entering": _ENTERING[0],
+            "moving": [v for v in _ENTERING[1:] if v in PYADA_VALUES],
+        },
+        drop_equal(pyadas, {"entered": len(earning), "thrown": judged_at_throw, "steps": steps}),
+    )
 
 
 def _cancelled_values(series, rules: Rules) -> tuple:
@@ -100,8 +113,9 @@ def _cancelled_values(series, rules: Rules) -> tuple:
 def _cancelled(rules: Rules, reading=lambda series: series, voids=bool) -> frozenset:
     """The letters of the series that end with throws cancelled, read by ``reading``, when the
     voided throws pass ``voids``."""
-    return frozenset(x for x, series in _SERIES.items()
-                     if voids(_cancelled_values(reading(series), rules)))
+    return frozenset(
+        x for x, series in _SERIES.items() if voids(_cancelled_values(reading(series), rules))
+    )
 
 
 def _only_high(voided) -> bool:
@@ -114,21 +128,31 @@ def _only_high(voided) -> bool:
 def _cancelling() -> Solution:
     rules = _skilled()
     found = _cancelled(rules)
-    breaks = rules.bonus_graces                 # the 7 and the 14
+    breaks = rules.bonus_graces  # the 7 and the 14
 
-    def bridged(series):          # a 7 or 14 after a high throw read as not breaking its run
-        return [v for i, v in enumerate(series)
-                if not (v in breaks and any(w in CANCEL_HIGH for w in series[:i]))]
+    def bridged(series):  # a 7 or 14 after a high throw read as not breaking its run
+        return [
+            v
+            for i, v in enumerate(series)
+            if not (v in breaks and any(w in CANCEL_HIGH for w in series[:i]))
+        ]
 
-    def gathered(series):         # "three in one turn" read as three anywhere in the series
+    def gathered(series):  # "three in one turn" read as three anywhere in the series
         return sorted(series, key=lambda v: (v not in CANCEL_HIGH | breaks, v))
 
-    return Solution(found, ("letters", {"letters": "abcd"}),
-                    {"letters": [f"({x})" for x in sorted(found)], "high": sorted(CANCEL_HIGH)},
-                    drop_equal(found, {
-                        "bridged": _cancelled(rules, bridged),
-                        "anywhere": _cancelled(rules, gathered),
-                        "high_only": _cancelled(rules, voids=_only_high)}))
+    return Solution(
+        found,
+        ("letters", {"letters": "abcd"}),
+        {"letters": [f"({x})" for x in sorted(found)], "high": sorted(CANCEL_HIGH)},
+        drop_equal(
+            found,
+            {
+                "bridged": _cancelled(rules, bridged),
+                "anywhere": _cancelled(rules, gathered),
+                "high_only": _cancelled(rules, voids=_only_high),
+            },
+        ),
+    )
 
 
 def _finishers(pieces, rules: Rules) -> dict[int, tuple[int, int]]:
@@ -138,10 +162,13 @@ def _finishers(pieces, rules: Rules) -> dict[int, tuple[int, int]]:
     for value in sorted(set(rules.table)):
         game = Game.from_position([pieces, *_NEAR_HOME[1:]], to_move=0, rules=rules, seed=1)
         game.throw(value=value)
-        while game.phase == "throw":          # a grace: end the series with a 3
+        while game.phase == "throw":  # a grace: end the series with a 3
             game.throw(value=3)
-        home = [m for m in game.legal_moves()
-                if m.end == board.HOME and m.value == value and m.kind != "pass"]
+        home = [
+            m
+            for m in game.legal_moves()
+            if m.end == board.HOME and m.value == value and m.kind != "pass"
+        ]
         if home:
             found[value] = (home[0].start, home[0].end - home[0].start)
     return found
@@ -152,16 +179,24 @@ def _home_with_pyada() -> Solution:
     pieces = _NEAR_HOME[0]
     found = _finishers(pieces, _skilled())
     plain = _finishers(pieces, _skilled(pyada=False))
-    one_further = [s + 1 if s < board.HOME else s for s in pieces]   # every throw moves one more
-    sums = [f"{start} + {value}{' + 1' if steps > value else ''} = {board.HOME}"
-            for value, (start, steps) in sorted(found.items())]
+    one_further = [s + 1 if s < board.HOME else s for s in pieces]  # every throw moves one more
+    sums = [
+        f"{start} + {value}{' + 1' if steps > value else ''} = {board.HOME}"
+        for value, (start, steps) in sorted(found.items())
+    ]
     pyada = sorted(v for v, (_, steps) in found.items() if steps > v)
-    return Solution(frozenset(found), ("values", {}),
-                    {"found": set(found), "sums": sums, "pyada": pyada,
-                     "pyada_from": found[pyada[0]][0]},
-                    drop_equal(frozenset(found), {
-                        "forgot": frozenset(plain),
-                        "every": frozenset(_finishers(one_further, _skilled(pyada=False)))}))
+    return Solution(
+        frozenset(found),
+        ("values", {}),
+        {"found": set(found), "sums": sums, "pyada": pyada, "pyada_from": found[pyada[0]][0]},
+        drop_equal(
+            frozenset(found),
+            {
+                "forgot": frozenset(plain),
+                "every": frozenset(_finishers(one_further, _skilled(pyada=False))),
+            },
+        ),
+    )
 
 
 @exercise("04", 5)
@@ -170,14 +205,29 @@ def _high_throw_chance() -> Solution:
     dist = throw_distribution(rules)
     high = sorted(CANCEL_HIGH)
     p = sum(dist[v] for v in high)
-    landings = 2 ** rules.shells
+    landings = 2**rules.shells
     ways = int(p * landings)
     grace_values = sorted(rules.entry_graces | rules.bonus_graces)
-    return Solution(p, ("number", {"decimals": 4}),
-                    {"p": p, "high": high, "ways": ways, "landings": landings,
-                     "parts": " + ".join(f"{dist[v]}" for v in high), "values": len(dist),
-                     "forgotten": max(high), "up": rules.table.index(max(high))},
-                    drop_equal(p, {"ways": ways,
-                                    "equally": Fraction(len(high), len(dist)),
-                                    "forgot": p - dist[max(high)],
-                                    "graces": sum(dist[v] for v in grace_values)}))
+    return Solution(
+        p,
+        ("number", {"decimals": 4}),
+        {
+            "p": p,
+            "high": high,
+            "ways": ways,
+            "landings": landings,
+            "parts": " + ".join(f"{dist[v]}" for v in high),
+            "values": len(dist),
+            "forgotten": max(high),
+            "up": rules.table.index(max(high)),
+        },
+        drop_equal(
+            p,
+            {
+                "ways": ways,
+                "equally": Fraction(len(high), len(dist)),
+                "forgot": p - dist[max(high)],
+                "graces": sum(dist[v] for v in grace_values),
+            },
+        ),
+    )

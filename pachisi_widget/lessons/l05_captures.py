@@ -16,8 +16,7 @@ _CASTLE_HELD = [[38, 84, 84, 84], None, [68, 84, 84, 84], None]
 _NOT_CAPTURED = [[73, 20, 30, 84], None, [40, 0, 0, 0], None]
 """Lesson 05, exercise 3: South (all entered, no capture yet) has a piece on step 73."""
 
-_REVENGE = ([[26, 74, 40, 50], None, [64, 61, 0, 0], None],
-            ((4, 26, 30), (4, 74, 78), (3, 61, 64)))
+_REVENGE = ([[26, 74, 40, 50], None, [64, 61, 0, 0], None], ((4, 26, 30), (4, 74, 78), (3, 61, 64)))
 """Lesson 05, exercise 4: the lesson's revenge story (position, then each throw and move)."""
 
 
@@ -39,8 +38,12 @@ def _throws_after_capture(rules: Rules) -> tuple[int, int]:
 def _grace_that_captures() -> Solution:
     captured, more = _throws_after_capture(Rules())
     _, without = _throws_after_capture(Rules(capture_extra_throw=False))
-    return Solution(more, ("integer", {}), {"more": more, "captured": captured},
-                    drop_equal(more, {"two": more + without}))
+    return Solution(
+        more,
+        ("integer", {}),
+        {"more": more, "captured": captured},
+        drop_equal(more, {"two": more + without}),
+    )
 
 
 def _castle_moves(rules: Rules) -> int:
@@ -53,10 +56,16 @@ def _castle_moves(rules: Rules) -> int:
 def _blocked_by_castle() -> Solution:
     moves = _castle_moves(Rules())
     opened = _castle_moves(Rules(castle_blocks_enemy=False))
-    return Solution(moves, ("integer", {}),
-                    {"moves": moves, "castle": _CASTLE_HELD[0][0],
-                     "north": board.step_of(2, board.square(0, _CASTLE_HELD[0][0]))},
-                    drop_equal(moves, {"landed": opened, "no_pass": moves - 1}))
+    return Solution(
+        moves,
+        ("integer", {}),
+        {
+            "moves": moves,
+            "castle": _CASTLE_HELD[0][0],
+            "north": board.step_of(2, board.square(0, _CASTLE_HELD[0][0])),
+        },
+        drop_equal(moves, {"landed": opened, "no_pass": moves - 1}),
+    )
 
 
 def _movers_from_73(rules: Rules) -> frozenset:
@@ -74,12 +83,20 @@ def _movers_from_73(rules: Rules) -> frozenset:
 def _no_way_home() -> Solution:
     found = _movers_from_73(Rules(must_capture_before_home=True))
     free = _movers_from_73(Rules())
-    last = max(73 + v for v in found)                   # the last step allowed: the tip, 76
-    return Solution(found, ("values", {}),
-                    {"found": found, "last": last, "free": free,
-                     "sums": [f"73 + {v} = {73 + v}" for v in sorted(found)]},
-                    drop_equal(found, {"ignored": free,
-                                        "before": frozenset(v for v in found if 73 + v < last)}))
+    last = max(73 + v for v in found)  # the last step allowed: the tip, 76
+    return Solution(
+        found,
+        ("values", {}),
+        {
+            "found": found,
+            "last": last,
+            "free": free,
+            "sums": [f"73 + {v} = {73 + v}" for v in sorted(found)],
+        },
+        drop_equal(
+            found, {"ignored": free, "before": frozenset(v for v in found if 73 + v < last)}
+        ),
+    )
 
 
 def _captures_after_revenge(rules: Rules) -> tuple:
@@ -96,5 +113,9 @@ def _revenge_voids() -> Solution:
     counted = _captures_after_revenge(Rules(revenge_rule=True, must_capture_before_home=True))
     plain = _captures_after_revenge(Rules(must_capture_before_home=True))
     south = counted[0]
-    return Solution(south, ("integer", {}), {"south": south, "north": counted[2]},
-                    drop_equal(south, {"ignored": plain[0]}))
+    return Solution(
+        south,
+        ("integer", {}),
+        {"south": south, "north": counted[2]},
+        drop_equal(south, {"ignored": plain[0]}),
+    )

@@ -35,11 +35,14 @@ def _most_dangerous() -> Solution:
     chances = {d: _hit(d) for d in distances}
     most = max(distances, key=chances.get)
     odds = throw_distribution(Rules())
-    return Solution(most, ("integer", {}),
-                    {"most": most, "p": odds[most], "chance": chances[most],
-                     "closest": min(distances)},
-                    drop_equal(most, {"closest": min(distances),
-                                       "biggest": max(d for d in distances if d in odds)}))
+    return Solution(
+        most,
+        ("integer", {}),
+        {"most": most, "p": odds[most], "chance": chances[most], "closest": min(distances)},
+        drop_equal(
+            most, {"closest": min(distances), "biggest": max(d for d in distances if d in odds)}
+        ),
+    )
 
 
 @exercise("05b", 2)
@@ -48,8 +51,12 @@ def _five_behind() -> Solution:
     odds = throw_distribution(rules)
     g = grace_probability(rules)
     p = _hit(5)
-    return Solution(p, ("number", {"decimals": 4}), {"p": p, "q": odds[5], "g": g},
-                    drop_equal(p, {"one_throw": odds[5], "graces_hit": odds[5] + g}))
+    return Solution(
+        p,
+        ("number", {"decimals": 4}),
+        {"p": p, "q": odds[5], "g": g},
+        drop_equal(p, {"one_throw": odds[5], "graces_hit": odds[5] + g}),
+    )
 
 
 @exercise("05b", 3)
@@ -58,15 +65,22 @@ def _four_and_five_behind() -> Solution:
     p = _hit(4, 5)
     hits = odds[4] + odds[5]
     ends = odds[2] + odds[3] + odds[4] + odds[5]
-    apart = 1 - (1 - _hit(4)) * (1 - _hit(5))       # as if the two pieces threw on their own
-    return Solution(p, ("number", {"decimals": 4}), {"p": p, "hits": hits, "ends": ends},
-                    drop_equal(p, {"one_throw": hits, "apart": apart}))
+    apart = 1 - (1 - _hit(4)) * (1 - _hit(5))  # as if the two pieces threw on their own
+    return Solution(
+        p,
+        ("number", {"decimals": 4}),
+        {"p": p, "hits": hits, "ends": ends},
+        drop_equal(p, {"one_throw": hits, "apart": apart}),
+    )
 
 
 @exercise("05b", 4)
 def _hits_expected() -> Solution:
     p = _hit(2, 3)
     mean = p * _TRIALS
-    return Solution(mean, ("number", {"decimals": 2}), {"p": p, "trials": _TRIALS, "mean": mean},
-                    drop_equal(mean, {"chance": p, "percent": p * 100,
-                                       "one_piece": _hit(2) * _TRIALS}))
+    return Solution(
+        mean,
+        ("number", {"decimals": 2}),
+        {"p": p, "trials": _TRIALS, "mean": mean},
+        drop_equal(mean, {"chance": p, "percent": p * 100, "one_piece": _hit(2) * _TRIALS}),
+    )

@@ -27,10 +27,14 @@ def _home_within_turns() -> Solution:
     p = sum(per_turn.values())
     q = turn_has_value_chance(25, rules)
     per_throw = sum(castle_wait_odds(rules, per="throw", upto=n).values())
-    return Solution(p, ("number", {"decimals": 4}),
-                    {"p": p, "q": q, "turns": n, "miss": 1 - q, "per_throw": per_throw},
-                    drop_equal(p, {"per_throw": per_throw, "added": n * q, "still": 1 - p,
-                                    "last_turn": per_turn[n]}))
+    return Solution(
+        p,
+        ("number", {"decimals": 4}),
+        {"p": p, "q": q, "turns": n, "miss": 1 - q, "per_throw": per_throw},
+        drop_equal(
+            p, {"per_throw": per_throw, "added": n * q, "still": 1 - p, "last_turn": per_turn[n]}
+        ),
+    )
 
 
 @exercise("06", 2)
@@ -42,12 +46,25 @@ def _house_rule_wait() -> Solution:
     mean = expected_turns_until(25, house)
     odds = throw_distribution(house)
     dropped = sorted(set(classic.entry_graces) - _HOUSE_GRACES)
-    return Solution(mean, ("number", {"decimals": 2}),
-                    {"mean": mean, "chance": turn_has_value_chance(25, house),
-                     "q": odds[25], "r": 1 - sum(odds[v] for v in house.entry_graces),
-                     "dropped": dropped, "classic": expected_turns_until(25, classic)},
-                    drop_equal(mean, {"kept_six": expected_turns_until(25, classic),
-                                       "per_throw": expected_throws_until(25, house)}))
+    return Solution(
+        mean,
+        ("number", {"decimals": 2}),
+        {
+            "mean": mean,
+            "chance": turn_has_value_chance(25, house),
+            "q": odds[25],
+            "r": 1 - sum(odds[v] for v in house.entry_graces),
+            "dropped": dropped,
+            "classic": expected_turns_until(25, classic),
+        },
+        drop_equal(
+            mean,
+            {
+                "kept_six": expected_turns_until(25, classic),
+                "per_throw": expected_throws_until(25, house),
+            },
+        ),
+    )
 
 
 @exercise("06", 3)
@@ -56,15 +73,25 @@ def _seven_shell_wait() -> Solution:
 
     seven = Rules.preset("seven_cowries")
     mean = expected_turns_until(25, seven)
-    return Solution(mean, ("number", {"decimals": 2}),
-                    {"mean": mean, "p": throw_distribution(seven)[25],
-                     "rules": 'pw.Rules.preset("seven_cowries")',
-                     "chance": turn_has_value_chance(25, seven),
-                     "bonus": sorted(seven.bonus_graces)},
-                    drop_equal(mean, {
-                        "per_throw": expected_throws_until(25, seven),
-                        "no_bonus": expected_turns_until(25, seven, on_board=False),
-                        "classic": expected_turns_until(25, Rules())}))
+    return Solution(
+        mean,
+        ("number", {"decimals": 2}),
+        {
+            "mean": mean,
+            "p": throw_distribution(seven)[25],
+            "rules": 'pw.Rules.preset("seven_cowries")',
+            "chance": turn_has_value_chance(25, seven),
+            "bonus": sorted(seven.bonus_graces),
+        },
+        drop_equal(
+            mean,
+            {
+                "per_throw": expected_throws_until(25, seven),
+                "no_bonus": expected_turns_until(25, seven, on_board=False),
+                "classic": expected_turns_until(25, Rules()),
+            },
+        ),
+    )
 
 
 @exercise("06", 4)
@@ -73,13 +100,16 @@ def _last_square() -> Solution:
 
     rules = Rules()
     odds = throw_distribution(rules)
-    release = homecomings(_LAST_SQUARE, rules)         # the throws that take it home
-    again = sorted(set(rules.entry_graces) - release)   # graces that cannot move it: throw again
+    release = homecomings(_LAST_SQUARE, rules)  # the throws that take it home
+    again = sorted(set(rules.entry_graces) - release)  # graces that cannot move it: throw again
     q = sum(odds[v] for v in release)
     g = sum(odds[v] for v in again)
     p = q / (1 - g)
-    return Solution(p, ("number", {"decimals": 4}),
-                    {"p": p, "q": q, "g": g, "release": sorted(release), "again": again,
-                     "turns": 1 / p},
-                    drop_equal(p, {"per_throw": q, "twenty_five": turn_has_value_chance(25, rules),
-                                    "turns": 1 / p}))
+    return Solution(
+        p,
+        ("number", {"decimals": 4}),
+        {"p": p, "q": q, "g": g, "release": sorted(release), "again": again, "turns": 1 / p},
+        drop_equal(
+            p, {"per_throw": q, "twenty_five": turn_has_value_chance(25, rules), "turns": 1 / p}
+        ),
+    )

@@ -37,14 +37,34 @@ def _tilted_match() -> Solution:
     # verdict must change them too
     assert verdict == "unclear", f"06b.1: the seeded match now gives {verdict!r} ({rate})"
     point = "wins" if rate.rate > 0.5 else "loses"
-    return Solution(verdict, ("choice", {"key": "06b.1", "words": {
-                        "wins": ("win", "won", "beats", "castiga", "castigă"),
-                        "loses": ("lose", "lost", "pierde"),
-                        "unclear": ("no clear difference", "no difference", "unclear",
-                                    "nicio diferenta", "neclar")}}),
-                    {"p": _TILT, "rate": 100 * rate.rate, "low": 100 * rate.low,
-                     "high": 100 * rate.high, "games": first.games + second.games},
-                    drop_equal(verdict, {"point": point}))
+    return Solution(
+        verdict,
+        (
+            "choice",
+            {
+                "key": "06b.1",
+                "words": {
+                    "wins": ("win", "won", "beats", "castiga", "castigă"),
+                    "loses": ("lose", "lost", "pierde"),
+                    "unclear": (
+                        "no clear difference",
+                        "no difference",
+                        "unclear",
+                        "nicio diferenta",
+                        "neclar",
+                    ),
+                },
+            },
+        ),
+        {
+            "p": _TILT,
+            "rate": 100 * rate.rate,
+            "low": 100 * rate.low,
+            "high": 100 * rate.high,
+            "games": first.games + second.games,
+        },
+        drop_equal(verdict, {"point": point}),
+    )
 
 
 @exercise("06b", 2)
@@ -56,13 +76,22 @@ def _games_for_half_the_width() -> Solution:
         r = wilson_interval(games // 2, games)
         return 100 * (r.high - r.low) / 2
 
-    base = 2 * MATCH_GAMES                               # the games of one of the lesson's matches
+    base = 2 * MATCH_GAMES  # the games of one of the lesson's matches
     aim = _MORE_GAMES_REACH
     games = next(n for n in range(100, 100_001, 100) if reach(n) <= aim)
-    return Solution(games, ("integer", {}),
-                    {"games": games, "base": base, "base_reach": reach(base), "aim": aim,
-                     "reach": reach(games), "double": 2 * base},
-                    drop_equal(games, {"double": 2 * base, "fewer": base // 2}))
+    return Solution(
+        games,
+        ("integer", {}),
+        {
+            "games": games,
+            "base": base,
+            "base_reach": reach(base),
+            "aim": aim,
+            "reach": reach(games),
+            "double": 2 * base,
+        },
+        drop_equal(games, {"double": 2 * base, "fewer": base // 2}),
+    )
 
 
 @exercise("06b", 3)
@@ -70,11 +99,19 @@ def _tilted_twenty_five() -> Solution:
     rules = Rules(p_mouth_up=_TILT_ASKED)
     p = throw_distribution(rules)[25]
     down = 1 - _TILT_ASKED
-    return Solution(p, ("number", {"decimals": 4}),
-                    {"p": p, "up": _TILT_ASKED, "down": down, "shells": rules.shells},
-                    drop_equal(p, {"mouths_up": throw_distribution(rules)[rules.table[-1]],
-                                    "fair": throw_distribution(Rules())[25]},
-                                same=lambda a, b: abs(a - b) < 1e-4))
+    return Solution(
+        p,
+        ("number", {"decimals": 4}),
+        {"p": p, "up": _TILT_ASKED, "down": down, "shells": rules.shells},
+        drop_equal(
+            p,
+            {
+                "mouths_up": throw_distribution(rules)[rules.table[-1]],
+                "fair": throw_distribution(Rules())[25],
+            },
+            same=lambda a, b: abs(a - b) < 1e-4,
+        ),
+    )
 
 
 @exercise("06b", 4)
@@ -83,10 +120,22 @@ def _tilted_wait() -> Solution:
 
     rules = Rules(p_mouth_up=_TILT_ASKED)
     mean = expected_turns_until(25, rules)
-    return Solution(mean, ("number", {"decimals": 1}),
-                    {"mean": mean, "up": _TILT_ASKED, "chance": turn_has_value_chance(25, rules),
-                     "rules": f"pw.Rules(p_mouth_up={_TILT_ASKED})",
-                     "classic": expected_turns_until(25, Rules())},
-                    drop_equal(mean, {"per_throw": expected_throws_until(25, rules),
-                                       "classic": expected_turns_until(25, Rules())},
-                                same=lambda a, b: abs(a - b) < 0.05))
+    return Solution(
+        mean,
+        ("number", {"decimals": 1}),
+        {
+            "mean": mean,
+            "up": _TILT_ASKED,
+            "chance": turn_has_value_chance(25, rules),
+            "rules": f"pw.Rules(p_mouth_up={_TILT_ASKED})",
+            "classic": expected_turns_until(25, Rules()),
+        },
+        drop_equal(
+            mean,
+            {
+                "per_throw": expected_throws_until(25, rules),
+                "classic": expected_turns_until(25, Rules()),
+            },
+            same=lambda a, b: abs(a - b) < 0.05,
+        ),
+    )

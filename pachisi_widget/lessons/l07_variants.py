@@ -37,11 +37,22 @@ def _seven_shell_turn_ratio() -> Solution:
     mean6, turns6, total6 = _turn_total(Rules())
     mean7, turns7, total7 = _turn_total(Rules.preset("seven_cowries"))
     ratio = total7 / total6
-    return Solution(ratio, ("number", {"decimals": 1}),
-                    {"mean6": mean6, "turns6": turns6, "total6": total6, "mean7": mean7,
-                     "turns7": turns7, "total7": total7, "ratio": ratio},
-                    drop_equal(ratio, {"values": mean7 / mean6, "turns": turns7 / turns6,
-                                        "upside_down": 1 / ratio}))
+    return Solution(
+        ratio,
+        ("number", {"decimals": 1}),
+        {
+            "mean6": mean6,
+            "turns6": turns6,
+            "total6": total6,
+            "mean7": mean7,
+            "turns7": turns7,
+            "total7": total7,
+            "ratio": ratio,
+        },
+        drop_equal(
+            ratio, {"values": mean7 / mean6, "turns": turns7 / turns6, "upside_down": 1 / ratio}
+        ),
+    )
 
 
 def _entering_step(rules: Rules, value: int) -> int:
@@ -56,15 +67,20 @@ def _mitra_entry() -> Solution:
     mitra, value = Rules.preset("mitra"), 25
     step = _entering_step(mitra, value)
     square1 = _entering_step(mitra.replace(entry_mode="square1"), value)
-    return Solution(step, ("integer", {}), {"step": step, "value": value, "square1": square1},
-                    drop_equal(step, {"from_square1": square1 + value, "classic": square1}))
+    return Solution(
+        step,
+        ("integer", {}),
+        {"step": step, "value": value, "square1": square1},
+        drop_equal(step, {"from_square1": square1 + value, "classic": square1}),
+    )
 
 
 def _split_parts(rules: Rules, value: int, start=None) -> int:
     game = Game.from_position(_SPLIT, to_move=0, rules=rules, seed=3)
     game.throw(value=value)
-    return sum(1 for m in game.legal_moves()
-               if m.kind != "pass" and (start is None or m.start == start))
+    return sum(
+        1 for m in game.legal_moves() if m.kind != "pass" and (start is None or m.start == start)
+    )
 
 
 @exercise("07", 3)
@@ -72,10 +88,19 @@ def _split_first_parts() -> Solution:
     split, value = Rules(split_throw=True), 6
     moves = _split_parts(split, value)
     pieces = sum(1 for s in _SPLIT[0] if 0 < s < board.HOME)
-    return Solution(moves, ("integer", {}), {"moves": moves, "value": value, "pieces": pieces},
-                    drop_equal(moves, {"whole": _split_parts(Rules(), value),
-                                        "one_piece": _split_parts(split, value, _SPLIT[0][0]),
-                                        "with_pass": moves + 1}))
+    return Solution(
+        moves,
+        ("integer", {}),
+        {"moves": moves, "value": value, "pieces": pieces},
+        drop_equal(
+            moves,
+            {
+                "whole": _split_parts(Rules(), value),
+                "one_piece": _split_parts(split, value, _SPLIT[0][0]),
+                "with_pass": moves + 1,
+            },
+        ),
+    )
 
 
 def _onto_the_partner(rules: Rules) -> str:
@@ -92,15 +117,32 @@ def _onto_the_partner(rules: Rules) -> str:
 def _partners_share() -> Solution:
     outcome = _onto_the_partner(Rules(teams=True))
     north = board.step_of(2, board.square(0, 30))
-    return Solution(outcome, ("choice", {"key": "07.4", "words": {
-                        "shares": ("share", "shared", "share the square", "together",
-                                   "impart", "impart patratul", "impreuna"),
-                        "captures": ("capture", "captured", "captureaza", "captura"),
-                        "blocked": ("block", "blocked", "cannot", "may not", "blocat",
-                                    "nu poate")}}),
-                    {"north": north},
-                    drop_equal(outcome, {"partners_capture": _onto_the_partner(Rules()),
-                                          "partners_block": "blocked"}))
+    return Solution(
+        outcome,
+        (
+            "choice",
+            {
+                "key": "07.4",
+                "words": {
+                    "shares": (
+                        "share",
+                        "shared",
+                        "share the square",
+                        "together",
+                        "impart",
+                        "impart patratul",
+                        "impreuna",
+                    ),
+                    "captures": ("capture", "captured", "captureaza", "captura"),
+                    "blocked": ("block", "blocked", "cannot", "may not", "blocat", "nu poate"),
+                },
+            },
+        ),
+        {"north": north},
+        drop_equal(
+            outcome, {"partners_capture": _onto_the_partner(Rules()), "partners_block": "blocked"}
+        ),
+    )
 
 
 @exercise("07", 5)
@@ -112,11 +154,19 @@ def _wider_interval() -> Solution:
     small, large = _SAMPLES
     factor = Fraction(large, small)
     ratio = Fraction(isqrt(factor.numerator), isqrt(factor.denominator))
-    assert ratio ** 2 == factor and factor.denominator == 1, _SAMPLES  # a whole square
+    assert ratio**2 == factor and factor.denominator == 1, _SAMPLES  # a whole square
     wide = wilson_interval(small // 2, small)
     narrow = wilson_interval(large // 2, large)
-    return Solution(ratio, ("number", {"decimals": 1}),
-                    {"small": small, "large": large, "factor": factor, "ratio": ratio,
-                     "wide": 100 * (wide.high - wide.low) / 2,
-                     "narrow": 100 * (narrow.high - narrow.low) / 2},
-                    drop_equal(ratio, {"games": int(factor), "upside_down": 1 / ratio}))
+    return Solution(
+        ratio,
+        ("number", {"decimals": 1}),
+        {
+            "small": small,
+            "large": large,
+            "factor": factor,
+            "ratio": ratio,
+            "wide": 100 * (wide.high - wide.low) / 2,
+            "narrow": 100 * (narrow.high - narrow.low) / 2,
+        },
+        drop_equal(ratio, {"games": int(factor), "upside_down": 1 / ratio}),
+    )

@@ -17,8 +17,10 @@ _DUEL = (113, 200)
 
 def _first_player(state):
     """The lesson's first rule of thumb: capture if you can, otherwise the rearmost piece."""
-    return max(state.legal_moves(),
-               key=lambda m: (-1, 0) if m.kind == "pass" else (len(m.captures), -m.start))
+    return max(
+        state.legal_moves(),
+        key=lambda m: (-1, 0) if m.kind == "pass" else (len(m.captures), -m.start),
+    )
 
 
 @exercise("08", 1)
@@ -28,12 +30,23 @@ def _first_rule() -> Solution:
     chosen = _first_player(game.state)
     moving = [m for m in game.legal_moves() if m.kind != "pass"]
     rear = min(m.start for m in moving)
-    north = next(s for s in _FIRST_POSITION[2]
-                 if 0 < s < board.HOME and board.step_of(0, board.square(2, s)) == chosen.end)
-    return Solution(chosen.start, ("integer", {}),
-                    {"start": chosen.start, "end": chosen.end, "value": chosen.value,
-                     "rear": rear, "north": north},
-                    drop_equal(chosen.start, {"rearmost": rear}))
+    north = next(
+        s
+        for s in _FIRST_POSITION[2]
+        if 0 < s < board.HOME and board.step_of(0, board.square(2, s)) == chosen.end
+    )
+    return Solution(
+        chosen.start,
+        ("integer", {}),
+        {
+            "start": chosen.start,
+            "end": chosen.end,
+            "value": chosen.value,
+            "rear": rear,
+            "north": north,
+        },
+        drop_equal(chosen.start, {"rearmost": rear}),
+    )
 
 
 @exercise("08", 2)
@@ -44,38 +57,67 @@ def _read_an_interval() -> Solution:
     rate = wilson_interval(wins, games)
     verdict = "wins" if rate.low > 0.5 else "loses" if rate.high < 0.5 else "unclear"
     point = "wins" if rate.rate > 0.5 else "loses"
-    return Solution(verdict, ("choice", {"key": "08.2", "words": {
-                        "wins": ("win", "won", "beats", "castiga"),
-                        "loses": ("lose", "lost", "pierde"),
-                        "unclear": ("no clear difference", "no difference", "unclear",
-                                    "nicio diferenta", "neclar")}}),
-                    {"wins": wins, "games": games, "rate": 100 * rate.rate,
-                     "low": 100 * rate.low, "high": 100 * rate.high},
-                    drop_equal(verdict, {"point": point}))
+    return Solution(
+        verdict,
+        (
+            "choice",
+            {
+                "key": "08.2",
+                "words": {
+                    "wins": ("win", "won", "beats", "castiga"),
+                    "loses": ("lose", "lost", "pierde"),
+                    "unclear": (
+                        "no clear difference",
+                        "no difference",
+                        "unclear",
+                        "nicio diferenta",
+                        "neclar",
+                    ),
+                },
+            },
+        ),
+        {
+            "wins": wins,
+            "games": games,
+            "rate": 100 * rate.rate,
+            "low": 100 * rate.low,
+            "high": 100 * rate.high,
+        },
+        drop_equal(verdict, {"point": point}),
+    )
 
 
 @exercise("08", 3)
 def _half_the_width() -> Solution:
-    games, factor = 200, 2 ** 2
-    return Solution(games * factor, ("integer", {}),
-                    {"games": games, "factor": factor, "result": games * factor},
-                    {"double": 2 * games, "fewer": games // 2})
+    games, factor = 200, 2**2
+    return Solution(
+        games * factor,
+        ("integer", {}),
+        {"games": games, "factor": factor, "result": games * factor},
+        {"double": 2 * games, "fewer": games // 2},
+    )
 
 
 @exercise("08", 4)
 def _games_for_an_edge() -> Solution:
     edge = Fraction(7, 100)
     root = Fraction(98, 100) / edge
-    return Solution(int(root ** 2), ("integer", {}),
-                    {"edge": float(edge), "root": int(root), "games": int(root ** 2)},
-                    {"root": int(root), "two": round(1 / edge ** 2)})
+    return Solution(
+        int(root**2),
+        ("integer", {}),
+        {"edge": float(edge), "root": int(root), "games": int(root**2)},
+        {"root": int(root), "two": round(1 / edge**2)},
+    )
 
 
 @exercise("08", 5)
 def _rating_odds() -> Solution:
     d = 400
-    odds = Fraction(10) ** (d // 400)           # 400 points: odds of 10 to 1
+    odds = Fraction(10) ** (d // 400)  # 400 points: odds of 10 to 1
     p = odds / (1 + odds)
-    return Solution(p, ("number", {"decimals": 2}),
-                    {"d": d, "odds": odds, "p": p, "percent": round(100 * p)},
-                    {"odds": odds, "weaker": 1 - p, "ten_in_ten": (odds - 1) / odds})
+    return Solution(
+        p,
+        ("number", {"decimals": 2}),
+        {"d": d, "odds": odds, "p": p, "percent": round(100 * p)},
+        {"odds": odds, "weaker": 1 - p, "ten_in_ten": (odds - 1) / odds},
+    )

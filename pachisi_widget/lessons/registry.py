@@ -40,9 +40,22 @@ from typing import Any, NamedTuple
 
 from ..words import catalogue
 
-__all__ = ["Solution", "exercise", "EXERCISES", "drop_equal", "Lesson", "catalog", "lesson",
-           "sentences", "ExerciseCell", "exercise_cell", "exercise_cells", "answer_line",
-           "REPOSITORY", "LESSON_LANGUAGES"]
+__all__ = [
+    "Solution",
+    "exercise",
+    "EXERCISES",
+    "drop_equal",
+    "Lesson",
+    "catalog",
+    "lesson",
+    "sentences",
+    "ExerciseCell",
+    "exercise_cell",
+    "exercise_cells",
+    "answer_line",
+    "REPOSITORY",
+    "LESSON_LANGUAGES",
+]
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,7 @@ def exercise(lesson: str, number: int):
             raise ValueError(f"exercise {number} of lesson {lesson!r} is registered twice")
         EXERCISES[lesson, number] = function
         return function
+
     return register
 
 
@@ -136,8 +150,11 @@ class Lesson:
         """The notebook's path relative to the repository: ``notebooks/<name>.ipynb`` in
         English, ``notebooks/<lang>/<name>.ipynb`` in another language."""
         lang = _known(lang)
-        return f"notebooks/{self.name}.ipynb" if lang == "en" else \
-            f"notebooks/{lang}/{self.name}.ipynb"
+        return (
+            f"notebooks/{self.name}.ipynb"
+            if lang == "en"
+            else f"notebooks/{lang}/{self.name}.ipynb"
+        )
 
     @property
     def notebooks(self) -> dict[str, str]:
@@ -156,7 +173,8 @@ class Lesson:
             raise FileNotFoundError(
                 f"lesson {self.id}'s {lang} notebook {self.notebook(lang)} is missing: not in "
                 f"{found.parent} (the notebooks are in the repository, not in an installed "
-                "package; pass root= the repository's folder)")
+                "package; pass root= the repository's folder)"
+            )
         return found
 
     def has(self, lang: str = "en", root: Path | str | None = None) -> bool:
@@ -210,7 +228,8 @@ def sentences(lang: str) -> dict[str, str]:
 
 _ANSWER = re.compile(r"^(\w+) = \.\.\.[ \t]*(#.*)?$", re.M)
 _CHECK = re.compile(
-    r"""exercise\(\s*["'](\w+)["']\s*,\s*(\d+)\s*(?:,[^)]*)?\)\s*\.check\(\s*(\w+)\s*\)""")
+    r"""exercise\(\s*["'](\w+)["']\s*,\s*(\d+)\s*(?:,[^)]*)?\)\s*\.check\(\s*(\w+)\s*\)"""
+)
 
 
 class ExerciseCell(NamedTuple):

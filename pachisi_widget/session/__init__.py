@@ -63,7 +63,8 @@ def check_language(language) -> str:
     """``language`` if it is one of :data:`i18n.LANGUAGES`; else ValueError."""
     if not isinstance(language, str) or language not in i18n.LANGUAGES:
         raise ValueError(
-            f"language must be one of {', '.join(i18n.LANGUAGES)}, not {short_repr(language)}")
+            f"language must be one of {', '.join(i18n.LANGUAGES)}, not {short_repr(language)}"
+        )
     return language
 
 
@@ -72,8 +73,11 @@ def check_names(names) -> tuple:
     names); else ValueError."""
     if names is None:
         return tuple(board.SEAT_NAMES)
-    if (not isinstance(names, (list, tuple)) or len(names) != 4
-            or not all(isinstance(n, str) for n in names)):
+    if (
+        not isinstance(names, (list, tuple))
+        or len(names) != 4
+        or not all(isinstance(n, str) for n in names)
+    ):
         raise ValueError("names must be a list of 4 strings (S, E, N, W)")
     return tuple(n[:40] for n in names)
 
@@ -93,9 +97,20 @@ class Session:
         ValueError / TypeError: for arguments that cannot be (unknown agent, bad language...).
     """
 
-    def __init__(self, game: Game | None = None, *, players: int = 4, rules=None, seed=None,
-                 computer=None, language: str = "en", names=None, listener=None, send=None,
-                 revision: int = 0):
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        players: int = 4,
+        rules=None,
+        seed=None,
+        computer=None,
+        language: str = "en",
+        names=None,
+        listener=None,
+        send=None,
+        revision: int = 0,
+    ):
         check_language(language)
         if game is None:
             game = Game(players=players, rules=rules, seed=seed)
@@ -109,8 +124,9 @@ class Session:
         self.move_ids: dict = {}
         self.shown: dict = {}
         table = Table(game, tuple(players_of), agents)
-        self._parts = _Parts(table, None, ReplayMode(), PracticeMode(), language,
-                             check_names(names))
+        self._parts = _Parts(
+            table, None, ReplayMode(), PracticeMode(), language, check_names(names)
+        )
         self._commit("new_game", {"seat": game.to_move})
 
     # -- what the session holds ------------------------------------------------------------------
@@ -193,8 +209,9 @@ class Session:
 
     # -- drawing: copy, draw, then swap ---------------------------------------------------------
 
-    def _commit(self, code: str | None = None, params: dict | None = None, kind: str = "info",
-                **changes) -> None:
+    def _commit(
+        self, code: str | None = None, params: dict | None = None, kind: str = "info", **changes
+    ) -> None:
         """Draw the board as it is with ``changes`` (fields of :class:`_Parts`) made; only once
         that works make them the session's, then tell the listener and draw the instruments."""
         parts = replace(self._parts, **changes)
@@ -208,14 +225,26 @@ class Session:
     def _draw(self, p: _Parts, code, params, kind: str):
         """(the update for the board of ``p``, its move ids, its start note)."""
         t = p.table
-        common = dict(revision=self.revision + 1, lang=p.language, names=p.names,
-                      seat_players=t.seat_players, code=code, params=params, kind=kind)
+        common = dict(
+            revision=self.revision + 1,
+            lang=p.language,
+            names=p.names,
+            seat_players=t.seat_players,
+            code=code,
+            params=params,
+            kind=kind,
+        )
         if p.replay.active:
             shown = p.replay.board(**common)
         else:
-            shown = view.board_view(t.game, t.events, computer_seats=t.agents,
-                                    start_note=t.start_note,
-                                    can_undo=t.game.can_undo or p.before is not None, **common)
+            shown = view.board_view(
+                t.game,
+                t.events,
+                computer_seats=t.agents,
+                start_note=t.start_note,
+                can_undo=t.game.can_undo or p.before is not None,
+                **common,
+            )
         status = shown["status"]
         if p.practice.quiz:  # practice: no highlights, no hints
             shown["legal_moves"] = []
@@ -224,16 +253,26 @@ class Session:
         elif not p.replay.active and kind != "error":
             words = self.instruments.tutor_words(t.game.state, p.language)
             if words is not None:
-                status = f"{status} {words}"[:view.STATUS_MAX]
+                status = f"{status} {words}"[: view.STATUS_MAX]
         ins = self.instruments
         update = {
-            "language": p.language, "names": list(p.names), "seat_players": list(t.seat_players),
-            "score": dict(p.practice.score), "quiz": p.practice.quiz, "hints": ins.hints,
-            "tutor": ins.tutor, "overlay": ins.overlay,
-            "timeline": p.replay.timeline(p.language), "question": p.practice.view(p.language),
-            "last_throw": shown["last_throw"], "legal_moves": shown["legal_moves"],
-            "log": shown["log"], "status": status, "status_kind": shown["status_kind"],
-            "state": shown["state"], "revision": shown["revision"],
+            "language": p.language,
+            "names": list(p.names),
+            "seat_players": list(t.seat_players),
+            "score": dict(p.practice.score),
+            "quiz": p.practice.quiz,
+            "hints": ins.hints,
+            "tutor": ins.tutor,
+            "overlay": ins.overlay,
+            "timeline": p.replay.timeline(p.language),
+            "question": p.practice.view(p.language),
+            "last_throw": shown["last_throw"],
+            "legal_moves": shown["legal_moves"],
+            "log": shown["log"],
+            "status": status,
+            "status_kind": shown["status_kind"],
+            "state": shown["state"],
+            "revision": shown["revision"],
         }
         return update, shown["move_ids"], shown["start_note"]
 
@@ -248,8 +287,13 @@ class Session:
         heat = ins.heat_view(st, self.language, self.names) if live else {}
         self._emit({"hints": ins.hints, "overlay": ins.overlay, "heat": heat})
         hint = {}
-        if (live and ins.hints and st.phase == "move" and st.to_move not in self.computer_seats
-                and self.move_ids):
+        if (
+            live
+            and ins.hints
+            and st.phase == "move"
+            and st.to_move not in self.computer_seats
+            and self.move_ids
+        ):
             hint = ins.hint_view(st, self.move_ids, self.language, self.names, self.revision)
         self._emit({"hint_view": hint})
 
@@ -308,46 +352,66 @@ class Session:
         while to_human and self.computer_seats and g.can_undo and g.to_move in self.computer_seats:
             taken.append(undo_one(g, events))
         taken.reverse()  # told in the order they were played
-        code, params = (("undone", {"action": taken[0]}) if len(taken) == 1
-                        else ("undone_several", {"actions": taken}))
+        code, params = (
+            ("undone", {"action": taken[0]})
+            if len(taken) == 1
+            else ("undone_several", {"actions": taken})
+        )
         self._commit(code, params, table=replace(self.table, events=tuple(events)))
 
     def new_game(self, players: int | None = None, rules=None, seed=None) -> Game:
         """Start a new game (same players and rules unless given) and show it."""
-        game = Game(players=players or self.game.players,
-                    rules=rules if rules is not None else self.game.rules, seed=seed)
+        game = Game(
+            players=players or self.game.players,
+            rules=rules if rules is not None else self.game.rules,
+            seed=seed,
+        )
         self._replace_game(game, "new_game")
         return game
 
     def set_position(self, positions, to_move: int = 0, captured=(), seed=None) -> Game:
         """Set up a position (see :meth:`Game.from_position`) with the same rules, and show it."""
-        game = Game.from_position(positions, to_move=to_move, rules=self.game.rules, seed=seed,
-                                  captured=captured)
+        game = Game.from_position(
+            positions, to_move=to_move, rules=self.game.rules, seed=seed, captured=captured
+        )
         self._replace_game(game, "setup")
         return game
 
     def load(self, record) -> Game:
         """Load a saved game (a dict or JSON text); a bad one raises RecordError (game kept)."""
-        if isinstance(record, (str, bytes, bytearray)):
-            game = Game.from_json(record)
-        else:
-            game = Game.from_dict(record)
+        game = (
+            Game.from_json(record)
+            if isinstance(record, (str, bytes, bytearray))
+            else Game.from_dict(record)
+        )
         self._replace_game(game, "loaded")
         return game
 
-    def _replace_game(self, game: Game, code: str, params: dict | None = None,
-                      events: tuple = (), start_note: tuple | None = None) -> None:
+    def _replace_game(
+        self,
+        game: Game,
+        code: str,
+        params: dict | None = None,
+        events: tuple = (),
+        start_note: tuple | None = None,
+    ) -> None:
         """Show ``game`` instead of the live one, once it is known to work: its record saves
         and its whole view is drawn (else the error is raised and nothing changed). The seats
         keep their players; a replay ends; Undo at its start brings the game before back."""
         game.to_dict()  # a game that cannot be saved is never shown
         old = self.table
-        players = ["" if s not in game.seats else (p or "human")
-                   for s, p in enumerate(old.seat_players)]
+        players = [
+            "" if s not in game.seats else (p or "human") for s, p in enumerate(old.seat_players)
+        ]
         agents = {s: a for s, a in old.agents.items() if s in game.seats}
         table = Table(game, tuple(players), agents, events, start_note or old.start_note)
-        self._commit(code, {"seat": game.to_move} if params is None else params, table=table,
-                     before=old, replay=ReplayMode())
+        self._commit(
+            code,
+            {"seat": game.to_move} if params is None else params,
+            table=table,
+            before=old,
+            replay=ReplayMode(),
+        )
 
     def save(self) -> str:
         """The live game's record as JSON text."""
@@ -367,7 +431,8 @@ class Session:
         """Make ``seat`` a human (``"human"``) or a computer player (an agent name or object)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.game.seats:
             raise ValueError(
-                f"seat {short_repr(seat)} is not in play; seats in play: {list(self.game.seats)}")
+                f"seat {short_repr(seat)} is not in play; seats in play: {list(self.game.seats)}"
+            )
         players, agents = list(self.table.seat_players), dict(self.table.agents)
         if isinstance(player, str) and player == "human":
             agents.pop(seat, None)
@@ -420,11 +485,13 @@ class Session:
 
     def set_score(self, score: dict) -> None:
         """Start counting again from ``score`` ({"asked": n, "right": m}); nothing is redrawn."""
-        if not (isinstance(score, dict) and set(score) == {"asked", "right"}
-                and all(isinstance(v, int) for v in score.values())):
+        if not (
+            isinstance(score, dict)
+            and set(score) == {"asked", "right"}
+            and all(isinstance(v, int) for v in score.values())
+        ):
             raise ValueError("score must be a dict {'asked': n, 'right': m}")
-        self._parts = replace(self._parts, practice=replace(self.practice_mode,
-                                                            score=dict(score)))
+        self._parts = replace(self._parts, practice=replace(self.practice_mode, score=dict(score)))
 
     def set_hints(self, on: bool) -> None:
         """Show on each legal move of a human seat its chance to win, or not."""
@@ -473,8 +540,7 @@ class Session:
         (Undo takes them back one by one), the later ones dropped; the seats keep their players."""
         mode = self.replay_mode
         game, events = mode.play_from_here()
-        self._replace_game(game, "replay_from_here", {"index": mode.index}, events,
-                           mode.start_note)
+        self._replace_game(game, "replay_from_here", {"index": mode.index}, events, mode.start_note)
         return game
 
     def close_replay(self) -> None:
@@ -495,8 +561,9 @@ class Session:
             self.replay(None, index=len(self.game.history))
         mode = self.replay_mode
         if seats is None:
-            seats = [s for s in mode.replay.record.seats
-                     if self.table.seat_players[s] == "human"] or None
+            seats = [
+                s for s in mode.replay.record.seats if self.table.seat_players[s] == "human"
+            ] or None
 
         def progress(done, total):
             self._commit(replay=replace(self.replay_mode, progress=(done, total)))
@@ -519,8 +586,13 @@ class Session:
         verdict on it is said in the status line and returned."""
         before = self.game.state
         move = self.practice_mode.move(before, start, square)
-        ev = self.instruments.evaluation(before, rollouts=analysis_rollouts(),
-                                         seed=len(self.game.history), budget=None, quiet=True)
+        ev = self.instruments.evaluation(
+            before,
+            rollouts=analysis_rollouts(),
+            seed=len(self.game.history),
+            budget=None,
+            quiet=True,
+        )
         v = coach.verdict(before, move, evaluation=ev)
         self.play(move)
         self._commit("quiz_moved", {"detail": v.text(self.language)})
@@ -564,8 +636,7 @@ class Session:
             return True
         except Exception as exc:  # never into the comm layer: a refusal, and a bug logged
             if not intents.is_expected(exc):
-                _log.error("pachisi_widget: error while handling %s", echo(content),
-                           exc_info=True)
+                _log.error("pachisi_widget: error while handling %s", echo(content), exc_info=True)
             self.refuse(*intents.refusal(exc))
         return False
 

@@ -26,8 +26,17 @@ from ..errors import GameOverError, PachisiError, RecordError
 from ..i18n import Message
 from ..rules import PRESETS, Rules
 
-__all__ = ["INTENTS", "Intent", "Refused", "bad", "echo", "carry_out", "refusal", "is_expected",
-           "doc_table"]
+__all__ = [
+    "INTENTS",
+    "Intent",
+    "Refused",
+    "bad",
+    "echo",
+    "carry_out",
+    "refusal",
+    "is_expected",
+    "doc_table",
+]
 
 _DETAIL_MAX = 240  # characters of an error's own message quoted in a refusal
 
@@ -153,7 +162,8 @@ def _step(s, c) -> dict | None:
         return None  # a computer seat's timer from before the replay: nothing is played
     turn, revision = c.get("turn"), c.get("revision")
     if (turn is not None and turn != s.game.state.turn) or (
-            revision is not None and revision != s.revision):
+        revision is not None and revision != s.revision
+    ):
         return None  # a timer from an earlier position (or a second view of the board)
     g = s.game
     if g.to_move not in s.computer_seats or g.phase == "over":
@@ -263,48 +273,88 @@ def _set_overlay(s, c) -> dict:
 
 
 INTENTS = {
-    "throw": Intent("``up`` (optional, 0..shells: a teacher forcing the mouths up)",
-                    _throw, "throw"),
+    "throw": Intent(
+        "``up`` (optional, 0..shells: a teacher forcing the mouths up)", _throw, "throw"
+    ),
     "move": Intent("``id``: an id from the ``legal_moves`` trait", _move, "play"),
     "pass": Intent("(none)", _pass, "pass_"),
-    "undo": Intent("(none): takes back the last action, and the computer seats' actions "
-                   "before it, back to a human's decision; at the start of a game that "
-                   "replaced another (new game, set-up, load), brings that game back",
-                   _undo, "undo"),
-    "new_game": Intent("``players`` (optional 2..4), ``seed`` (optional int), ``preset`` "
-                       "(optional)", _new_game, "new_game"),
-    "step": Intent("``turn`` and ``revision``: the ``state.turn`` and ``revision`` it was sent "
-                   "for; plays one computer action (a timer from an older position does "
-                   "nothing)", _step, "computer_step"),
-    "set_seat": Intent("``seat`` 0..3, ``player``: ``\"human\"`` or an agent name",
-                       _set_seat, "set_computer"),
-    "set_language": Intent("``language``: ``\"en\"`` or ``\"ro\"``", _set_language,
-                           "set_language"),
-    "setup": Intent("``positions`` (4 lists of 4 steps or null), ``to_move`` (seat)",
-                    _setup, "set_position", refuse_as="bad_position"),
-    "save": Intent("(none): Python answers with a ``{\"kind\": \"record\", \"text\", "
-                   "\"filename\"}`` message, which the view offers as a download",
-                   _nothing, "send_record"),
+    "undo": Intent(
+        "(none): takes back the last action, and the computer seats' actions "
+        "before it, back to a human's decision; at the start of a game that "
+        "replaced another (new game, set-up, load), brings that game back",
+        _undo,
+        "undo",
+    ),
+    "new_game": Intent(
+        "``players`` (optional 2..4), ``seed`` (optional int), ``preset`` (optional)",
+        _new_game,
+        "new_game",
+    ),
+    "step": Intent(
+        "``turn`` and ``revision``: the ``state.turn`` and ``revision`` it was sent "
+        "for; plays one computer action (a timer from an older position does "
+        "nothing)",
+        _step,
+        "computer_step",
+    ),
+    "set_seat": Intent(
+        '``seat`` 0..3, ``player``: ``"human"`` or an agent name', _set_seat, "set_computer"
+    ),
+    "set_language": Intent('``language``: ``"en"`` or ``"ro"``', _set_language, "set_language"),
+    "setup": Intent(
+        "``positions`` (4 lists of 4 steps or null), ``to_move`` (seat)",
+        _setup,
+        "set_position",
+        refuse_as="bad_position",
+    ),
+    "save": Intent(
+        '(none): Python answers with a ``{"kind": "record", "text", '
+        '"filename"}`` message, which the view offers as a download',
+        _nothing,
+        "send_record",
+    ),
     "load": Intent("``text``: a saved game record (JSON text)", _load, "load"),
-    "replay_open": Intent("(none): replay the game on the board on the timeline (from its "
-                          "start)", _replay_open, "replay"),
-    "replay_to": Intent("``index``: 0..count, the point of the timeline to show",
-                        _replay_to, "replay_to"),
-    "replay_step": Intent("``by``: -1 or 1, one action back or forward", _replay_step,
-                          "replay_to"),
-    "replay_from_here": Intent("``index``: the point shown; it becomes the live game (later "
-                               "actions dropped)", _replay_from_here, "play_from_here"),
-    "replay_analyse": Intent("(none): judge every human decision of the replayed game (the "
-                             "coach)", _while_replaying, "analyse"),
+    "replay_open": Intent(
+        "(none): replay the game on the board on the timeline (from its start)",
+        _replay_open,
+        "replay",
+    ),
+    "replay_to": Intent(
+        "``index``: 0..count, the point of the timeline to show", _replay_to, "replay_to"
+    ),
+    "replay_step": Intent("``by``: -1 or 1, one action back or forward", _replay_step, "replay_to"),
+    "replay_from_here": Intent(
+        "``index``: the point shown; it becomes the live game (later actions dropped)",
+        _replay_from_here,
+        "play_from_here",
+    ),
+    "replay_analyse": Intent(
+        "(none): judge every human decision of the replayed game (the coach)",
+        _while_replaying,
+        "analyse",
+    ),
     "replay_close": Intent("(none): back to the live game", _while_replaying, "close_replay"),
-    "try": Intent("``start`` (a step) and ``square`` ([x, y] or ``\"home\"``): a move named by "
-                  "a piece and a square, in practice mode (``quiz``)", _try, "try_move"),
-    "answer": Intent("``question`` (the id it was sent for), ``choice`` (an index of its "
-                     "choices)", _answer, "answer"),
-    "hint": Intent("``on`` (optional bool; absent: toggles): show each legal move's chance to "
-                   "win", _hint, "set_hints"),
-    "set_overlay": Intent("``overlay``: ``\"danger\"``, ``\"reach\"`` or null: colour the "
-                          "squares", _set_overlay, "set_overlay"),
+    "try": Intent(
+        '``start`` (a step) and ``square`` ([x, y] or ``"home"``): a move named by '
+        "a piece and a square, in practice mode (``quiz``)",
+        _try,
+        "try_move",
+    ),
+    "answer": Intent(
+        "``question`` (the id it was sent for), ``choice`` (an index of its choices)",
+        _answer,
+        "answer",
+    ),
+    "hint": Intent(
+        "``on`` (optional bool; absent: toggles): show each legal move's chance to win",
+        _hint,
+        "set_hints",
+    ),
+    "set_overlay": Intent(
+        '``overlay``: ``"danger"``, ``"reach"`` or null: colour the squares',
+        _set_overlay,
+        "set_overlay",
+    ),
 }
 """The intents the front end may send, by ``kind``."""
 

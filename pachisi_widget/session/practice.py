@@ -57,8 +57,9 @@ class PracticeMode:
         """
         q = practice.question(state, kind, **params)
         score = {"asked": self.score["asked"] + 1, "right": self.score["right"]}
-        return replace(self, question=(self.asked + 1, q, None), asked=self.asked + 1,
-                       score=score), q
+        return replace(
+            self, question=(self.asked + 1, q, None), asked=self.asked + 1, score=score
+        ), q
 
     def problem(self, choice):
         """(code, params) of what keeps ``choice`` from answering the open question, or None."""
@@ -67,8 +68,11 @@ class PracticeMode:
         _, q, answered = self.question
         if answered is not None:
             return "msg_answered", {}
-        if (isinstance(choice, bool) or not isinstance(choice, int)
-                or not 0 <= choice < len(q.choices)):
+        if (
+            isinstance(choice, bool)
+            or not isinstance(choice, int)
+            or not 0 <= choice < len(q.choices)
+        ):
             return "msg_bad_choice", {"count": len(q.choices), "got": echo(choice)}
         return None
 

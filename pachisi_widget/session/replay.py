@@ -104,6 +104,10 @@ class ReplayMode:
 
     def timeline(self, lang: str) -> dict:
         """:func:`view.timeline_view` ({} when nothing is replayed)."""
-        return view.timeline_view(self.replay, self.index,
-                                  None if self.analysis is None else list(self.analysis),
-                                  self.progress, lang)
+        return view.timeline_view(
+            self.replay,
+            self.index,
+            None if self.analysis is None else list(self.analysis),
+            self.progress,
+            lang,
+        )

@@ -47,8 +47,9 @@ def undo_one(g: Game, events: list) -> Message:
     if action is not None and action.kind == "pass":
         return Message("undo_item_pass", {"seat": action.seat})
     if action is not None:
-        return Message("undo_item_move",
-                       {"seat": action.seat, "start": action.start, "end": action.end})
+        return Message(
+            "undo_item_move", {"seat": action.seat, "start": action.start, "end": action.end}
+        )
     return Message("undo_item_pass", {"seat": g.to_move})
 
 
@@ -67,7 +68,8 @@ def seats_from(computer, game: Game):
     for seat, name in items:
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in game.seats:
             raise ValueError(
-                f"seat {short_repr(seat)} is not in play; seats in play: {list(game.seats)}")
+                f"seat {short_repr(seat)} is not in play; seats in play: {list(game.seats)}"
+            )
         if name is None or name == "human":
             players[seat] = "human"
             continue
@@ -81,12 +83,14 @@ def computer_player(spec):
     if isinstance(spec, str):
         if spec not in AGENTS:
             raise ValueError(
-                f"unknown agent {short_repr(spec, 40)}; choose one of {', '.join(AGENTS)}")
+                f"unknown agent {short_repr(spec, 40)}; choose one of {', '.join(AGENTS)}"
+            )
         return make_agent(spec)
     if not callable(getattr(spec, "choose", None)):
         raise ValueError(
             f"a computer player must be an agent name or an object with choose(state, rng), "
-            f"not {short_repr(spec)}")
+            f"not {short_repr(spec)}"
+        )
     return spec
 
 

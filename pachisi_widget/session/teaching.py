@@ -39,7 +39,8 @@ def check_overlay(value):
     """
     if value is not None and (not isinstance(value, str) or value not in view.OVERLAYS):
         raise ValueError(
-            f"overlay must be one of {', '.join(view.OVERLAYS)} or None, not {short_repr(value)}")
+            f"overlay must be one of {', '.join(view.OVERLAYS)} or None, not {short_repr(value)}"
+        )
     return value
 
 
@@ -52,7 +53,8 @@ def check_tutor(value):
     if isinstance(value, bool) or (isinstance(value, (int, float)) and 0 <= value < 1):
         return value
     raise ValueError(
-        f"tutor must be True, False or a margin of winning chance 0..1, not {short_repr(value)}")
+        f"tutor must be True, False or a margin of winning chance 0..1, not {short_repr(value)}"
+    )
 
 
 class Instruments:
@@ -89,8 +91,9 @@ class Instruments:
             self._cache.pop(next(iter(self._cache)))
         return value
 
-    def evaluation(self, state, *, rollouts=_UNSET, seed: int = 0, budget=_UNSET,
-                   quiet: bool = False):
+    def evaluation(
+        self, state, *, rollouts=_UNSET, seed: int = 0, budget=_UNSET, quiet: bool = False
+    ):
         """:func:`coach.evaluate` of ``state``, computed once per position and settings.
 
         ``rollouts`` and ``budget`` default to :attr:`rollouts` and :attr:`budget`; unless
@@ -100,24 +103,35 @@ class Instruments:
         budget = self.budget if budget is _UNSET else budget
         report = None if quiet else self.report
         key = ("evaluate", state, rollouts, seed, budget)
-        return self._cached(key, lambda: coach.evaluate(
-            state, rollouts=rollouts, seed=seed, engine="auto", budget=budget,
-            progress=_every_5_percent(report)))
+        return self._cached(
+            key,
+            lambda: coach.evaluate(
+                state,
+                rollouts=rollouts,
+                seed=seed,
+                engine="auto",
+                budget=budget,
+                progress=_every_5_percent(report),
+            ),
+        )
 
     def danger(self, state) -> dict:
         """:func:`probability.danger_map` for the seat to move in ``state``."""
-        return self._cached(("danger", state),
-                            lambda: probability.danger_map(state, state.to_move))
+        return self._cached(("danger", state), lambda: probability.danger_map(state, state.to_move))
 
     def reach(self, state) -> dict:
         """{step: :func:`probability.reach_map`} for each stack of the seat to move that is not
         home ({} when the game is over)."""
+
         def compute():
             if state.phase == "over":
                 return {}
             seat, steps = state.to_move, state.pieces[state.to_move]
-            return {step: probability.reach_map(state, seat, steps.index(step), exact=False)
-                    for step in sorted(set(steps)) if step != board.HOME}
+            return {
+                step: probability.reach_map(state, seat, steps.index(step), exact=False)
+                for step in sorted(set(steps))
+                if step != board.HOME
+            }
 
         return self._cached(("reach", state), compute)
 
@@ -152,8 +166,13 @@ class Instruments:
         to give (tutor off, not ``judged``: a computer seat, a replay, practice; one legal move).
         Forgets the verdict on the move before."""
         self._note = None
-        if (not judged or self.margin() is None or state.phase != "move"
-                or state.find(move) is None or len(state.legal_moves()) < 2):
+        if (
+            not judged
+            or self.margin() is None
+            or state.phase != "move"
+            or state.find(move) is None
+            or len(state.legal_moves()) < 2
+        ):
             return None
         return self.evaluation(state)
 

@@ -19,8 +19,9 @@ from ..state import GameState
 from .play import _check_number, _move_text, _template, _why_illegal
 from .players import MOVE_TIME, PlayerFileError, _default_name, _entrant, _error_words
 
-_CHECK_SETUPS = tuple((preset, n) for preset in ("classic", "seven_cowries", "cowrie_skill",
-                                                 "mitra") for n in (2, 4))
+_CHECK_SETUPS = tuple(
+    (preset, n) for preset in ("classic", "seven_cowries", "cowrie_skill", "mitra") for n in (2, 4)
+)
 
 
 class Problem(NamedTuple):
@@ -64,16 +65,21 @@ class CheckReport:
             self.problems.append(Problem(kind, message))
 
     def lines(self) -> list:
-        head = (f"{self.player}: {self.positions} positions checked (presets "
-                f"{', '.join(dict.fromkeys(p for p, _ in _CHECK_SETUPS))}; 2 and 4 players)")
+        head = (
+            f"{self.player}: {self.positions} positions checked (presets "
+            f"{', '.join(dict.fromkeys(p for p, _ in _CHECK_SETUPS))}; 2 and 4 players)"
+        )
         out = [head]
         if self.positions:
             limit = "no limit" if self.move_time is None else f"limit {self.move_time:g} s"
-            out.append(f"time per move: mean {self.mean * 1000:.2f} ms, slowest "
-                       f"{self.slowest * 1000:.1f} ms ({limit})")
+            out.append(
+                f"time per move: mean {self.mean * 1000:.2f} ms, slowest "
+                f"{self.slowest * 1000:.1f} ms ({limit})"
+            )
         if self.ok:
-            out.append("OK: always a legal move, the same move for the same position and rng, "
-                       "in time")
+            out.append(
+                "OK: always a legal move, the same move for the same position and rng, in time"
+            )
         else:
             n = sum(self.counts.values())
             out.append(f"{n} problem{'s' if n != 1 else ''}:")
@@ -93,8 +99,10 @@ class CheckReport:
         lines = self.lines()
         colour = "#1e7b34" if self.ok else "#b03a2e"
         items = "".join(f"<li>{html.escape(s)}</li>" for s in lines[1:])
-        return (f"<div class='pachisi-check'><b style='color:{colour}'>"
-                f"{html.escape(lines[0])}</b><ul>{items}</ul></div>")
+        return (
+            f"<div class='pachisi-check'><b style='color:{colour}'>"
+            f"{html.escape(lines[0])}</b><ul>{items}</ul></div>"
+        )
 
 
 def _same(a, b) -> bool:
@@ -103,8 +111,9 @@ def _same(a, b) -> bool:
     return type(a) is type(b) and short_repr(a) == short_repr(b)
 
 
-def check_agent(agent, positions: int = 400, move_time: float | None = MOVE_TIME,
-                seed: int = 0) -> CheckReport:
+def check_agent(
+    agent, positions: int = 400, move_time: float | None = MOVE_TIME, seed: int = 0
+) -> CheckReport:
     """Play ``agent`` (a built-in name, an object, or a ``.py`` file) through about
     ``positions`` positions spread over every preset (classic, seven_cowries, cowrie_skill,
     mitra) with 2 and 4 players, against random players, and report in plain words what a
@@ -132,14 +141,18 @@ def check_agent(agent, positions: int = 400, move_time: float | None = MOVE_TIME
     if isinstance(player, str):
         player = make_agent(player)
     if not isinstance(player, Agent):
-        report.notes.append("it is not a subclass of pachisi_widget.agents.Agent (it plays, "
-                            "since it has a choose method)")
+        report.notes.append(
+            "it is not a subclass of pachisi_widget.agents.Agent (it plays, "
+            "since it has a choose method)"
+        )
     if e.kind == "object":
         try:
             pickle.dumps(player)
         except Exception as exc:
-            report.notes.append(f"it cannot be pickled ({type(exc).__name__}), so it cannot be "
-                                "sent to an executor's workers: give it as a .py file instead")
+            report.notes.append(
+                f"it cannot be pickled ({type(exc).__name__}), so it cannot be "
+                "sent to an executor's workers: give it as a .py file instead"
+            )
     per_setup = max(1, -(-positions // len(_CHECK_SETUPS)))
     times = []
     rng_seeds = random.Random(seed)
@@ -149,9 +162,19 @@ def check_agent(agent, positions: int = 400, move_time: float | None = MOVE_TIME
         asked = 0
         game = 0
         while asked < per_setup and game < 50:
-            asked += _check_game(player, name, rules, seats, seats[game % n],
-                                 rng_seeds.getrandbits(62), per_setup - asked, move_time,
-                                 report, times, f"{preset}, {n} players")
+            asked += _check_game(
+                player,
+                name,
+                rules,
+                seats,
+                seats[game % n],
+                rng_seeds.getrandbits(62),
+                per_setup - asked,
+                move_time,
+                report,
+                times,
+                f"{preset}, {n} players",
+            )
             game += 1
     report.positions = len(times)
     if times:
@@ -160,8 +183,9 @@ def check_agent(agent, positions: int = 400, move_time: float | None = MOVE_TIME
     return report
 
 
-def _check_game(player, name, rules, seats, mine, seed, budget, move_time, report, times,
-                setup) -> int:
+def _check_game(
+    player, name, rules, seats, mine, seed, budget, move_time, report, times, setup
+) -> int:
     rng = random.Random(seed)
     cdf = throw_cdf(rules)
     state = GameState.initial(rules, seats, to_move=opening(rules, seats, rng, cdf))
@@ -193,8 +217,11 @@ def _check_game(player, name, rules, seats, mine, seed, budget, move_time, repor
         dt = time.perf_counter() - t0
         times.append(dt)
         if move_time is not None and dt > move_time:
-            report._add("time", f"took {dt:.2f} s to choose in {where}, more than the "
-                                f"{move_time:g} s a move may take")
+            report._add(
+                "time",
+                f"took {dt:.2f} s to choose in {where}, more than the "
+                f"{move_time:g} s a move may take",
+            )
         legal = state.find(m) if isinstance(m, Move) else None
         if legal is None:
             report._add("illegal", f"returned {_move_text(m)} in {where}: {_why_illegal(state, m)}")
@@ -204,13 +231,19 @@ def _check_game(player, name, rules, seats, mine, seed, budget, move_time, repor
             except BaseException:  # noqa: BLE001 - any failure here means "not the same"
                 m2 = _Unset
             if not _same(m, m2):
-                report._add("nondeterministic",
-                            f"chose {_move_text(m)}, then {_move_text(m2)} for the same position "
-                            f"and the same rng in {where}: draw random numbers only from rng "
-                            "(not the random module or the clock)", keep=2)
+                report._add(
+                    "nondeterministic",
+                    f"chose {_move_text(m)}, then {_move_text(m2)} for the same position "
+                    f"and the same rng in {where}: draw random numbers only from rng "
+                    "(not the random module or the clock)",
+                    keep=2,
+                )
         elif "copy" not in report.counts:
-            report._add("copy", "it cannot be copied with copy.deepcopy, and every tournament "
-                                "game starts from a fresh copy of each player")
+            report._add(
+                "copy",
+                "it cannot be copied with copy.deepcopy, and every tournament "
+                "game starts from a fresh copy of each player",
+            )
         state = state.apply(legal if legal is not None else moves[0])
     return asked
 

@@ -36,12 +36,23 @@ class PlayerForfeit(PachisiError):
     text; None when it returned nothing), ``seconds`` (how long it took) and ``seat`` say what
     happened."""
 
-    def __init__(self, player: str, kind: str, reason: str, position: str, move=None,
-                 seconds: float | None = None, seat: int | None = None):
+    def __init__(
+        self,
+        player: str,
+        kind: str,
+        reason: str,
+        position: str,
+        move=None,
+        seconds: float | None = None,
+        seat: int | None = None,
+    ):
         self.player, self.kind, self.reason, self.seat = player, kind, reason, seat
         self.position, self.move, self.seconds = position, move, seconds
-        super().__init__(_forfeit_text(player, kind, reason, position, move, seconds),
-                         code="player_forfeit", params={"player": player, "kind": kind})
+        super().__init__(
+            _forfeit_text(player, kind, reason, position, move, seconds),
+            code="player_forfeit",
+            params={"player": player, "kind": kind},
+        )
 
 
 def _forfeit_text(player, kind, reason, position, move, seconds) -> str:
@@ -79,8 +90,7 @@ class Forfeit:
         if self.kind == "unfinished":
             return f"game {self.game}: {self.reason}"
         move = self.late_move if self.kind == "time" else self.move
-        text = _forfeit_text(self.player, self.kind, self.reason, self.position, move,
-                             self.seconds)
+        text = _forfeit_text(self.player, self.kind, self.reason, self.position, move, self.seconds)
         return f"game {self.game}: {text}"
 
 
@@ -120,21 +130,39 @@ class _Guard:
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # SystemExit from a player is a player's error too
-            raise PlayerForfeit(self.name, "error", f"raised {_error_words(exc, None)}",
-                                state.notation(), seat=state.to_move) from None
+            raise PlayerForfeit(
+                self.name,
+                "error",
+                f"raised {_error_words(exc, None)}",
+                state.notation(),
+                seat=state.to_move,
+            ) from None
         seconds = time.perf_counter() - t0
         if self.limit is not None and seconds > self.limit:
             raise self._late(state, _move_text(m), seconds)
         legal = state.find(m) if isinstance(m, Move) else None
         if legal is None:
-            raise PlayerForfeit(self.name, "illegal", _why_illegal(state, m), state.notation(),
-                                _move_text(m), seconds, state.to_move)
+            raise PlayerForfeit(
+                self.name,
+                "illegal",
+                _why_illegal(state, m),
+                state.notation(),
+                _move_text(m),
+                seconds,
+                state.to_move,
+            )
         return legal
 
     def _late(self, state, move, seconds) -> PlayerForfeit:
-        return PlayerForfeit(self.name, "time",
-                             f"took longer than the {self.limit:g} s a move may take",
-                             state.notation(), move, seconds, state.to_move)
+        return PlayerForfeit(
+            self.name,
+            "time",
+            f"took longer than the {self.limit:g} s a move may take",
+            state.notation(),
+            move,
+            seconds,
+            state.to_move,
+        )
 
 
 def _move_text(m) -> str:
@@ -183,8 +211,12 @@ def _play_chunk(job: _Job) -> list:
     forfeit as ``(seat, kind, reason, position, move, seconds)``. A module-level function, so
     that executors send it by reference."""
     templates = {}
-    alarm = (job.interrupt and job.move_time is not None and hasattr(signal, "setitimer")
-             and threading.current_thread() is threading.main_thread())
+    alarm = (
+        job.interrupt
+        and job.move_time is not None
+        and hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+    )
     old = signal.signal(signal.SIGALRM, _on_alarm) if alarm else None
     try:
         cdf = throw_cdf(job.rules)
@@ -208,8 +240,7 @@ def _play_chunk(job: _Job) -> list:
                 f = _forfeit_in(exc)
                 if f is None:
                     raise
-                out.append((None, 0, (f.seat, f.kind, f.reason, f.position,
-                                      f.move, f.seconds)))
+                out.append((None, 0, (f.seat, f.kind, f.reason, f.position, f.move, f.seconds)))
                 continue
             out.append((g.winner, g.turn + 1, None))
         return out
@@ -221,17 +252,28 @@ def _play_chunk(job: _Job) -> list:
 
 def _unfinished(chunk: _Job, timeout: float, names) -> list:
     who = sorted({names[i] for lineup, _ in chunk.items for i in lineup})
-    reason = (f"not finished: its chunk of games did not come back within chunk_timeout="
-              f"{timeout:g} s (a player at the table, one of {', '.join(who)}, never answered)")
+    reason = (
+        f"not finished: its chunk of games did not come back within chunk_timeout="
+        f"{timeout:g} s (a player at the table, one of {', '.join(who)}, never answered)"
+    )
     return [(None, 0, (None, "unfinished", reason, None, None, None))] * len(chunk.items)
 
 
 # -- the tournament -------------------------------------------------------------------------------
 
 
-def tournament(entrants, games: int = 100, players: int = 2, rules=None, seed: int | None = None,
-               executor=None, move_time: float | None = MOVE_TIME, chunk: int | None = None,
-               chunk_timeout: float | None = None, progress=None) -> TournamentResult:
+def tournament(
+    entrants,
+    games: int = 100,
+    players: int = 2,
+    rules=None,
+    seed: int | None = None,
+    executor=None,
+    move_time: float | None = MOVE_TIME,
+    chunk: int | None = None,
+    chunk_timeout: float | None = None,
+    progress=None,
+) -> TournamentResult:
     """Play every pairing (``players=2``) or every table of four (``players=4``) of ``entrants``
     ``games`` times and rate the players.
 
@@ -261,8 +303,19 @@ def tournament(entrants, games: int = 100, players: int = 2, rules=None, seed: i
             team rules, or a player file that cannot be loaded (:class:`PlayerFileError`).
         TypeError: for entrants, rules, seed or executor of the wrong type.
     """
-    return _tournament(entrants, games, players, rules, seed, executor, move_time, chunk,
-                       chunk_timeout, progress, {})
+    return _tournament(
+        entrants,
+        games,
+        players,
+        rules,
+        seed,
+        executor,
+        move_time,
+        chunk,
+        chunk_timeout,
+        progress,
+        {},
+    )
 
 
 def _check_number(name: str, value, low: float, whole: bool = False, none: bool = False):
@@ -271,8 +324,9 @@ def _check_number(name: str, value, low: float, whole: bool = False, none: bool 
     ok = not isinstance(value, bool) and isinstance(value, int if whole else (int, float))
     if not ok or not value >= low or (not whole and not math.isfinite(value)):
         kind = "a whole number" if whole else "a number of seconds"
-        raise ValueError(f"{name} must be {kind} >= {low:g}{' or None' if none else ''}, "
-                         f"not {short_repr(value)}")
+        raise ValueError(
+            f"{name} must be {kind} >= {low:g}{' or None' if none else ''}, not {short_repr(value)}"
+        )
     return value
 
 
@@ -280,15 +334,18 @@ def _check_numbers(rules, games, players, move_time, chunk, chunk_timeout) -> tu
     """(move_time, chunk, chunk_timeout) checked, after refusing team rules, a bad number of
     players, or games that are not a multiple of the players (ValueError)."""
     if rules.teams:
-        raise ValueError("tournaments play every player for itself: rules with teams=True are "
-                         "not supported")
+        raise ValueError(
+            "tournaments play every player for itself: rules with teams=True are not supported"
+        )
     if isinstance(players, bool) or players not in _PLAYERS:
         raise ValueError(f"players must be 2 or 4, not {short_repr(players)}")
     _check_number("games", games, players, whole=True)
     if games % players:
         lo, hi = games - games % players, games - games % players + players
-        raise ValueError(f"games must be a multiple of {players}, so that every player plays "
-                         f"every seat equally often: {lo or hi} or {hi}, not {games}")
+        raise ValueError(
+            f"games must be a multiple of {players}, so that every player plays "
+            f"every seat equally often: {lo or hi} or {hi}, not {games}"
+        )
     move_time = _check_number("move_time", move_time, 0.001, none=True)
     chunk = _check_number("chunk", chunk, 1, whole=True, none=True)
     chunk_timeout = _check_number("chunk_timeout", chunk_timeout, 0.001, none=True)
@@ -309,24 +366,48 @@ def _collect(chunks, lineups, seats, players: int, names) -> tuple:
                 if who is not None and players == 2:
                     winner = lineup[1 - lineup.index(who)]  # the opponent wins a forfeit
                 late = move if kind == "time" else None
-                forfeits.append(Forfeit(g, None if who is None else names[who], kind, reason,
-                                        position, None if late else move, seconds, late))
+                forfeits.append(
+                    Forfeit(
+                        g,
+                        None if who is None else names[who],
+                        kind,
+                        reason,
+                        position,
+                        None if late else move,
+                        seconds,
+                        late,
+                    )
+                )
             winners.append(winner)
             turns.append(n_turns)
             g += 1
     return winners, turns, forfeits
 
 
-def _tournament(entrants, games, players, rules, seed, executor, move_time, chunk, chunk_timeout,
-                progress, skipped) -> TournamentResult:
+def _tournament(
+    entrants,
+    games,
+    players,
+    rules,
+    seed,
+    executor,
+    move_time,
+    chunk,
+    chunk_timeout,
+    progress,
+    skipped,
+) -> TournamentResult:
     rules = check_rules(rules)
-    move_time, chunk, chunk_timeout = _check_numbers(rules, games, players, move_time, chunk,
-                                                     chunk_timeout)
+    move_time, chunk, chunk_timeout = _check_numbers(
+        rules, games, players, move_time, chunk, chunk_timeout
+    )
     seed = check_seed(seed)
     ents = _entrants(entrants)
     if len(ents) < players:
-        raise ValueError(f"a tournament of {players}-player games needs at least {players} "
-                         f"entrants, not {len(ents)}")
+        raise ValueError(
+            f"a tournament of {players}-player games needs at least {players} "
+            f"entrants, not {len(ents)}"
+        )
     executor = as_executor(executor)
     seats = SEATS_FOR_PLAYERS[players]
     tables = list(combinations(range(len(ents)), players))
@@ -349,20 +430,40 @@ def _tournament(entrants, games, players, rules, seed, executor, move_time, chun
         size = max(1, min(100, -(-total // 100)))
     else:
         size = chunk_size(total, executor_workers(executor), 250)
-    jobs = [_Job(rules, seats, ents, tuple(items[i:i + size]), move_time, executor is not None)
-            for i in range(0, total, size)]
+    jobs = [
+        _Job(rules, seats, ents, tuple(items[i : i + size]), move_time, executor is not None)
+        for i in range(0, total, size)
+    ]
     names = tuple(e.name for e in ents)
     show = progress if progress is not None else total >= 1000
     t0 = time.perf_counter()
     with Progress(total, show, "tournament") as bar:
-        chunks = run_chunks(_play_chunk, jobs, executor, lambda part: bar.update(len(part)),
-                            chunk_timeout, lambda job: _unfinished(job, chunk_timeout, names))
+        chunks = run_chunks(
+            _play_chunk,
+            jobs,
+            executor,
+            lambda part: bar.update(len(part)),
+            chunk_timeout,
+            lambda job: _unfinished(job, chunk_timeout, names),
+        )
     elapsed = time.perf_counter() - t0
     winners, turns, forfeits = _collect(chunks, lineups, seats, players, names)
     where = "this process" if executor is None else type(executor).__name__
-    return TournamentResult(names, players, rules, seed, games, move_time, tuple(lineups),
-                            tuple(winners), tuple(turns), tuple(forfeits), dict(skipped),
-                            where, elapsed)
+    return TournamentResult(
+        names,
+        players,
+        rules,
+        seed,
+        games,
+        move_time,
+        tuple(lineups),
+        tuple(winners),
+        tuple(turns),
+        tuple(forfeits),
+        dict(skipped),
+        where,
+        elapsed,
+    )
 
 
 def from_folder(folder, opponents=(), **kwargs) -> TournamentResult:
@@ -381,14 +482,34 @@ def from_folder(folder, opponents=(), **kwargs) -> TournamentResult:
     players = kwargs.pop("players", 2)
     if len(entrants) < players:
         why = "".join(f"\n  {f}: {r}" for f, r in problems.items())
-        raise ValueError(f"{folder}: {len(entrants)} players loaded, a tournament of "
-                         f"{players}-player games needs {players}{why}")
-    args = {"games": 100, "rules": None, "seed": None, "executor": None, "move_time": MOVE_TIME,
-            "chunk": None, "chunk_timeout": None, "progress": None}
+        raise ValueError(
+            f"{folder}: {len(entrants)} players loaded, a tournament of "
+            f"{players}-player games needs {players}{why}"
+        )
+    args = {
+        "games": 100,
+        "rules": None,
+        "seed": None,
+        "executor": None,
+        "move_time": MOVE_TIME,
+        "chunk": None,
+        "chunk_timeout": None,
+        "progress": None,
+    }
     unknown = set(kwargs) - set(args)
     if unknown:
         raise TypeError(f"from_folder() got unexpected arguments {sorted(unknown)}")
     args.update(kwargs)
-    return _tournament(entrants, args["games"], players, args["rules"], args["seed"],
-                       args["executor"], args["move_time"], args["chunk"], args["chunk_timeout"],
-                       args["progress"], problems)
+    return _tournament(
+        entrants,
+        args["games"],
+        players,
+        args["rules"],
+        args["seed"],
+        args["executor"],
+        args["move_time"],
+        args["chunk"],
+        args["chunk_timeout"],
+        args["progress"],
+        problems,
+    )

@@ -57,14 +57,17 @@ def _load_source(path: str, source: str):
     except BaseException as exc:  # a sys.exit() in a student's file included
         del sys.modules[modname]
         raise PlayerFileError(
-            f"{fname}: running the file raised {_error_words(exc, path)}") from None
+            f"{fname}: running the file raised {_error_words(exc, path)}"
+        ) from None
     player = _player_of(module, fname)
     try:
         copy.deepcopy(player)
     except Exception as exc:
-        raise PlayerFileError(f"{fname}: the player cannot be copied ({type(exc).__name__}: "
-                              f"{short_repr(str(exc), 80)[1:-1]}), and every game starts from a "
-                              "fresh copy of each player") from None
+        raise PlayerFileError(
+            f"{fname}: the player cannot be copied ({type(exc).__name__}: "
+            f"{short_repr(str(exc), 80)[1:-1]}), and every game starts from a "
+            "fresh copy of each player"
+        ) from None
     _LOADED[key] = player
     return player
 
@@ -75,32 +78,44 @@ def _player_of(module, fname: str):
         if inspect.isclass(player):
             player = _construct(player, fname)
         if not callable(getattr(player, "choose", None)):
-            raise PlayerFileError(f"{fname}: PLAYER is {short_repr(player, 60)}, which has no "
-                                  "choose(state, rng) method")
+            raise PlayerFileError(
+                f"{fname}: PLAYER is {short_repr(player, 60)}, which has no "
+                "choose(state, rng) method"
+            )
         return player
-    classes = [c for c in module.__dict__.values()
-               if inspect.isclass(c) and issubclass(c, Agent) and c.__module__ == module.__name__]
+    classes = [
+        c
+        for c in module.__dict__.values()
+        if inspect.isclass(c) and issubclass(c, Agent) and c.__module__ == module.__name__
+    ]
     if not classes:
-        raise PlayerFileError(f"{fname}: defines no player: write a subclass of "
-                              "pachisi_widget.agents.Agent (see the template), or PLAYER = ...")
+        raise PlayerFileError(
+            f"{fname}: defines no player: write a subclass of "
+            "pachisi_widget.agents.Agent (see the template), or PLAYER = ..."
+        )
     if len(classes) > 1:
         names = ", ".join(c.__name__ for c in classes)
-        raise PlayerFileError(f"{fname}: defines several players ({names}): keep one, or say "
-                              "which one plays with PLAYER = TheOne()")
+        raise PlayerFileError(
+            f"{fname}: defines several players ({names}): keep one, or say "
+            "which one plays with PLAYER = TheOne()"
+        )
     return _construct(classes[0], fname)
 
 
 def _construct(cls, fname: str):
     if inspect.isabstract(cls):
-        raise PlayerFileError(f"{fname}: the class {cls.__name__} has no choose(self, state, rng) "
-                              "method (check its name and indentation)")
+        raise PlayerFileError(
+            f"{fname}: the class {cls.__name__} has no choose(self, state, rng) "
+            "method (check its name and indentation)"
+        )
     try:
         return cls()
     except KeyboardInterrupt:
         raise
     except BaseException as exc:
-        raise PlayerFileError(f"{fname}: making the player {cls.__name__}() raised "
-                              f"{_error_words(exc, None)}") from None
+        raise PlayerFileError(
+            f"{fname}: making the player {cls.__name__}() raised {_error_words(exc, None)}"
+        ) from None
 
 
 def _error_words(exc: BaseException, path: str | None) -> str:
@@ -199,18 +214,24 @@ def _entrant(name: str, spec) -> _Entrant:
             load_player(path)  # refuses a bad file with its reason now, not on a worker
             resolved = str(path.resolve())
             return _Entrant(name, "file", resolved, path.read_text(encoding="utf-8"))
-        raise ValueError(f"unknown player {short_repr(spec, 60)}: give a built-in name "
-                         f"({', '.join(AGENTS)}), a player object or a .py file")
+        raise ValueError(
+            f"unknown player {short_repr(spec, 60)}: give a built-in name "
+            f"({', '.join(AGENTS)}), a player object or a .py file"
+        )
     if isinstance(spec, str):
         return _Entrant(name, "name", spec)
     if not callable(getattr(spec, "choose", None)):
-        raise TypeError(f"the player {name!r} is {short_repr(spec, 60)}: a player is a built-in "
-                        "name, an object with choose(state, rng) or a .py file")
+        raise TypeError(
+            f"the player {name!r} is {short_repr(spec, 60)}: a player is a built-in "
+            "name, an object with choose(state, rng) or a .py file"
+        )
     try:
         copy.deepcopy(spec)
     except Exception as exc:
-        raise TypeError(f"the player {name!r} cannot be copied ({type(exc).__name__}: {exc}); "
-                        "every game gets a fresh copy of each player") from None
+        raise TypeError(
+            f"the player {name!r} cannot be copied ({type(exc).__name__}: {exc}); "
+            "every game gets a fresh copy of each player"
+        ) from None
     return _Entrant(name, "object", spec)
 
 
@@ -229,7 +250,8 @@ def _entrants(entrants) -> tuple:
         for name, _ in items:
             if not isinstance(name, str) or not name:
                 raise TypeError(
-                    f"entrants' names must be non-empty strings, not {short_repr(name)}")
+                    f"entrants' names must be non-empty strings, not {short_repr(name)}"
+                )
     elif isinstance(entrants, (list, tuple)):
         items, seen = [], {}
         for spec in entrants:
@@ -237,6 +259,8 @@ def _entrants(entrants) -> tuple:
             seen[base] = seen.get(base, 0) + 1
             items.append((base if seen[base] == 1 else f"{base} ({seen[base]})", spec))
     else:
-        raise TypeError("entrants must be a dict {name: player} or a list of players, not "
-                        f"{type(entrants).__name__}")
+        raise TypeError(
+            "entrants must be a dict {name: player} or a list of players, not "
+            f"{type(entrants).__name__}"
+        )
     return tuple(_entrant(name, spec) for name, spec in items)

@@ -71,7 +71,15 @@ def ratings(entrants, fit: tuple, played, won) -> list:
     """Every player's :class:`Rating` (Elo scale, 1500 the field's average, 95% interval),
     best first."""
     theta, se = fit
-    out = [Rating(name, 1500 + ELO * theta[i], 1500 + ELO * (theta[i] - Z95 * se[i]),
-                  1500 + ELO * (theta[i] + Z95 * se[i]), played[i], won[i])
-           for i, name in enumerate(entrants)]
+    out = [
+        Rating(
+            name,
+            1500 + ELO * theta[i],
+            1500 + ELO * (theta[i] - Z95 * se[i]),
+            1500 + ELO * (theta[i] + Z95 * se[i]),
+            played[i],
+            won[i],
+        )
+        for i, name in enumerate(entrants)
+    ]
     return sorted(out, key=lambda r: -r.rating)

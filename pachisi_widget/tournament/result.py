@@ -50,8 +50,19 @@ class TournamentResult:
     def __eq__(self, other) -> bool:  # the executor and the time taken do not matter
         if not isinstance(other, TournamentResult):
             return NotImplemented
-        keys = ("entrants", "players", "rules", "seed", "games", "move_time", "lineups",
-                "winners", "turns", "forfeits", "skipped")
+        keys = (
+            "entrants",
+            "players",
+            "rules",
+            "seed",
+            "games",
+            "move_time",
+            "lineups",
+            "winners",
+            "turns",
+            "forfeits",
+            "skipped",
+        )
         return all(getattr(self, k) == getattr(other, k) for k in keys)
 
     __hash__ = None  # type: ignore[assignment]
@@ -64,13 +75,14 @@ class TournamentResult:
 
     @cached_property
     def _records(self) -> tuple:
-        return records(len(self.entrants), self.lineups, self.winners, self.forfeits,
-                       self.entrants)
+        return records(len(self.entrants), self.lineups, self.winners, self.forfeits, self.entrants)
 
     @cached_property
     def _fit(self) -> tuple:
-        return fit_ratings(len(self.entrants),
-                           observations(self.entrants, self.lineups, self.winners, self.forfeits))
+        return fit_ratings(
+            len(self.entrants),
+            observations(self.entrants, self.lineups, self.winners, self.forfeits),
+        )
 
     def ratings(self) -> list:
         """Every player's :class:`Rating` (Elo scale, 95% interval), best first."""
@@ -88,10 +100,21 @@ class TournamentResult:
         for rank, r in enumerate(self.ratings(), 1):
             i = index[r.player]
             wr = wilson_interval(won[i], played[i])
-            rows.append({"rank": rank, "player": r.player, "rating": round(r.rating, 1),
-                         "low": round(r.low, 1), "high": round(r.high, 1), "games": played[i],
-                         "wins": won[i], "win_rate": wr.rate, "win_low": wr.low,
-                         "win_high": wr.high, "forfeits": forfeited[i]})
+            rows.append(
+                {
+                    "rank": rank,
+                    "player": r.player,
+                    "rating": round(r.rating, 1),
+                    "low": round(r.low, 1),
+                    "high": round(r.high, 1),
+                    "games": played[i],
+                    "wins": won[i],
+                    "win_rate": wr.rate,
+                    "win_low": wr.low,
+                    "win_high": wr.high,
+                    "forfeits": forfeited[i],
+                }
+            )
         return _frame(rows, frame)
 
     def head_to_head(self, frame: bool | None = None):
@@ -125,17 +148,21 @@ class TournamentResult:
 
     def _header(self) -> str:
         what = "pairing" if self.players == 2 else "table"
-        return (f"{self.total_games} games ({self.games} per {what}, {self.players} players), "
-                f"{self.rules.describe()}, seed {self.seed}; {len(self.forfeits)} forfeits, "
-                f"{self.dead} dead games")
+        return (
+            f"{self.total_games} games ({self.games} per {what}, {self.players} players), "
+            f"{self.rules.describe()}, seed {self.seed}; {len(self.forfeits)} forfeits, "
+            f"{self.dead} dead games"
+        )
 
     def __str__(self) -> str:
         lines = [self._header()]
         for row in self.table(frame=False):
-            lines.append(f"  {row['rank']:>2}. {row['player']:<20} {row['rating']:7.1f} "
-                         f"[{row['low']:.0f}, {row['high']:.0f}]  "
-                         f"{row['wins']:>6}/{row['games']:<6} {row['win_rate']:6.1%}  "
-                         f"forfeits {row['forfeits']}")
+            lines.append(
+                f"  {row['rank']:>2}. {row['player']:<20} {row['rating']:7.1f} "
+                f"[{row['low']:.0f}, {row['high']:.0f}]  "
+                f"{row['wins']:>6}/{row['games']:<6} {row['win_rate']:6.1%}  "
+                f"forfeits {row['forfeits']}"
+            )
         for f in self.forfeits[:10]:
             lines.append(f"  {f}")
         if len(self.forfeits) > 10:
@@ -145,21 +172,29 @@ class TournamentResult:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return (f"<TournamentResult {len(self.entrants)} players, {self.total_games} games, "
-                f"seed {self.seed}>")
+        return (
+            f"<TournamentResult {len(self.entrants)} players, {self.total_games} games, "
+            f"seed {self.seed}>"
+        )
 
     def _repr_html_(self) -> str:
         e = html.escape
-        out = [f"<div class='pachisi-tournament'><p>{e(self._header())}</p>",
-               "<table><thead><tr><th>#</th><th>player</th><th>rating</th><th>95% interval</th>"
-               "<th>wins</th><th>games</th><th>win rate</th><th>forfeits</th></tr></thead><tbody>"]
+        out = [
+            f"<div class='pachisi-tournament'><p>{e(self._header())}</p>",
+            "<table><thead><tr><th>#</th><th>player</th><th>rating</th><th>95% interval</th>"
+            "<th>wins</th><th>games</th><th>win rate</th><th>forfeits</th></tr></thead><tbody>",
+        ]
         for r in self.table(frame=False):
-            out.append(f"<tr><td>{r['rank']}</td><td>{e(r['player'])}</td><td>{r['rating']:.0f}"
-                       f"</td><td>{r['low']:.0f} – {r['high']:.0f}</td><td>{r['wins']}</td>"
-                       f"<td>{r['games']}</td><td>{r['win_rate']:.1%}</td>"
-                       f"<td>{r['forfeits']}</td></tr>")
-        out.append("</tbody></table><p>Head to head (share of the games together won by the row's "
-                   "player):</p><table><thead><tr><th></th>")
+            out.append(
+                f"<tr><td>{r['rank']}</td><td>{e(r['player'])}</td><td>{r['rating']:.0f}"
+                f"</td><td>{r['low']:.0f} – {r['high']:.0f}</td><td>{r['wins']}</td>"
+                f"<td>{r['games']}</td><td>{r['win_rate']:.1%}</td>"
+                f"<td>{r['forfeits']}</td></tr>"
+            )
+        out.append(
+            "</tbody></table><p>Head to head (share of the games together won by the row's "
+            "player):</p><table><thead><tr><th></th>"
+        )
         h2h = self.head_to_head(frame=False)
         names = [r["player"] for r in h2h]
         out.extend(f"<th>{e(n)}</th>" for n in names)
@@ -189,7 +224,8 @@ class TournamentResult:
         """
         if backend not in ("auto", "matplotlib", "svg"):
             raise ValueError(
-                f"backend must be 'auto', 'matplotlib' or 'svg', not {short_repr(backend)}")
+                f"backend must be 'auto', 'matplotlib' or 'svg', not {short_repr(backend)}"
+            )
         ratings = self.ratings()
         if backend != "svg":
             try:
@@ -201,19 +237,30 @@ class TournamentResult:
                 fig = Figure(figsize=(6, 0.45 * len(ratings) + 1.2))
                 ax = fig.add_subplot()
                 ys = list(range(len(ratings)))[::-1]
-                ax.errorbar([r.rating for r in ratings], ys,
-                            xerr=[[r.rating - r.low for r in ratings],
-                                  [r.high - r.rating for r in ratings]],
-                            fmt="o", capsize=3)
+                ax.errorbar(
+                    [r.rating for r in ratings],
+                    ys,
+                    xerr=[
+                        [r.rating - r.low for r in ratings],
+                        [r.high - r.rating for r in ratings],
+                    ],
+                    fmt="o",
+                    capsize=3,
+                )
                 ax.set_yticks(ys, [r.player for r in ratings])
                 ax.set_xlabel("rating (Elo scale) with its 95% interval")
                 ax.set_title(f"{self.total_games} games, seed {self.seed}")
                 fig.tight_layout()
                 return _shown_as_svg(fig)
         return charts.intervals(
-            [r.player for r in ratings], [r.rating for r in ratings], [r.low for r in ratings],
-            [r.high for r in ratings], title=f"{self.total_games} games, seed {self.seed}",
-            xlabel="rating (Elo scale) with its 95% interval", reference=1500)
+            [r.player for r in ratings],
+            [r.rating for r in ratings],
+            [r.low for r in ratings],
+            [r.high for r in ratings],
+            title=f"{self.total_games} games, seed {self.seed}",
+            xlabel="rating (Elo scale) with its 95% interval",
+            reference=1500,
+        )
 
 
 def _shown_as_svg(fig):

@@ -155,7 +155,7 @@ def _victims(victims, lang: str) -> str:
 def _small_pieces(lang: str) -> dict[int, str]:
     """A few pieces, the number in words ("two pieces"), by number."""
     found = {k: v for k, v in catalogue.messages("en", "words").items() if k.startswith("pieces.")}
-    return {int(k[len("pieces."):]): word(k, lang) for k in found}
+    return {int(k[len("pieces.") :]): word(k, lang) for k in found}
 
 
 def _how_many(value) -> int | None:
@@ -189,8 +189,11 @@ def _nested(value, lang: str) -> str:
 
 
 def _record_field(name: str, lang: str) -> str:
-    english = {k[len("record_field."):]: v for k, v in catalogue.messages("en", "words").items()
-               if k.startswith("record_field.")}
+    english = {
+        k[len("record_field.") :]: v
+        for k, v in catalogue.messages("en", "words").items()
+        if k.startswith("record_field.")
+    }
     key = name if name in english else next((k for k, v in english.items() if v == name), None)
     return word(f"record_field.{key}", lang) if key is not None else name
 

@@ -74,8 +74,11 @@ def nouns(lang: str = "en") -> dict[str, tuple[str, ...]]:
 def _nouns(lang: str) -> dict[str, tuple[str, ...]]:
     english = catalogue.plurals("en", "words")
     own = catalogue.plurals(lang, "words") if lang != "en" else english
-    return {key[len("noun."):]: (own[key] if key in own else english[key])
-            for key in english if key.startswith("noun.")}
+    return {
+        key[len("noun.") :]: (own[key] if key in own else english[key])
+        for key in english
+        if key.startswith("noun.")
+    }
 
 
 @functools.cache

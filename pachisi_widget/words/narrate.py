@@ -64,8 +64,17 @@ def narrate_throw(before, throw, after, lang: str = "en") -> list[str]:
     return out
 
 
-_ORDER = {"release": 0, "pyada": 0, "split_part": 1, "capture": 2, "revenge": 3, "extra_throw": 4,
-          "new_series": 4, "castle": 5, "home": 7}
+_ORDER = {
+    "release": 0,
+    "pyada": 0,
+    "split_part": 1,
+    "capture": 2,
+    "revenge": 3,
+    "extra_throw": 4,
+    "new_series": 4,
+    "castle": 5,
+    "home": 7,
+}
 """The order in which a move's events are told (others, the 25-castle's, come after the castle)."""
 
 
@@ -85,8 +94,13 @@ def narrate_move(before, move, after, lang: str = "en") -> list[str]:
         else:
             out.append(text("pass", {"seat": seat}, lang))
     else:
-        p = {"seat": seat, "start": move.start, "end": move.end, "value": move.value,
-             "distance": move.end - move.start}
+        p = {
+            "seat": seat,
+            "start": move.start,
+            "end": move.end,
+            "value": move.value,
+            "distance": move.end - move.start,
+        }
         if move.kind == "enter":
             if move.value in rules.entry_graces:
                 code = "enter_square1" if rules.entry_mode == "square1" else "enter_count"

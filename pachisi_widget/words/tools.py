@@ -36,8 +36,9 @@ def _languages(root: pathlib.Path) -> list[str]:
 
 def _domains(root: pathlib.Path, lang: str) -> list[str]:
     base = root / lang
-    return sorted(str(p.relative_to(base).with_suffix("")).replace("\\", "/")
-                  for p in base.rglob("*.po"))
+    return sorted(
+        str(p.relative_to(base).with_suffix("")).replace("\\", "/") for p in base.rglob("*.po")
+    )
 
 
 def _read(path: pathlib.Path) -> tuple[str, list[Entry]]:
@@ -51,8 +52,11 @@ def placeholders(template: str) -> set[tuple[str, str]]:
     Raises:
         ValueError: for a template that :meth:`str.format` cannot read (an unmatched brace).
     """
-    return {(name, spec or "") for _, name, spec, _ in string.Formatter().parse(template)
-            if name is not None}
+    return {
+        (name, spec or "")
+        for _, name, spec, _ in string.Formatter().parse(template)
+        if name is not None
+    }
 
 
 def _nplurals(entries: list[Entry]) -> int | None:
@@ -98,8 +102,10 @@ def _file_problems(root, lang, domain, template: list[Entry]) -> list[str]:
         out.append(f"{where}: no Plural-Forms in the header")
     bad = sorted({c for c in raw if c in CEDILLA})
     if bad:
-        out.append(f"{where}: cedilla letters {' '.join(bad)}: write "
-                   f"{' '.join(CEDILLA[c] for c in bad)} (comma below)")
+        out.append(
+            f"{where}: cedilla letters {' '.join(bad)}: write "
+            f"{' '.join(CEDILLA[c] for c in bad)} (comma below)"
+        )
     source = {e.context: e for e in template if e.context}
     seen: set[str] = set()
     for e in entries:
@@ -125,11 +131,15 @@ def _file_problems(root, lang, domain, template: list[Entry]) -> list[str]:
                 out.append(f"{where}: {code}: the English template's msgstr must be empty")
             continue
         if (e.msgid, e.msgid_plural) != (en.msgid, en.msgid_plural) and not e.fuzzy:
-            out.append(f"{where}: {code}: its msgid is not the English of {SOURCE}/{domain}.po "
-                       f"(run scripts/words.py update, then translate it again)")
+            out.append(
+                f"{where}: {code}: its msgid is not the English of {SOURCE}/{domain}.po "
+                f"(run scripts/words.py update, then translate it again)"
+            )
         if e.fuzzy:
-            out.append(f"{where}: {code}: fuzzy (its English changed: check the translation, "
-                       f"then remove the fuzzy flag and the #| line)")
+            out.append(
+                f"{where}: {code}: fuzzy (its English changed: check the translation, "
+                f"then remove the fuzzy flag and the #| line)"
+            )
         if not all(e.msgstr):
             out.append(f"{where}: {code}: not translated (empty msgstr)")
             continue
@@ -146,13 +156,16 @@ def _file_problems(root, lang, domain, template: list[Entry]) -> list[str]:
                 continue
             if e.msgid_plural is not None:
                 if not got <= {("n", "")}:
-                    out.append(f"{where}: {code}: a plural form may use only {{n}}, not "
-                               f"{sorted(got)}")
+                    out.append(
+                        f"{where}: {code}: a plural form may use only {{n}}, not {sorted(got)}"
+                    )
             elif {name for name, _ in got} != {name for name, _ in wanted}:
                 # the names must agree; a spec may differ where the grammar does ("the piece on
                 # step 12" is "piesa de pe pătratul 12": at_step in English, from_step in Romanian)
-                out.append(f"{where}: {code}: placeholders {_show(got)} differ from the "
-                           f"English {_show(wanted)}")
+                out.append(
+                    f"{where}: {code}: placeholders {_show(got)} differ from the "
+                    f"English {_show(wanted)}"
+                )
     for code in sorted(set(source) - seen):
         if lang != SOURCE:
             out.append(f"{where}: {code}: missing (run scripts/words.py update)")
@@ -194,8 +207,9 @@ def update(root: pathlib.Path | None = None) -> list[str]:
     return changes
 
 
-def _merge(template: list[Entry], entries: list[Entry], lang: str, where: str,
-           changes: list[str]) -> list[Entry]:
+def _merge(
+    template: list[Entry], entries: list[Entry], lang: str, where: str, changes: list[str]
+) -> list[Entry]:
     own = {e.context: e for e in entries if e.context}
     head = next((e for e in entries if not e.context and not e.msgid), None)
     if head is None:
@@ -211,14 +225,21 @@ def _merge(template: list[Entry], entries: list[Entry], lang: str, where: str,
         e = own.pop(en.context, None)
         if e is None:
             forms = ("",) * n if en.msgid_plural is not None else ("",)
-            out.append(Entry(en.context, en.msgid, forms, en.msgid_plural, frozenset({"fuzzy"}),
-                             en.comments))
+            out.append(
+                Entry(
+                    en.context, en.msgid, forms, en.msgid_plural, frozenset({"fuzzy"}), en.comments
+                )
+            )
             changes.append(f"{where}: {en.context}: added (empty, fuzzy)")
             continue
         if (e.msgid, e.msgid_plural) != (en.msgid, en.msgid_plural):
             previous = e.previous if e.fuzzy and e.previous is not None else e.msgid
-            e = e._replace(msgid=en.msgid, msgid_plural=en.msgid_plural,
-                           flags=e.flags | {"fuzzy"}, previous=previous)
+            e = e._replace(
+                msgid=en.msgid,
+                msgid_plural=en.msgid_plural,
+                flags=e.flags | {"fuzzy"},
+                previous=previous,
+            )
             changes.append(f"{where}: {en.context}: the English changed: marked fuzzy")
         if en.msgid_plural is not None and len(e.msgstr) != n:
             e = e._replace(msgstr=(e.msgstr + ("",) * n)[:n])
