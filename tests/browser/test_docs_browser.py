@@ -10,19 +10,13 @@ Pyodide kernel, runs every cell and waits for the live board. Every request of t
 
 from __future__ import annotations
 
-import importlib.util
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from jupyter_ui import ALL_RUN_JS, ERRORS_JS, SCROLL_TO_WIDGET_JS
+from support import build_docs_site, docs_extension, serve_static
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("docs")]
 
@@ -55,72 +49,19 @@ _IMAGES_LOADED_JS = """
 """
 
 
-def _test_docs():
-    """tests/test_docs.py (imported by path: tests/ is not a package)."""
-    module = sys.modules.get("test_docs")
-    if module is None:
-        spec = importlib.util.spec_from_file_location("test_docs", ROOT / "tests" / "test_docs.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["test_docs"] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-def _build_site(tmp_path_factory) -> Path:
-    return _test_docs().build_site(tmp_path_factory)
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def docs_server(tmp_path_factory):
     """The built site served on 127.0.0.1 by ``python -m http.server``; stopped by its pid."""
-    site = _build_site(tmp_path_factory)
-    log_path = tmp_path_factory.mktemp("docs-http") / "http.log"
-    for _attempt in range(3):
-        port = _free_port()
-        log = open(log_path, "a")  # noqa: SIM115 - closed below
-        process = subprocess.Popen(
-            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
-             str(site), str(port)],
-            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        base_url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and process.poll() is None:
-            try:
-                with urllib.request.urlopen(f"{base_url}/index.html", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.1)
-        if process.poll() is None:
-            break
-        log.close()
-    else:
-        pytest.fail(f"python -m http.server did not start:\n{log_path.read_text()}")
-    try:
+    site = build_docs_site(tmp_path_factory)
+    with serve_static(site, tmp_path_factory.mktemp("docs-http"), "index.html") as base_url:
         yield base_url
-    finally:
-        if process.poll() is None:
-            os.kill(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.kill(process.pid, signal.SIGKILL)
-                process.wait(timeout=10)
-        log.close()
 
 
 def test_a_lesson_page_and_its_live_version_render(page, docs_server):
     from playwright.sync_api import expect
 
     assert LESSON, "no lessons in notebooks/"
-    title = _test_docs()._docs_extension().read_lesson(
+    title = docs_extension().read_lesson(
         ROOT / "notebooks" / f"{LESSON}.ipynb", "en").title
 
     requests: list[str] = []

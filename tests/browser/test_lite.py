@@ -28,17 +28,14 @@ import copy
 import json
 import os
 import re
-import signal
-import socket
 import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from jupyter_ui import ALL_RUN_JS, ERRORS_JS, EXECUTE_JS, SCROLL_TO_WIDGET_JS
+from support import serve_static
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("lite")]
 
@@ -85,12 +82,6 @@ _KERNEL_IDLE_JS = """
   return !!kernel && kernel.status === 'idle' && kernel.connectionStatus === 'connected';
 }
 """
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _python(page, code: str, timeout_ms: int = 30_000) -> str:
@@ -165,40 +156,8 @@ def test_site_has_every_lesson_clean(lite_site):
 @pytest.fixture
 def lite_server(lite_site, tmp_path):
     """``python -m http.server`` serving the site on 127.0.0.1; stopped by its pid."""
-    process = None
-    for _attempt in range(3):
-        port = _free_port()
-        log = open(tmp_path / f"http-{port}.log", "w")  # noqa: SIM115 - closed below
-        process = subprocess.Popen(
-            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
-             lite_site["site"], str(port)],
-            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        base_url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and process.poll() is None:
-            try:
-                with urllib.request.urlopen(f"{base_url}/jupyter-lite.json", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.1)
-        if process.poll() is None:
-            break
-        log.close()
-    else:
-        pytest.fail("python -m http.server did not start on 127.0.0.1")
-    try:
+    with serve_static(Path(lite_site["site"]), tmp_path, "jupyter-lite.json") as base_url:
         yield base_url
-    finally:
-        if process.poll() is None:
-            os.kill(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.kill(process.pid, signal.SIGKILL)
-                process.wait(timeout=10)
-        log.close()
 
 
 def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 BINDER = REPO / "binder"
 FIRST_NOTEBOOK = "notebooks/01_board_and_track.ipynb"
 

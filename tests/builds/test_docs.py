@@ -3,8 +3,8 @@
 The site is built once per test session (per xdist worker: the tests of this file and of
 tests/browser/test_docs_browser.py share the group "docs") into a temp folder, with warnings as
 errors, the offline JupyterLite site included. Lesson outputs come from the execution cache in
-``.cache/docs/``: a fresh machine executes every lesson once (a few minutes on 2 cores), later
-sessions only the lessons whose code changed (the build then takes about a minute).
+``.cache/docs/``, which ``support.executed`` fills: each lesson is executed once per run (or
+not at all when neither it nor the package changed), shared with the notebook tests.
 
 The crawler reads every page (the JupyterLite site aside, which tests/browser/test_lite.py tests)
 and fails on a link to a missing file or anchor, and on anything a reader's browser would fetch
@@ -14,23 +14,21 @@ reader clicks may point elsewhere.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import posixpath
 import re
-import subprocess
 import sys
-import time
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
+from support import build_docs_site, docs_extension
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("docs")]
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 RULES_TEXT = ROOT / "docs" / "rules" / "pachisi-rules.ro.txt"
 SEED = ROOT.parent / "shared" / "seed" / "pachisi-rules.ro.txt"
@@ -40,37 +38,11 @@ LESSON_LANGS = ("en", "ro")
 
 def _docs_extension():
     """docs/_ext/pachisi_docs.py, imported by path (it is not a package)."""
-    if "pachisi_docs" not in sys.modules:
-        spec = importlib.util.spec_from_file_location(
-            "pachisi_docs", ROOT / "docs" / "_ext" / "pachisi_docs.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["pachisi_docs"] = module  # dataclasses look their module up there
-        spec.loader.exec_module(module)
-    return sys.modules["pachisi_docs"]
+    return docs_extension()
 
 
 def build_site(tmp_path_factory) -> Path:
-    """The built site, once per session and worker (tests/browser/test_docs_browser.py calls
-    this too); fails the test with the build's output when the build fails."""
-    base = tmp_path_factory.getbasetemp() / "docs-site"
-    html = base / "html"
-    done = base / "built.json"
-    if done.is_file():
-        return html
-    base.mkdir(exist_ok=True)
-    started = time.monotonic()
-    result = subprocess.run(
-        ["bash", str(ROOT / "scripts" / "build_docs.sh"), "--out", str(html)],
-        cwd=ROOT, capture_output=True, text=True, timeout=BUILD_TIMEOUT_S,
-        env={k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")},
-    )
-    seconds = round(time.monotonic() - started, 1)
-    if result.returncode != 0:
-        pytest.fail(f"scripts/build_docs.sh failed ({result.returncode}) after {seconds} s:\n"
-                    f"{result.stdout[-6000:]}\n{result.stderr[-8000:]}", pytrace=False)
-    done.write_text(json.dumps({"seconds": seconds}))
-    print(f"\n[docs] site built in {seconds} s")
-    return html
+    return build_docs_site(tmp_path_factory)
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,7 @@ import pytest
 # One wheel build for the module: keep its tests on one xdist worker (`--dist loadgroup`).
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _source_files() -> list[str]:

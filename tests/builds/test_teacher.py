@@ -10,17 +10,14 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "scripts"))
+from support import REPO, script_module
 
-import teacher  # noqa: E402
+from pachisi_widget.lessons import exercise
 
-from pachisi_widget.lessons import exercise  # noqa: E402
+teacher = script_module("teacher")
 
 LESSON = "02"
 

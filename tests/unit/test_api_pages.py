@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 NOT_DOCUMENTED = {"__init__", "bench"}  # the package page itself; a command-line benchmark
 
 

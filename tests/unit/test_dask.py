@@ -16,6 +16,8 @@ import pachisi_widget as pw
 from pachisi_widget.agents import Agent
 from pachisi_widget.tournament import TEMPLATE
 
+pytestmark = pytest.mark.slow  # a real LocalCluster: not in the fast loop
+
 HOSTILE = """
 from pachisi_widget.agents import Agent
 

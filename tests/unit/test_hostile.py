@@ -22,6 +22,7 @@ from itertools import islice
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from support import examples
 
 import pachisi_widget as pw
 from pachisi_widget import serialize, tables
@@ -40,7 +41,6 @@ DEEP = 100_000
 
 FUZZ = settings(
     deadline=None,
-    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
@@ -824,7 +824,7 @@ def _loads_exactly_or_refuses(data) -> None:
     assert _strict(g.to_dict()) == _strict(data)
 
 
-@settings(FUZZ, max_examples=200)
+@settings(FUZZ, max_examples=examples(200))
 @given(mutated_records())
 def test_fuzz_mutated_records_load_exactly_or_raise_record_error(record):
     _loads_exactly_or_refuses(record)
@@ -857,7 +857,7 @@ def broken_texts(draw):
     return text
 
 
-@settings(FUZZ, max_examples=200)
+@settings(FUZZ, max_examples=examples(200))
 @given(st.one_of(st.text(max_size=300), broken_texts(), st.binary(max_size=100)))
 def test_fuzz_json_text_loads_exactly_or_raises_record_error(text):
     try:
@@ -908,7 +908,7 @@ def intents(draw, w: PachisiWidget):
     return intent
 
 
-@settings(FUZZ, max_examples=100)
+@settings(FUZZ, max_examples=examples(100))
 @given(st.data())
 def test_fuzz_intents_never_raise_and_a_refusal_changes_nothing(data):
     w = PachisiWidget(players=2, seed=data.draw(st.integers(0, 5)), animate=False)

@@ -180,7 +180,7 @@ def test_shortcuts_follow_the_button_words():
     assert i18n.LABELS["ro"]["undo"] == "Ia înapoi" and i18n.LABELS["ro"]["decimal_point"] == ","
 
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 FRONT_END = sorted((REPO / "js").glob("*.js")) + sorted((REPO / "js" / "panels").glob("*.js"))
 FRONT_END = [f for f in FRONT_END if not f.name.endswith(".test.js")]
 

@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "pachisi_widget"
+PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "pachisi_widget"
 
 #: Each layer imports only from the layers before it (or from itself, without cycles). A name is a
 #: top-level module (``engine.py``) or a sub-package (``words/``, ``lab/``, ``session/``), which

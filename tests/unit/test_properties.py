@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from support import examples
 
 import pachisi_widget as pw
 from pachisi_widget import Move
@@ -37,7 +38,7 @@ COMBOS = {
 }
 
 SETTINGS = settings(
-    max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 
@@ -323,7 +324,7 @@ def positions(draw):
     return rules, pos, seats, to_move, tuple(sorted(captured))
 
 
-@settings(max_examples=300, deadline=None, derandomize=True,
+@settings(max_examples=examples(300), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(positions())
 def test_legal_moves_match_an_independent_reference(setup):

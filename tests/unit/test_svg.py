@@ -12,7 +12,7 @@ import pytest
 import pachisi_widget as pw
 from pachisi_widget import board, svg
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 

@@ -18,7 +18,7 @@ import pachisi_widget as pw
 from pachisi_widget import board
 from pachisi_widget.widget import PachisiWidget
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 JS_FIXTURE = REPO / "js" / "fixtures" / "traits.json"
 TRAITS = (
     "geometry",
