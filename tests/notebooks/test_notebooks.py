@@ -218,7 +218,6 @@ def test_every_plot_has_a_charts_fallback(path: Path):
             f"{path.name}: says when it falls back to tables")
 
 
-@pytest.mark.xdist_group("fallback")
 def test_plots_fall_back_without_matplotlib():
     """One lesson run with matplotlib blocked: tables and pw.charts instead of plots, no error.
     (The exercises' expected answers are checked in-process by tests/unit/test_lessons.py.)"""
