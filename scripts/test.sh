@@ -84,8 +84,9 @@ for tier in ("unit", "doctests", "notebooks", "builds", "browser", *sorted(set(s
 EOF
 fi
 if [[ "$mode" == full ]]; then
-    "$PY" -m coverage report --data-file=.coverage 2>/dev/null | tail -1 \
-        | awk '{print "[test] coverage of pachisi_widget (lines and branches): " $NF}' || true
+    total="$("$PY" -m coverage report --format=total 2>/dev/null || echo "?")"
+    say "coverage of pachisi_widget, lines and branches (in-process tests): ${total} %" \
+        | tee -a "$RESULTS/tiers.txt"
 fi
 say "$mode: bootstrap ${boot_s} s, npm test ${npm_s} s, pytest ${pytest_s} s, total $((SECONDS - started)) s" \
     | tee -a "$RESULTS/tiers.txt"

@@ -487,7 +487,7 @@ def build_docs_site(tmp_path_factory) -> Path:
         executed(path)
     lessons_s = round(time.monotonic() - started, 1)
     result = subprocess.run(
-        ["bash", str(REPO / "scripts" / "build_docs.sh"), "--out", str(html)],
+        ["bash", str(REPO / "scripts" / "build_docs.sh"), "--out", str(html), "--no-lite"],
         cwd=REPO, capture_output=True, text=True, timeout=DOCS_BUILD_TIMEOUT_S,
         env={k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_CORE"))},
     )
@@ -495,7 +495,61 @@ def build_docs_site(tmp_path_factory) -> Path:
     if result.returncode != 0:
         pytest.fail(f"scripts/build_docs.sh failed ({result.returncode}) after {seconds} s:\n"
                     f"{result.stdout[-6000:]}\n{result.stderr[-8000:]}", pytrace=False)
+    # The "Try it live" links open the JupyterLite site beside the pages: the one site of this run
+    # (build_lite_site; scripts/build_docs.sh without --no-lite would build it a second time).
+    (html / "lite").symlink_to(Path(build_lite_site(tmp_path_factory)["site"]),
+                               target_is_directory=True)
     done.write_text(json.dumps({"seconds": seconds, "lessons_s": lessons_s}))
     print(f"\n[docs] site built in {seconds} s (lessons executed or read from the cache: "
           f"{lessons_s} s)")
     return html
+
+
+SMOKE = REPO / "tests" / "lite" / "smoke.ipynb"
+DIRTY = "smoke_with_outputs.ipynb"
+"""A notebook with outputs added to the JupyterLite site: the build must clean it and warn."""
+
+
+def _dirty_copy(path: Path) -> Path:
+    """The smoke notebook as a rehearsal in JupyterLab saves it: outputs, execution counts and
+    widget state in the file."""
+    notebook = json.loads(SMOKE.read_text())
+    count = 0
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            count += 1
+            cell["execution_count"] = count
+            cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": ["rehearsed\n"]}]
+    notebook["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    path.write_text(json.dumps(notebook, indent=1))
+    return path
+
+
+def build_lite_site(tmp_path_factory) -> dict:
+    """The offline JupyterLite site, built ONCE per session and worker by scripts/build_lite.sh
+    with the lessons plus the smoke notebooks (tests/browser/test_lite.py), and linked into the
+    docs site as its lite/ (build_docs_site); the build's summary, its output under "stdout"."""
+    import pytest
+
+    base = tmp_path_factory.getbasetemp() / "lite-site"
+    summary_file = base / "build.json"
+    kept = base / "summary.json"
+    if kept.is_file():
+        return json.loads(kept.read_text())
+    base.mkdir(exist_ok=True)
+    dirty = _dirty_copy(base / DIRTY)
+    started = time.monotonic()
+    result = subprocess.run(
+        ["bash", str(REPO / "scripts" / "build_lite.sh"), "--out", str(base / "site"),
+         "--extra-contents", str(SMOKE), "--extra-contents", str(dirty),
+         "--json", str(summary_file)],
+        cwd=REPO, capture_output=True, text=True, timeout=1200,
+    )
+    if result.returncode != 0:
+        pytest.fail(f"scripts/build_lite.sh failed ({result.returncode}):\n"
+                    f"{result.stdout[-3000:]}\n{result.stderr[-5000:]}", pytrace=False)
+    summary = json.loads(summary_file.read_text())
+    summary["build_wall_s"] = round(time.monotonic() - started, 1)
+    summary["stdout"] = result.stdout
+    kept.write_text(json.dumps(summary))
+    return summary

@@ -18,7 +18,7 @@ import pytest
 from jupyter_ui import ALL_RUN_JS, ERRORS_JS, SCROLL_TO_WIDGET_JS
 from support import build_docs_site, docs_extension, serve_static
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("docs")]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("sites")]
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The lesson opened: the first with a board to play, else the first of all.

@@ -24,25 +24,21 @@ Python starts (screenshots: test-results/lite-starting-ro.png, lite-ro.png).
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import re
-import subprocess
 import time
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from jupyter_ui import ALL_RUN_JS, ERRORS_JS, EXECUTE_JS, SCROLL_TO_WIDGET_JS
-from support import serve_static
+from support import DIRTY, SMOKE, build_lite_site, serve_static
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("lite")]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("sites")]
 
 ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = "01_board_and_track.ipynb"
-SMOKE = ROOT / "tests" / "lite" / "smoke.ipynb"
-DIRTY = "smoke_with_outputs.ipynb"
 RESULTS = ROOT / "test-results"
 NOTICE = "#pachisi-starting-python"
 #: Pyodide starts in about 10 s here on a quiet machine; other tests share the 2 cores.
@@ -91,43 +87,12 @@ def _python(page, code: str, timeout_ms: int = 30_000) -> str:
     return out.strip()
 
 
-def _dirty_copy(path: Path) -> Path:
-    """The smoke notebook as a rehearsal in JupyterLab saves it: outputs, execution counts and
-    widget state in the file."""
-    notebook = json.loads(SMOKE.read_text())
-    notebook = copy.deepcopy(notebook)
-    count = 0
-    for cell in notebook["cells"]:
-        if cell["cell_type"] == "code":
-            count += 1
-            cell["execution_count"] = count
-            cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": ["rehearsed\n"]}]
-    notebook["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
-    path.write_text(json.dumps(notebook, indent=1))
-    return path
-
-
 @pytest.fixture(scope="session")
 def lite_site(tmp_path_factory) -> dict:
-    """The site, built once per session by scripts/build_lite.sh; its build summary (with the
-    build's printed output under "stdout")."""
-    base = tmp_path_factory.mktemp("lite")
-    summary_file = base / "build.json"
-    dirty = _dirty_copy(base / DIRTY)
-    started = time.monotonic()
-    result = subprocess.run(
-        ["bash", str(ROOT / "scripts" / "build_lite.sh"), "--out", str(base / "site"),
-         "--extra-contents", str(SMOKE), "--extra-contents", str(dirty),
-         "--json", str(summary_file)],
-        cwd=ROOT, capture_output=True, text=True, timeout=1200,
-    )
-    if result.returncode != 0:
-        pytest.fail(f"scripts/build_lite.sh failed ({result.returncode}):\n"
-                    f"{result.stdout[-3000:]}\n{result.stderr[-5000:]}", pytrace=False)
-    summary = json.loads(summary_file.read_text())
-    summary["build_wall_s"] = round(time.monotonic() - started, 1)
-    summary["stdout"] = result.stdout
-    return summary
+    """The site, built once per session and worker by scripts/build_lite.sh (the docs site links
+    the same one: support.build_lite_site); its build summary (with the build's printed output
+    under "stdout")."""
+    return build_lite_site(tmp_path_factory)
 
 
 def test_site_has_every_lesson_clean(lite_site):

@@ -1,7 +1,7 @@
 """The documentation site: scripts/build_docs.sh builds it, and every page of it holds together.
 
 The site is built once per test session (per xdist worker: the tests of this file and of
-tests/browser/test_docs_browser.py share the group "docs") into a temp folder, with warnings as
+tests/browser/test_docs_browser.py share the group "sites", with the JupyterLite tests) into a temp folder, with warnings as
 errors, the offline JupyterLite site included. Lesson outputs come from the execution cache in
 ``.cache/docs/``, which ``support.executed`` fills: each lesson is executed once per run (or
 not at all when neither it nor the package changed), shared with the notebook tests.
@@ -26,7 +26,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import pytest
 from support import build_docs_site, docs_extension
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("docs")]
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("sites")]
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
