@@ -22,7 +22,7 @@ from itertools import islice
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from support import examples
+from support import ReturnsNone, ReturnsText, examples  # hostile players shared with test_tournament
 
 import pachisi_widget as pw
 from pachisi_widget import serialize, tables
@@ -132,20 +132,6 @@ class Mine(Agent):
     def choose(self, state, rng):
         moves = [m for m in state.legal_moves() if m.kind != "pass"]
         return max(moves, key=lambda m: (m.end, m.start)) if moves else state.legal_moves()[-1]
-
-
-class ReturnsNone(Agent):
-    name = "returns-none"
-
-    def choose(self, state, rng):
-        return None
-
-
-class ReturnsText(Agent):
-    name = "returns-text"
-
-    def choose(self, state, rng):
-        return "e2e4"
 
 
 class ReturnsIllegal(Agent):
@@ -320,13 +306,13 @@ def test_simulate_batch_that_is_not_a_whole_number_is_a_value_error(batch):
 
 @pytest.mark.parametrize("engine", ["python", "reference"])
 def test_a_player_returning_none_is_named_in_simulate(engine):
-    with pytest.raises(pw.IllegalMoveError, match="the player 'returns-none' returned None"):
+    with pytest.raises(pw.IllegalMoveError, match="the player 'none' returned None"):
         pw.simulate(3, agents=[ReturnsNone(), "random"], players=2, seed=1, engine=engine)
 
 
 def test_a_player_returning_none_is_named_in_play_turn():
     g = pw.Game(players=2, seed=1)
-    with pytest.raises(pw.IllegalMoveError, match="the player 'returns-none' returned None in"):
+    with pytest.raises(pw.IllegalMoveError, match="the player 'none' returned None in"):
         for _ in range(20):
             g.play_turn(ReturnsNone())
     assert g.phase == "move"  # the throw before the bad choice stays played

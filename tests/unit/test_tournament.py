@@ -11,6 +11,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
+from support import Garbage, Loop, ReturnsNone  # hostile players shared with test_hostile
 
 import pachisi_widget as pw
 from pachisi_widget import Move
@@ -54,33 +55,6 @@ class Sleepy(Agent):
         if self.calls == 3:
             time.sleep(self.pause)
         return state.legal_moves()[0]
-
-
-class Loop(Agent):
-    """Never returns, and swallows ordinary exceptions on the way."""
-
-    name = "loop"
-
-    def choose(self, state, rng):
-        while True:
-            try:  # noqa: SIM105 - the point: it swallows what it can
-                sum(range(100))
-            except Exception:
-                pass
-
-
-class ReturnsNone(Agent):
-    name = "none"
-
-    def choose(self, state, rng):
-        return None
-
-
-class Garbage(Agent):
-    name = "garbage"
-
-    def choose(self, state, rng):
-        return ("left", 3)
 
 
 class Careless(Agent):
