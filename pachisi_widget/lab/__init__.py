@@ -30,5 +30,5 @@ Where the rest of the lab lives, and why:
 - ``replay`` stays at the top: it steps through one recorded game; the lab lends it only the
   coach and :func:`~pachisi_widget.lab.parallel.numpy_installed`.
 
-Nothing here imports the teaching modules, the session or the widget (``tests/test_layers.py``).
+Nothing here imports the teaching modules, the session or the widget (``tests/unit/test_layers.py``).
 """

@@ -1,7 +1,7 @@
 """Controls that recompute: sliders around a picture (Slider, explore).
 
 ipywidgets and IPython are imported inside functions only, on first use, so that the lessons'
-checks work in plain Python without Jupyter (tests/test_layers.py checks it).
+checks work in plain Python without Jupyter (tests/unit/test_layers.py checks it).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ class Slider:
 def _loaded(name: str):
     """The module ``name`` (``IPython``, ``IPython.display`` or ``ipywidgets``) when it is
     installed, else None. Imported here, on first use, so that the lessons' checks work in plain
-    Python without Jupyter (tests/test_layers.py allows these imports inside functions only)."""
+    Python without Jupyter (tests/unit/test_layers.py allows these imports inside functions only)."""
     try:
         if name == "ipywidgets":
             import ipywidgets as module

@@ -17,7 +17,7 @@ points...") and one per word of a choice; placeholders take the formats of
 **Where a lesson's title comes from.** The title is a sentence a student reads, so it lives with
 the lesson's other sentences, in the same ``.po`` files (code ``"<lesson>.title"``, English and
 Romanian side by side), not in the notebook alone: the catalogue then works in an installed wheel,
-where the notebooks are not. ``tests/test_catalog.py`` checks that it is the notebook's first
+where the notebooks are not. ``tests/unit/test_catalog.py`` checks that it is the notebook's first
 heading, word for word, in each language.
 
 >>> [lesson.id for lesson in catalog()][:6]

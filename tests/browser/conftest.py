@@ -189,6 +189,11 @@ class JupyterServer:
     process: subprocess.Popen
     started_in_s: float = 0.0
     _log_file: object = field(default=None, repr=False)
+    prefix: str = ""
+    """The folder of root_dir under the server's own root ("" for the whole server): a test's
+    view of the worker's shared JupyterLab has its own folder."""
+    owned: bool = True
+    """Whether stop() stops the process (a test's view of a shared server does not)."""
 
     @property
     def base_url(self) -> str:
@@ -199,11 +204,24 @@ class JupyterServer:
         sep = "&" if "?" in path else "?"
         return f"{self.base_url}{path}{sep}token={self.token}"
 
+    def _path(self, notebook: str) -> str:
+        return f"{self.prefix}/{notebook}" if self.prefix else notebook
+
     def lab_url(self, notebook: str) -> str:
-        return self.url(f"/lab/tree/{notebook}")
+        # ?reset: a fresh workspace, so the tabs of the previous test's notebook do not reopen
+        return self.url(f"/lab/tree/{self._path(notebook)}?reset")
 
     def notebook_url(self, notebook: str) -> str:
-        return self.url(f"/notebooks/{notebook}")
+        return self.url(f"/notebooks/{self._path(notebook)}")
+
+    def shutdown_kernels(self) -> None:
+        """Shut every kernel of this server down (a shared server, between tests)."""
+        for kernel in self.api("/api/kernels"):
+            request = urllib.request.Request(
+                self.url(f"/api/kernels/{kernel['id']}"), method="DELETE"
+            )
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(request, timeout=10).close()
 
     def api(self, path: str) -> object:
         """GET a JSON API path (e.g. ``/api/status``) and decode it."""
@@ -221,6 +239,8 @@ class JupyterServer:
 
     def stop(self) -> None:
         """Stop this server by its own pid (and its kernels, in the process group it leads)."""
+        if not self.owned:
+            return
         proc = self.process
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
@@ -353,10 +373,41 @@ def _server_factory(tmp_path_factory, kind: str, args) -> Iterator[ServerFactory
         server.stop()
 
 
+@pytest.fixture(scope="session")
+def _shared_jupyterlab(tmp_path_factory) -> Iterator[JupyterServer]:
+    """One JupyterLab per test worker (a start costs 3-5 s and its first page more)."""
+    base = tmp_path_factory.mktemp("jupyterlab")
+    root = base / "root"
+    root.mkdir()
+    server = _start_server("jupyterlab", _lab_args, "/api/status", base, root)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 @pytest.fixture
-def jupyterlab(tmp_path_factory) -> Iterator[ServerFactory]:
-    """Factory: ``jupyterlab()`` starts a JupyterLab whose root_dir is a fresh temp dir."""
-    yield from _server_factory(tmp_path_factory, "jupyterlab", _lab_args)
+def jupyterlab(_shared_jupyterlab, request) -> Iterator[ServerFactory]:
+    """Factory: ``jupyterlab()`` gives the worker's JupyterLab with root_dir a fresh folder of
+    its own (each notebook runs in its own kernel, shut down after the test)."""
+    import dataclasses
+
+    shared = _shared_jupyterlab
+    if shared.process.poll() is not None:
+        pytest.fail(f"the worker's JupyterLab has stopped:\n{shared.log()[-4000:]}")
+    views: list[JupyterServer] = []
+
+    def start() -> JupyterServer:
+        name = re.sub(r"[^A-Za-z0-9_-]+", "_", request.node.name)[:60] + f"-{len(views)}"
+        root = shared.root_dir / name
+        root.mkdir()
+        view = dataclasses.replace(shared, root_dir=root, prefix=name, owned=False)
+        views.append(view)
+        return view
+
+    yield start
+    if views:
+        shared.shutdown_kernels()
 
 
 @pytest.fixture

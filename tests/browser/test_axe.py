@@ -54,20 +54,30 @@ def _audit(page, state: str, findings: dict, index: int = 0) -> None:
 
 
 def _blocking(findings: dict) -> list[str]:
-    return [f"{state}: {v['id']} ({v['impact']}) {v['help']} at {n['target']}"
-            for state, violations in findings.items() for v in violations
-            if v["impact"] in BLOCKING for n in v["nodes"]]
+    return [
+        f"{state}: {v['id']} ({v['impact']}) {v['help']} at {n['target']}"
+        for state, violations in findings.items()
+        for v in violations
+        if v["impact"] in BLOCKING
+        for n in v["nodes"]
+    ]
 
 
 def test_axe_finds_no_serious_violation_in_any_panel(page, jupyterlab):
     from playwright.sync_api import expect
 
-    assert AXE.is_file(), "node_modules/axe-core is missing: run `npm ci` (scripts/bootstrap.sh does)"
+    assert AXE.is_file(), (
+        "node_modules/axe-core is missing: run `npm ci` (scripts/bootstrap.sh does)"
+    )
     page.set_viewport_size({"width": 1280, "height": 1000})
     server = jupyterlab()
     root = server.root_dir
-    widget = open_widget(page, server, "axe.ipynb",
-                         "pw.PachisiWidget(players=4, seed=5, speed=0, animate=False, teacher=True)")
+    widget = open_widget(
+        page,
+        server,
+        "axe.ipynb",
+        "pw.PachisiWidget(players=4, seed=5, speed=0, animate=False, teacher=True)",
+    )
     findings: dict[str, list] = {}
     # The harness sees what it should: a button with no name, planted in the widget, is reported.
     page.evaluate(PLANT_JS, WIDGET)
@@ -93,7 +103,9 @@ def test_axe_finds_no_serious_violation_in_any_panel(page, jupyterlab):
     widget.locator("details.pachisi-settings > summary").click()
     widget.locator('select[data-role="language"]').select_option("ro")
     widget.locator("details.pachisi-settings > summary").click()
-    expect(widget.locator('button[data-action="throw"], button[data-action="pass"]').first).to_be_visible()
+    expect(
+        widget.locator('button[data-action="throw"], button[data-action="pass"]').first
+    ).to_be_visible()
     _audit(page, "Romanian board", findings)
 
     RESULTS.mkdir(exist_ok=True)
@@ -107,19 +119,23 @@ def test_axe_finds_no_serious_violation_in_any_panel(page, jupyterlab):
 #: The teaching panels' states: a question, then hints, the two heat maps with their legend, a
 #: replay on its timeline with its analysis marks and graph, and practice mode.
 TEACHING_CELLS = ["w.hint_budget = 2.0\nw.throw(up=3)\nq = w.ask('capture')"]
-REPLAY_CELLS = ["""\
+REPLAY_CELLS = [
+    """\
 g = pw.Game(players=2, seed=3)
 for _ in range(6):
     g.play_turn(pw.agents.GreedyAgent())
 w.replay(g.to_json(), index=5)
-w.analyse(seats=[0], rollouts=8, engine="python")"""]
+w.analyse(seats=[0], rollouts=8, engine="python")"""
+]
 
 
 def _report(findings: dict, name: str) -> None:
     """Write every finding to test-results/<name>.json, print the counts, fail on serious ones."""
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / f"{name}.json").write_text(json.dumps(findings, indent=1, ensure_ascii=False))
-    print(f"\naxe-core findings per state (any impact): { {k: len(v) for k, v in findings.items()} }")
+    print(
+        f"\naxe-core findings per state (any impact): { {k: len(v) for k, v in findings.items()} }"
+    )
     blocking = _blocking(findings)
     assert not blocking, "serious accessibility violations:\n" + "\n".join(blocking)
 
@@ -129,7 +145,9 @@ def test_axe_finds_no_serious_violation_in_hints_maps_and_questions(page, jupyte
 
     page.set_viewport_size({"width": 1280, "height": 1100})
     findings: dict[str, list] = {}
-    widget = open_widget(page, jupyterlab(), "axe-teaching.ipynb", TEACHING, extra_cells=TEACHING_CELLS)
+    widget = open_widget(
+        page, jupyterlab(), "axe-teaching.ipynb", TEACHING, extra_cells=TEACHING_CELLS
+    )
     expect(widget.locator('[data-role="question"]')).to_be_visible()
     _audit(page, "a question", findings)
     widget.locator('button[data-action="hint"]').click()
@@ -149,9 +167,13 @@ def test_axe_finds_no_serious_violation_in_replay_and_analysis(page, jupyterlab)
 
     page.set_viewport_size({"width": 1280, "height": 1100})
     findings: dict[str, list] = {}
-    widget = open_widget(page, jupyterlab(), "axe-replay.ipynb",
-                         "pw.PachisiWidget(players=2, seed=1, animate=False)",
-                         extra_cells=REPLAY_CELLS)
+    widget = open_widget(
+        page,
+        jupyterlab(),
+        "axe-replay.ipynb",
+        "pw.PachisiWidget(players=2, seed=1, animate=False)",
+        extra_cells=REPLAY_CELLS,
+    )
     expect(widget.locator('input[data-role="timeline"]')).to_be_visible(timeout=60_000)
     expect(widget.locator('[data-role="win-graph"]')).to_be_visible(timeout=120_000)
     _audit(page, "replay, timeline, analysis", findings)
@@ -165,9 +187,13 @@ def test_axe_finds_no_serious_violation_in_practice_mode(page, jupyterlab):
     from playwright.sync_api import expect
 
     findings: dict[str, list] = {}
-    widget = open_widget(page, jupyterlab(), "axe-practice.ipynb",
-                         "pw.PachisiWidget(players=2, seed=1, animate=False)",
-                         extra_cells=["w.quiz = True\nw.throw(value=25)"])
+    widget = open_widget(
+        page,
+        jupyterlab(),
+        "axe-practice.ipynb",
+        "pw.PachisiWidget(players=2, seed=1, animate=False)",
+        extra_cells=["w.quiz = True\nw.throw(value=25)"],
+    )
     expect(widget.locator('[data-role="practice"]')).to_be_visible()
     expect(widget.locator('select[data-role="practice-piece"]')).to_be_visible()
     _audit(page, "practice mode", findings)

@@ -10,27 +10,26 @@ Pyodide kernel, runs every cell and waits for the live board. Every request of t
 
 from __future__ import annotations
 
-import importlib.util
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from jupyter_ui import ALL_RUN_JS, ERRORS_JS, SCROLL_TO_WIDGET_JS
+from support import build_docs_site, docs_extension, serve_static
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("docs")]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("sites")]
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The lesson opened: the first with a board to play, else the first of all.
-LESSON = next((p.stem for p in sorted((ROOT / "notebooks").glob("*.ipynb"))
-               if p.stem == "01_board_and_track"),
-              min((p.stem for p in (ROOT / "notebooks").glob("*.ipynb")), default=None))
+LESSON = next(
+    (
+        p.stem
+        for p in sorted((ROOT / "notebooks").glob("*.ipynb"))
+        if p.stem == "01_board_and_track"
+    ),
+    min((p.stem for p in (ROOT / "notebooks").glob("*.ipynb")), default=None),
+)
 #: Pyodide starts in 16-25 s here; other tests share the 2 cores.
 KERNEL_TIMEOUT_MS = 150_000
 CELLS_TIMEOUT_MS = 150_000
@@ -55,82 +54,33 @@ _IMAGES_LOADED_JS = """
 """
 
 
-def _test_docs():
-    """tests/test_docs.py (imported by path: tests/ is not a package)."""
-    module = sys.modules.get("test_docs")
-    if module is None:
-        spec = importlib.util.spec_from_file_location("test_docs", ROOT / "tests" / "test_docs.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["test_docs"] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-def _build_site(tmp_path_factory) -> Path:
-    return _test_docs().build_site(tmp_path_factory)
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def docs_server(tmp_path_factory):
     """The built site served on 127.0.0.1 by ``python -m http.server``; stopped by its pid."""
-    site = _build_site(tmp_path_factory)
-    log_path = tmp_path_factory.mktemp("docs-http") / "http.log"
-    for _attempt in range(3):
-        port = _free_port()
-        log = open(log_path, "a")  # noqa: SIM115 - closed below
-        process = subprocess.Popen(
-            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
-             str(site), str(port)],
-            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        base_url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and process.poll() is None:
-            try:
-                with urllib.request.urlopen(f"{base_url}/index.html", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.1)
-        if process.poll() is None:
-            break
-        log.close()
-    else:
-        pytest.fail(f"python -m http.server did not start:\n{log_path.read_text()}")
-    try:
+    site = build_docs_site(tmp_path_factory)
+    with serve_static(site, tmp_path_factory.mktemp("docs-http"), "index.html") as base_url:
         yield base_url
-    finally:
-        if process.poll() is None:
-            os.kill(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.kill(process.pid, signal.SIGKILL)
-                process.wait(timeout=10)
-        log.close()
 
 
 def test_a_lesson_page_and_its_live_version_render(page, docs_server):
     from playwright.sync_api import expect
 
     assert LESSON, "no lessons in notebooks/"
-    title = _test_docs()._docs_extension().read_lesson(
-        ROOT / "notebooks" / f"{LESSON}.ipynb", "en").title
+    title = docs_extension().read_lesson(ROOT / "notebooks" / f"{LESSON}.ipynb", "en").title
 
     requests: list[str] = []
     bad: list[str] = []
     context = page.context
     context.on("request", lambda request: requests.append(request.url))
-    context.on("requestfailed",
-               lambda request: bad.append(f"failed {request.url}: {request.failure}"))
-    context.on("response", lambda response: response.status >= 400
-               and bad.append(f"HTTP {response.status} {response.url}"))
+    context.on(
+        "requestfailed", lambda request: bad.append(f"failed {request.url}: {request.failure}")
+    )
+    context.on(
+        "response",
+        lambda response: (
+            response.status >= 400 and bad.append(f"HTTP {response.status} {response.url}")
+        ),
+    )
 
     # 1. The lesson page: its title, the Try it live line, every picture loaded.
     page.goto(f"{docs_server}/lessons/en/{LESSON}.html")
@@ -153,14 +103,18 @@ def test_a_lesson_page_and_its_live_version_render(page, docs_server):
     page.wait_for_function(_APP_READY_JS, timeout=KERNEL_TIMEOUT_MS)
     page.wait_for_function(_KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT_MS)
     expect(page.locator(".jp-Notebook .jp-MarkdownOutput h1").first).to_contain_text(
-        title, timeout=KERNEL_TIMEOUT_MS)
+        title, timeout=KERNEL_TIMEOUT_MS
+    )
     kernel_s = round(time.monotonic() - started, 1)
 
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     # the site's lab keeps only the cells in view in the page: the board's cell is scrolled to
     assert page.evaluate(SCROLL_TO_WIDGET_JS, ['[data-action="throw"]', CELLS_TIMEOUT_MS]) >= 0
-    board = page.locator(".jp-OutputArea-output").filter(
-        has=page.locator('[data-action="throw"]')).first
+    board = (
+        page.locator(".jp-OutputArea-output")
+        .filter(has=page.locator('[data-action="throw"]'))
+        .first
+    )
     expect(board.locator('[data-action="throw"]').first).to_be_visible(timeout=CELLS_TIMEOUT_MS)
     expect(board.locator("[data-square]").first).to_be_attached()
     try:
@@ -168,11 +122,18 @@ def test_a_lesson_page_and_its_live_version_render(page, docs_server):
     finally:
         errors = page.evaluate(ERRORS_JS)
     assert not errors, f"cells raised in the live lesson: {errors}"
-    print(f"\n[docs] live lesson: kernel idle after {kernel_s} s, all cells ran after "
-          f"{round(time.monotonic() - started, 1)} s")
+    print(
+        f"\n[docs] live lesson: kernel idle after {kernel_s} s, all cells ran after "
+        f"{round(time.monotonic() - started, 1)} s"
+    )
 
-    elsewhere = sorted({url for url in requests
-                        if urlparse(url).scheme in ("http", "https", "ws", "wss")
-                        and urlparse(url).hostname != "127.0.0.1"})
+    elsewhere = sorted(
+        {
+            url
+            for url in requests
+            if urlparse(url).scheme in ("http", "https", "ws", "wss")
+            and urlparse(url).hostname != "127.0.0.1"
+        }
+    )
     assert not elsewhere, "requests to other hosts:\n" + "\n".join(elsewhere)
     assert not bad, "requests that failed:\n" + "\n".join(bad)

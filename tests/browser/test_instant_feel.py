@@ -70,8 +70,9 @@ MEASURE_THROW_JS = """
 """
 
 
-POSITION = ("pw.Game.from_position([[5, 10, 15, 20], None, [30, 35, 40, 45], None], to_move=0, "
-            "seed=3)")
+POSITION = (
+    "pw.Game.from_position([[5, 10, 15, 20], None, [30, 35, 40, 45], None], to_move=0, seed=3)"
+)
 
 
 def test_a_slow_link_still_answers_at_once_and_shows_nothing_unconfirmed(page, jupyterlab):
@@ -79,9 +80,13 @@ def test_a_slow_link_still_answers_at_once_and_shows_nothing_unconfirmed(page, j
 
     server = jupyterlab()
     root = server.root_dir
-    widget = open_widget(page, server, "slow.ipynb",
-                         f"pw.PachisiWidget(game={POSITION}, speed=0, animate=False, teacher=True)",
-                         extra_cells=["import time\n" + SLOW_LINK])
+    widget = open_widget(
+        page,
+        server,
+        "slow.ipynb",
+        f"pw.PachisiWidget(game={POSITION}, speed=0, animate=False, teacher=True)",
+        extra_cells=["import time\n" + SLOW_LINK],
+    )
     targets = widget.locator(".pachisi-target[data-move]")
     force = widget.locator('button[data-action="force-throw"][data-up="2"]')  # a 2: no grace
     throws, moves = [], []
@@ -111,12 +116,17 @@ def test_a_slow_link_still_answers_at_once_and_shows_nothing_unconfirmed(page, j
     for t in throws:
         assert t["shaking"] is not None and t["shaking"] < t["confirmed"], t
         assert not t["stillShaking"], t
-    report = latency_report(f"JupyterLab, headless Chromium, kernel answering {DELAY_S * 1000:.0f} ms late",
-                            moves)
+    report = latency_report(
+        f"JupyterLab, headless Chromium, kernel answering {DELAY_S * 1000:.0f} ms late", moves
+    )
     shake = sorted(t["shaking"] for t in throws)
     confirmed = sorted(t["confirmed"] for t in throws)
-    report += (f"; click on Throw -> shells shaking median {shake[len(shake) // 2]:.1f} ms, "
-               f"Python's throw drawn after median {confirmed[len(confirmed) // 2]:.0f} ms")
+    report += (
+        f"; click on Throw -> shells shaking median {shake[len(shake) // 2]:.1f} ms, "
+        f"Python's throw drawn after median {confirmed[len(confirmed) // 2]:.0f} ms"
+    )
     print("\n" + report)
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "latency-150ms.txt").write_text(report + "\n" + json.dumps({"moves": moves, "throws": throws}) + "\n")
+    (RESULTS / "latency-150ms.txt").write_text(
+        report + "\n" + json.dumps({"moves": moves, "throws": throws}) + "\n"
+    )

@@ -24,28 +24,21 @@ Python starts (screenshots: test-results/lite-starting-ro.png, lite-ro.png).
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from jupyter_ui import ALL_RUN_JS, ERRORS_JS, EXECUTE_JS, SCROLL_TO_WIDGET_JS
+from support import DIRTY, SMOKE, build_lite_site, serve_static
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("lite")]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("sites")]
 
 ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = "01_board_and_track.ipynb"
-SMOKE = ROOT / "tests" / "lite" / "smoke.ipynb"
-DIRTY = "smoke_with_outputs.ipynb"
 RESULTS = ROOT / "test-results"
 NOTICE = "#pachisi-starting-python"
 #: Pyodide starts in about 10 s here on a quiet machine; other tests share the 2 cores.
@@ -87,12 +80,6 @@ _KERNEL_IDLE_JS = """
 """
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _python(page, code: str, timeout_ms: int = 30_000) -> str:
     """What ``code`` prints when run in the page's Pyodide kernel (fails on a Python error)."""
     out = page.evaluate(EXECUTE_JS, [code, timeout_ms])
@@ -100,43 +87,12 @@ def _python(page, code: str, timeout_ms: int = 30_000) -> str:
     return out.strip()
 
 
-def _dirty_copy(path: Path) -> Path:
-    """The smoke notebook as a rehearsal in JupyterLab saves it: outputs, execution counts and
-    widget state in the file."""
-    notebook = json.loads(SMOKE.read_text())
-    notebook = copy.deepcopy(notebook)
-    count = 0
-    for cell in notebook["cells"]:
-        if cell["cell_type"] == "code":
-            count += 1
-            cell["execution_count"] = count
-            cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": ["rehearsed\n"]}]
-    notebook["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
-    path.write_text(json.dumps(notebook, indent=1))
-    return path
-
-
 @pytest.fixture(scope="session")
 def lite_site(tmp_path_factory) -> dict:
-    """The site, built once per session by scripts/build_lite.sh; its build summary (with the
-    build's printed output under "stdout")."""
-    base = tmp_path_factory.mktemp("lite")
-    summary_file = base / "build.json"
-    dirty = _dirty_copy(base / DIRTY)
-    started = time.monotonic()
-    result = subprocess.run(
-        ["bash", str(ROOT / "scripts" / "build_lite.sh"), "--out", str(base / "site"),
-         "--extra-contents", str(SMOKE), "--extra-contents", str(dirty),
-         "--json", str(summary_file)],
-        cwd=ROOT, capture_output=True, text=True, timeout=1200,
-    )
-    if result.returncode != 0:
-        pytest.fail(f"scripts/build_lite.sh failed ({result.returncode}):\n"
-                    f"{result.stdout[-3000:]}\n{result.stderr[-5000:]}", pytrace=False)
-    summary = json.loads(summary_file.read_text())
-    summary["build_wall_s"] = round(time.monotonic() - started, 1)
-    summary["stdout"] = result.stdout
-    return summary
+    """The site, built once per session and worker by scripts/build_lite.sh (the docs site links
+    the same one: support.build_lite_site); its build summary (with the build's printed output
+    under "stdout")."""
+    return build_lite_site(tmp_path_factory)
 
 
 def test_site_has_every_lesson_clean(lite_site):
@@ -144,61 +100,34 @@ def test_site_has_every_lesson_clean(lite_site):
     outputs; a notebook that had outputs is named in a warning."""
     site = Path(lite_site["site"])
     files = site / "files"
-    wanted = sorted(p.relative_to(ROOT / "notebooks").as_posix()
-                    for p in (ROOT / "notebooks").rglob("*.ipynb")
-                    if not any(part.startswith(".") for part in p.parts))
+    wanted = sorted(
+        p.relative_to(ROOT / "notebooks").as_posix()
+        for p in (ROOT / "notebooks").rglob("*.ipynb")
+        if not any(part.startswith(".") for part in p.parts)
+    )
     missing = sorted(set(wanted) - set(lite_site["notebooks"]))
     assert not missing, f"notebooks missing from the site: {missing}"
     for name in [*lite_site["notebooks"]]:
         notebook = json.loads((files / name).read_text(encoding="utf-8"))
         code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
         assert all(c["outputs"] == [] and c["execution_count"] is None for c in code), (
-            f"{name} reached the site with outputs or execution counts")
+            f"{name} reached the site with outputs or execution counts"
+        )
         assert "widgets" not in notebook["metadata"], f"{name} kept its saved widget state"
-    warned = [line for line in lite_site["stdout"].splitlines()
-              if "warning" in line and DIRTY in line]
+    warned = [
+        line for line in lite_site["stdout"].splitlines() if "warning" in line and DIRTY in line
+    ]
     assert warned, f"no warning named {DIRTY}:\n{lite_site['stdout']}"
-    assert lite_site["cleaned_notebooks"] and all(DIRTY in n or "notebooks/" in n
-                                                  for n in lite_site["cleaned_notebooks"])
+    assert lite_site["cleaned_notebooks"] and all(
+        DIRTY in n or "notebooks/" in n for n in lite_site["cleaned_notebooks"]
+    )
 
 
 @pytest.fixture
 def lite_server(lite_site, tmp_path):
     """``python -m http.server`` serving the site on 127.0.0.1; stopped by its pid."""
-    process = None
-    for _attempt in range(3):
-        port = _free_port()
-        log = open(tmp_path / f"http-{port}.log", "w")  # noqa: SIM115 - closed below
-        process = subprocess.Popen(
-            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
-             lite_site["site"], str(port)],
-            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        base_url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and process.poll() is None:
-            try:
-                with urllib.request.urlopen(f"{base_url}/jupyter-lite.json", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.1)
-        if process.poll() is None:
-            break
-        log.close()
-    else:
-        pytest.fail("python -m http.server did not start on 127.0.0.1")
-    try:
+    with serve_static(Path(lite_site["site"]), tmp_path, "jupyter-lite.json") as base_url:
         yield base_url
-    finally:
-        if process.poll() is None:
-            os.kill(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.kill(process.pid, signal.SIGKILL)
-                process.wait(timeout=10)
-        log.close()
 
 
 def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
@@ -234,14 +163,21 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
             fetches["wheels_fetched_s"] = round(time.monotonic() - started, 1)
 
     failed_plugins: list[str] = []
-    page.on("console", lambda msg: "failed to activate" in msg.text
-            and failed_plugins.append(msg.text[:200]))
+    page.on(
+        "console",
+        lambda msg: "failed to activate" in msg.text and failed_plugins.append(msg.text[:200]),
+    )
     context.on("request", seen_request)
     context.on("requestfinished", fetched)
-    context.on("requestfailed",
-               lambda request: bad.append(f"failed {request.url}: {request.failure}"))
-    context.on("response", lambda response: response.status >= 400
-               and bad.append(f"HTTP {response.status} {response.url}"))
+    context.on(
+        "requestfailed", lambda request: bad.append(f"failed {request.url}: {request.failure}")
+    )
+    context.on(
+        "response",
+        lambda response: (
+            response.status >= 400 and bad.append(f"HTTP {response.status} {response.url}")
+        ),
+    )
     timings["load_average_1min"] = round(os.getloadavg()[0], 2)
 
     # 1. Open the notebook: the page says Python is starting until the kernel is ready.
@@ -260,8 +196,12 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
     expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=KERNEL_TIMEOUT_MS)
     timings["kernel_ready_s"] = round(time.monotonic() - started, 1)
     # The site's lab keeps only the cells in view in the page (lite/jupyter-lite.json).
-    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.content.notebookConfig"
-                         ".windowingMode") == "full"
+    assert (
+        page.evaluate(
+            "() => window.jupyterapp.shell.currentWidget.content.notebookConfig.windowingMode"
+        )
+        == "full"
+    )
     timings["drive_requests_to_ready"] = len(drive)
     timings.update(fetches)
 
@@ -274,8 +214,11 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
     # brought into view: the site's notebooks keep only the cells in view in the page.
     board_cell = page.evaluate(SCROLL_TO_WIDGET_JS, ['[data-action="throw"]', CELLS_TIMEOUT_MS])
     assert board_cell >= 0, f"no live board in {notebook}"
-    widget = page.locator(".jp-OutputArea-output").filter(
-        has=page.locator('[data-action="throw"]')).first
+    widget = (
+        page.locator(".jp-OutputArea-output")
+        .filter(has=page.locator('[data-action="throw"]'))
+        .first
+    )
     status = widget.locator('[data-role="status"]').first
     expect(status).to_be_attached(timeout=CELLS_TIMEOUT_MS)
     expect(widget.locator('[data-action="throw"]').first).to_be_visible(timeout=CELLS_TIMEOUT_MS)
@@ -295,18 +238,30 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
     page.screenshot(path=str(RESULTS / "lite-ready.png"))
 
     # The site's Python is the one build_lite.py made: bytecode shipped, the working-folder hook.
-    site_python = json.loads(_python(page, (
-        "import json, os, sys, pachisi_widget\n"
-        "print(json.dumps([getattr(sys.path_hooks[0], '__name__', ''),"
-        " os.path.isfile(pachisi_widget.__spec__.cached), 'sitecustomize' in sys.modules]))")))
+    site_python = json.loads(
+        _python(
+            page,
+            (
+                "import json, os, sys, pachisi_widget\n"
+                "print(json.dumps([getattr(sys.path_hooks[0], '__name__', ''),"
+                " os.path.isfile(pachisi_widget.__spec__.cached), 'sitecustomize' in sys.modules]))"
+            ),
+        )
+    )
     assert site_python == ["working_folder_hook", True, True], site_python
     # What the kernel's start and the lesson left unloaded (build_lite.py's PATCH): IPython's
     # terminal (prompt_toolkit, the terminal's shell) until IPython.embed is called, the name
     # still there; micropip, as the lesson's install cell asked for installed packages only.
-    ipython = json.loads(_python(page, (
-        "import json, sys, IPython\n"
-        "print(json.dumps([callable(IPython.embed), 'IPython.terminal.embed' in sys.modules,"
-        " 'prompt_toolkit' in sys.modules, 'micropip' in sys.modules, len(sys.modules)]))")))
+    ipython = json.loads(
+        _python(
+            page,
+            (
+                "import json, sys, IPython\n"
+                "print(json.dumps([callable(IPython.embed), 'IPython.terminal.embed' in sys.modules,"
+                " 'prompt_toolkit' in sys.modules, 'micropip' in sys.modules, len(sys.modules)]))"
+            ),
+        )
+    )
     assert ipython[:4] == [True, False, False, False], ipython
     timings["modules_after_lesson"] = ipython[4]
     # The packages that load on first import (build_lite.py's LAZY) were not fetched by the
@@ -322,37 +277,59 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
     fetched_lazily = {name for name in lazy_wheels[:2] for url in requests if name in url}
     assert fetched_lazily == {"/jedi-", "/parso-"}, fetched_lazily
     # A cell's own import of one loads it too, metadata included; IPython's terminal as well.
-    assert _python(page, (
-        "import wcwidth, importlib.metadata, IPython.terminal.embed\n"
-        "print(wcwidth.wcwidth('a'), importlib.metadata.version('prompt_toolkit') > '3')")) \
+    assert (
+        _python(
+            page,
+            (
+                "import wcwidth, importlib.metadata, IPython.terminal.embed\n"
+                "print(wcwidth.wcwidth('a'), importlib.metadata.version('prompt_toolkit') > '3')"
+            ),
+        )
         == "1 True"
+    )
     # The lexers the site keeps of pygments (build_lite.py's LEXERS) all load; of the others
     # pygments says what it says of a language it does not know.
-    assert _python(page, (
-        "from pygments.lexers import get_lexer_by_name\n"
-        "from pygments.util import ClassNotFound\n"
-        "from IPython.display import Code\n"
-        "print(' '.join(get_lexer_by_name(name).aliases[0] for name in ('python', 'bash', "
-        "'html', 'javascript', 'json', 'markdown', 'tex', 'c', 'sql', 'r', 'julia', 'toml')))\n"
-        "try:\n"
-        "    get_lexer_by_name('rust')\n"
-        "except ClassNotFound as error:\n"
-        "    print(error)\n"
-        "print('<pre' in Code('x = 1')._repr_html_())")) == (
+    assert _python(
+        page,
+        (
+            "from pygments.lexers import get_lexer_by_name\n"
+            "from pygments.util import ClassNotFound\n"
+            "from IPython.display import Code\n"
+            "print(' '.join(get_lexer_by_name(name).aliases[0] for name in ('python', 'bash', "
+            "'html', 'javascript', 'json', 'markdown', 'tex', 'c', 'sql', 'r', 'julia', 'toml')))\n"
+            "try:\n"
+            "    get_lexer_by_name('rust')\n"
+            "except ClassNotFound as error:\n"
+            "    print(error)\n"
+            "print('<pre' in Code('x = 1')._repr_html_())"
+        ),
+    ) == (
         "python bash html javascript json markdown tex c sql splus julia toml\n"
-        "no lexer for alias 'rust' found\nTrue")
+        "no lexer for alias 'rust' found\nTrue"
+    )
     # A student's own module in the working folder still imports from a cell.
-    assert _python(page, (
-        "from pathlib import Path\n"
-        "Path('lite_test_module.py').write_text('ANSWER = 42\\n')\n"
-        "import importlib; importlib.invalidate_caches()\n"
-        "import lite_test_module\n"
-        "print(lite_test_module.ANSWER)\n"
-        "Path('lite_test_module.py').unlink()")) == "42"
+    assert (
+        _python(
+            page,
+            (
+                "from pathlib import Path\n"
+                "Path('lite_test_module.py').write_text('ANSWER = 42\\n')\n"
+                "import importlib; importlib.invalidate_caches()\n"
+                "import lite_test_module\n"
+                "print(lite_test_module.ANSWER)\n"
+                "Path('lite_test_module.py').unlink()"
+            ),
+        )
+        == "42"
+    )
 
     # 3. A throw and a move, by clicking the board; Python must see both.
-    before = json.loads(_python(page, "import json; print(json.dumps("
-                                      "[len(w.game.history), w.game.phase, w.game.to_move]))"))
+    before = json.loads(
+        _python(
+            page,
+            "import json; print(json.dumps([len(w.game.history), w.game.phase, w.game.to_move]))",
+        )
+    )
     length, phase, seat = before
     assert phase in ("throw", "move"), f"the game in {notebook} is {phase}"
     click_started = time.monotonic()
@@ -372,30 +349,48 @@ def test_tutorial_runs_offline_in_jupyterlite(page, lite_site, lite_server):
     moves.first.click(timeout=CLICK_TIMEOUT_MS)
     expect(status).not_to_have_text(told, timeout=CLICK_TIMEOUT_MS)
     timings["move_click_s"] = round(time.monotonic() - move_started, 2)
-    seen = json.loads(_python(page, (
-        "import json\n"
-        "last = w.game.history[-1]\n"
-        "print(json.dumps([len(w.game.history), type(last).__name__, getattr(last, 'seat', None),"
-        " getattr(last, 'kind', None), repr(w.game.history[-2:])]))")))
+    seen = json.loads(
+        _python(
+            page,
+            (
+                "import json\n"
+                "last = w.game.history[-1]\n"
+                "print(json.dumps([len(w.game.history), type(last).__name__, getattr(last, 'seat', None),"
+                " getattr(last, 'kind', None), repr(w.game.history[-2:])]))"
+            ),
+        )
+    )
     assert seen[0] == length + 1, f"Python saw {seen[0]} events, expected {length + 1}: {seen[4]}"
     assert seen[1] == "Move" and seen[2] == seat, f"the last event is not {seat}'s move: {seen[4]}"
     timings["python_saw"] = seen[4]
 
     # 4. Offline: nothing but 127.0.0.1, and the kernel worker's own fetches were recorded too.
-    hosts = sorted({urlparse(url).hostname or "" for url in requests
-                    if urlparse(url).scheme in ("http", "https", "ws", "wss")})
+    hosts = sorted(
+        {
+            urlparse(url).hostname or ""
+            for url in requests
+            if urlparse(url).scheme in ("http", "https", "ws", "wss")
+        }
+    )
     timings["requests"] = len(requests)
     timings["hosts"] = hosts
     timings["http_errors"] = bad
     _report(timings)
     assert hosts == ["127.0.0.1"], f"the site asked other hosts: {hosts}"
-    for needed in ("pyodide.asm.wasm", "/static/pyodide/pachisi_widget-",
-                   "/static/pyodide/micropip-", "/static/pyodide/ipython-"):
+    for needed in (
+        "pyodide.asm.wasm",
+        "/static/pyodide/pachisi_widget-",
+        "/static/pyodide/micropip-",
+        "/static/pyodide/ipython-",
+    ):
         assert any(needed in url for url in requests), f"no request for {needed} was recorded"
     # The kernel's packages came from the site's lock, loaded while Pyodide started: piplite
     # (the lesson's first cell) found them installed and fetched nothing.
-    late = [url for url in requests if url.split("?")[0].endswith(".whl")
-            and "/static/pyodide/" not in url]
+    late = [
+        url
+        for url in requests
+        if url.split("?")[0].endswith(".whl") and "/static/pyodide/" not in url
+    ]
     assert not late, f"wheels fetched by piplite instead of the lock: {late}"
     assert not bad, "failed requests:\n" + "\n".join(bad)
     # The lab's plugins the site leaves out (lite/jupyter-lite.json) take nothing else down.
@@ -427,20 +422,26 @@ def test_romanian_lesson_opens_in_jupyterlite(page, lite_site, lite_server):
     lessons = [name for name in lite_site["notebooks"] if name.startswith("ro/")]
     assert lessons, f"no Romanian lesson in the site: {lite_site['notebooks']}"
     lesson = lessons[0]
-    title = next(line for line in json.loads(
-        (Path(lite_site["site"]) / "files" / lesson).read_text(encoding="utf-8"))["cells"][0]
-        ["source"] if line.startswith("# ")).strip("# \n")
+    title = next(
+        line
+        for line in json.loads(
+            (Path(lite_site["site"]) / "files" / lesson).read_text(encoding="utf-8")
+        )["cells"][0]["source"]
+        if line.startswith("# ")
+    ).strip("# \n")
     page.goto(f"{lite_server}/lab/index.html?path={lesson}")
     notice = page.locator(NOTICE)
     expect(notice).to_contain_text("Python pornește", timeout=KERNEL_TIMEOUT_MS)
     expect(page.locator(".jp-RenderedMarkdown h1").first).to_contain_text(
-        title, timeout=KERNEL_TIMEOUT_MS)
+        title, timeout=KERNEL_TIMEOUT_MS
+    )
     RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(RESULTS / "lite-starting-ro.png"))
     page.wait_for_function(_APP_READY_JS, timeout=KERNEL_TIMEOUT_MS)
     page.wait_for_function(_KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT_MS)
     assert _python(page, "import pachisi_widget; print(pachisi_widget.__name__)") == (
-        "pachisi_widget")
+        "pachisi_widget"
+    )
     expect(notice).to_be_hidden(timeout=10_000)
     page.screenshot(path=str(RESULTS / "lite-ro.png"))
 
@@ -459,13 +460,19 @@ def test_teaching_instruments_work_offline_in_jupyterlite(page, lite_site, lite_
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     page.wait_for_function(ALL_RUN_JS, timeout=CELLS_TIMEOUT_MS)
     assert page.evaluate(SCROLL_TO_WIDGET_JS, ['[data-action="throw"]', CELLS_TIMEOUT_MS]) >= 0
-    widget = page.locator(".jp-OutputArea-output").filter(
-        has=page.locator('[data-action="throw"]')).first
+    widget = (
+        page.locator(".jp-OutputArea-output")
+        .filter(has=page.locator('[data-action="throw"]'))
+        .first
+    )
     expect(widget.locator('[data-action="throw"]').first).to_be_visible(timeout=CELLS_TIMEOUT_MS)
 
     # hints: a middle game with a throw to spend; the coach runs in pure Python here
-    _python(page, "w.set_position([[0, 14, 30, 52], None, [0, 22, 47, 70], None], to_move=0, "
-                  "seed=3)\nw.hint_budget = 3.0\nw.throw(up=3)")
+    _python(
+        page,
+        "w.set_position([[0, 14, 30, 52], None, [0, 22, 47, 70], None], to_move=0, "
+        "seed=3)\nw.hint_budget = 3.0\nw.throw(up=3)",
+    )
     targets = widget.locator(".pachisi-target[data-move]")
     expect(targets.first).to_be_visible(timeout=30_000)
     started = time.monotonic()
@@ -497,8 +504,11 @@ def test_teaching_instruments_work_offline_in_jupyterlite(page, lite_site, lite_
     assert _python(page, "print(w.score['right'], w.score['asked'])") == "1 1"
 
     # a replay on the timeline, stepped with its buttons
-    _python(page, "g = pw.Game(players=2, seed=3)\nfor _ in range(3):\n"
-                  "    g.play_turn(pw.agents.GreedyAgent())\nw.replay(g.to_json())")
+    _python(
+        page,
+        "g = pw.Game(players=2, seed=3)\nfor _ in range(3):\n"
+        "    g.play_turn(pw.agents.GreedyAgent())\nw.replay(g.to_json())",
+    )
     mode = widget.locator('[data-role="replay-mode"]')
     expect(mode).to_have_text(re.compile(r"^Replay — move 0 of \d+\.$"), timeout=30_000)
     widget.locator('button[data-action="replay-forward"]').click()

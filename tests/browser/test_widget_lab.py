@@ -119,10 +119,12 @@ def latency_report(where: str, moves: list) -> str:
     """One line with the median, least and most of both figures of MEASURE_MOVE_JS."""
     first = [m["first"] for m in moves]
     confirmed = [m["confirmed"] for m in moves]
-    return (f"{where}, {len(moves)} moves: click -> first visible change median "
-            f"{statistics.median(first):.1f} ms (min {min(first):.1f}, max {max(first):.1f}); "
-            f"click -> Python-confirmed board median {statistics.median(confirmed):.1f} ms "
-            f"(min {min(confirmed):.1f}, max {max(confirmed):.1f})")
+    return (
+        f"{where}, {len(moves)} moves: click -> first visible change median "
+        f"{statistics.median(first):.1f} ms (min {min(first):.1f}, max {max(first):.1f}); "
+        f"click -> Python-confirmed board median {statistics.median(confirmed):.1f} ms "
+        f"(min {min(confirmed):.1f}, max {max(confirmed):.1f})"
+    )
 
 
 WIDGET = ".jp-OutputArea-output .pachisi-widget"
@@ -243,15 +245,22 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
         throw_ms.append((time.perf_counter() - t0) * 1000)
         move_ms.append(page.evaluate(MEASURE_MOVE_JS, [WIDGET, ".pachisi-target[data-move]"]))
         wait_game(root, lambda g, n=8 + 2 * i: len(g["history"]) == n, what=f"latency move {i}")
-    report = (latency_report("JupyterLab, headless Chromium", move_ms)
-              + f"; forced throw click to highlighted moves (Playwright round trip): median "
-              f"{statistics.median(throw_ms):.0f} ms")
+    report = (
+        latency_report("JupyterLab, headless Chromium", move_ms)
+        + f"; forced throw click to highlighted moves (Playwright round trip): median "
+        f"{statistics.median(throw_ms):.0f} ms"
+    )
     print("\n" + report)
     assert all(m["order"][0] == "first" and not m["pendingAfter"] for m in move_ms), move_ms
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "latency.txt").write_text(
-        report + "\n" + "\n".join(f"move {i}: first {m['first']:.1f} ms, confirmed "
-                                  f"{m['confirmed']:.1f} ms" for i, m in enumerate(move_ms)) + "\n"
+        report
+        + "\n"
+        + "\n".join(
+            f"move {i}: first {m['first']:.1f} ms, confirmed {m['confirmed']:.1f} ms"
+            for i, m in enumerate(move_ms)
+        )
+        + "\n"
     )
 
     # screenshots with moves highlighted, light then dark theme
@@ -458,16 +467,19 @@ def test_lab_a_newcomers_board_in_english_and_romanian(page, jupyterlab):
     options = widget.locator('select[data-seat-select="1"] option')
     assert "castle waiter" in options.all_text_contents()
     assert not [t for t in options.all_text_contents() if "_" in t]
-    assert not [t for t in widget.locator('select[data-role="preset"] option').all_text_contents()
-                if "_" in t]
+    assert not [
+        t
+        for t in widget.locator('select[data-role="preset"] option').all_text_contents()
+        if "_" in t
+    ]
     dismiss_toasts(page)
     widget.screenshot(path=str(RESULTS / "widget-lab-newcomer-en.png"))
 
     widget.locator('select[data-role="language"]').select_option("ro")
     expect(widget.locator('button[data-action="throw"]')).to_have_text("Aruncă")
-    expect(widget.locator('select[data-seat-select="1"] option[value="castle_waiter"]')).to_have_text(
-        "așteaptă la castel"
-    )
+    expect(
+        widget.locator('select[data-seat-select="1"] option[value="castle_waiter"]')
+    ).to_have_text("așteaptă la castel")
     expect(widget.locator('[data-role="speed-hint"]')).to_contain_text("calculatorul")
     expect(widget.locator('select[data-role="speed"] option').first).to_have_text("0 s")
     expect(widget.locator('[data-seat-card="0"]')).to_contain_text("acasă")
@@ -504,9 +516,13 @@ def test_lab_replay_steps_with_buttons_and_keys_and_a_question(page, jupyterlab)
     page.set_viewport_size({"width": 1280, "height": 1100})
     server = jupyterlab()
     root = server.root_dir
-    widget = open_widget(page, server, "replay.ipynb",
-                         "pw.PachisiWidget(players=2, seed=1, animate=False)",
-                         extra_cells=[REPLAY_CELL])
+    widget = open_widget(
+        page,
+        server,
+        "replay.ipynb",
+        "pw.PachisiWidget(players=2, seed=1, animate=False)",
+        extra_cells=[REPLAY_CELL],
+    )
     mode = widget.locator('[data-role="replay-mode"]')
     expect(mode).to_have_text(re.compile(r"^Replay — move 0 of \d+\.$"), timeout=30_000)
     facts = json.loads((root / "replay.json").read_text())
@@ -552,8 +568,10 @@ def test_lab_replay_steps_with_buttons_and_keys_and_a_question(page, jupyterlab)
 
 
 #: A four-seat middle game, South to move with a 3 thrown: four legal moves to hint.
-TEACHING = ("pw.PachisiWidget(game=pw.Game.from_position([[0, 14, 30, 52], [9, 0, 40, 60], "
-            "[0, 22, 47, 70], [18, 33, 0, 0]], seed=3), animate=False)")
+TEACHING = (
+    "pw.PachisiWidget(game=pw.Game.from_position([[0, 14, 30, 52], [9, 0, 40, 60], "
+    "[0, 22, 47, 70], [18, 33, 0, 0]], seed=3), animate=False)"
+)
 
 
 def test_lab_hints_and_the_danger_overlay(page, jupyterlab):
@@ -565,8 +583,9 @@ def test_lab_hints_and_the_danger_overlay(page, jupyterlab):
 
     page.set_viewport_size({"width": 1280, "height": 1100})
     server = jupyterlab()
-    widget = open_widget(page, server, "teaching.ipynb", TEACHING,
-                         extra_cells=["w.hint_budget = 3.0\nw.throw(up=3)"])
+    widget = open_widget(
+        page, server, "teaching.ipynb", TEACHING, extra_cells=["w.hint_budget = 3.0\nw.throw(up=3)"]
+    )
     targets = widget.locator(".pachisi-target[data-move]")
     expect(targets).to_have_count(3, timeout=30_000)  # and the pass: four moves
     hint = widget.locator('button[data-action="hint"]')
@@ -580,8 +599,9 @@ def test_lab_hints_and_the_danger_overlay(page, jupyterlab):
     expect(line).to_contain_text("Thinking…", timeout=10_000)
     expect(wins).to_have_count(3, timeout=120_000)
     elapsed = time.monotonic() - t0
-    report = (f"JupyterLab, 4 seats, 4 legal moves: Hint pressed -> hints shown "
-              f"{elapsed * 1000:.0f} ms")
+    report = (
+        f"JupyterLab, 4 seats, 4 legal moves: Hint pressed -> hints shown {elapsed * 1000:.0f} ms"
+    )
     print(report)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "hints-latency.txt").write_text(report + "\n")

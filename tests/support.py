@@ -1,0 +1,624 @@
+"""Helpers shared by the test tiers (tests/conftest.py puts this folder on sys.path, so any test
+file can ``from support import ...``; test files never import each other).
+
+- :func:`free_port` and :func:`serve_static`: a free TCP port on 127.0.0.1, and a folder served
+  there by ``python -m http.server`` (the docs and JupyterLite sites);
+- the notebook helpers (:func:`read`, :func:`code_cells`, :func:`outputs_text`, ...) and
+  :func:`executed`: each lesson executed ONCE per package version, whichever test asks first
+  (notebook tests, docs build, teacher's course); the result is kept on disk in
+  ``.cache/tests/executed/``, keyed by the lesson's and the package's hashes, and also put into the
+  documentation's jupyter-cache, so the docs build (myst-nb) renders it without running it again;
+- the hostile players that the tournament and robustness tests field;
+- :func:`examples`: a Hypothesis example count scaled by the profile (dev, ci, thorough).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOK_DIR = REPO / "notebooks"
+RESULTS = REPO / "test-results"
+EXECUTED_CACHE = REPO / ".cache" / "tests" / "executed"
+DOCS_CACHE = Path(
+    os.environ.get("PACHISI_DOCS_CACHE", str(REPO / ".cache" / "docs" / "jupyter_cache"))
+)
+
+CELL_TIMEOUT = 300  # seconds per cell (a guard against a hang, never a speed test)
+
+
+# --- ports and static sites ------------------------------------------------------------------
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve_static(folder: Path, log_dir: Path, ready: str = "index.html") -> Iterator[str]:
+    """``python -m http.server`` serving ``folder`` on 127.0.0.1 (a fresh port, retried three
+    times); yields its base URL once ``ready`` answers; stopped by its own pid."""
+    log_path = Path(log_dir) / "http.log"
+    process = log = None
+    for _attempt in range(3):
+        port = free_port()
+        log = open(log_path, "a")  # noqa: SIM115 - closed below
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "http.server",
+                "--bind",
+                "127.0.0.1",
+                "--directory",
+                str(folder),
+                str(port),
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        base_url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and process.poll() is None:
+            try:
+                with urllib.request.urlopen(f"{base_url}/{ready}", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        if process.poll() is None:
+            break
+        log.close()
+    else:
+        raise RuntimeError(f"python -m http.server did not start:\n{log_path.read_text()}")
+    try:
+        yield base_url
+    finally:
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.kill(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
+        log.close()
+
+
+# --- notebooks ---------------------------------------------------------------------------------
+
+INSTALL_CELL = "\n".join(
+    [
+        "# In JupyterLite (Python running in the browser) this installs pachisi_widget from the site's",
+        "# own wheels; everywhere else it is already installed and this cell does nothing.",
+        "import sys",
+        'if sys.platform == "emscripten":',
+        "    import piplite",
+        '    await piplite.install(["pachisi_widget"])',
+    ]
+)
+
+# Calls that must name a seed (a keyword `seed=`); PachisiWidget is exempt when it is given a game=.
+SEEDED_CALLS = {
+    "Game",
+    "from_position",
+    "PachisiWidget",
+    "Random",
+    "simulate",
+    "new_game",
+    "set_position",
+}
+
+NO_MATPLOTLIB = """\
+import sys
+sys.modules["matplotlib"] = None
+sys.modules["matplotlib.pyplot"] = None
+"""
+"""A first cell that blocks matplotlib (a None entry in sys.modules makes the import raise)."""
+
+
+def read(path: Path):
+    import nbformat
+
+    return nbformat.read(path, as_version=4)
+
+
+def code_cells(nb) -> list:
+    return [c for c in nb.cells if c.cell_type == "code"]
+
+
+def outputs_text(cell) -> str:
+    parts = []
+    for out in cell.get("outputs", []):
+        if out.get("output_type") == "stream":
+            parts.append(out.get("text", ""))
+        elif "data" in out:
+            parts.append(str(out["data"].get("text/plain", "")))
+        elif out.get("output_type") == "error":
+            parts.append(f"{out.get('ename')}: {out.get('evalue')}")
+    return "".join(parts)
+
+
+def record_time(name: str, seconds: float) -> None:
+    """Write a lesson's run time to test-results/notebook-times.txt (read, never asserted)."""
+    RESULTS.mkdir(exist_ok=True)
+    with (RESULTS / "notebook-times.txt").open("a", encoding="utf-8") as out:
+        out.write(f"{name}: {seconds:.1f} s\n")
+
+
+def kernel_env(base: Path) -> dict[str, str]:
+    """The environment of a lesson's kernel: this interpreter's venv first on PATH, its own
+    IPython and Jupyter folders under ``base`` (no history database or start-up files shared
+    with other kernels), plots drawn inline (no MPLBACKEND inherited from the caller), and one
+    thread for the numeric libraries (the 2 cores are shared by 2 test workers and their kernels)."""
+    env = dict(os.environ)
+    for name in (
+        "IPYTHONDIR",
+        "JUPYTER_CONFIG_DIR",
+        "JUPYTER_DATA_DIR",
+        "JUPYTER_RUNTIME_DIR",
+        "MPLCONFIGDIR",
+    ):
+        path = base / name.lower()
+        path.mkdir(parents=True, exist_ok=True)
+        env[name] = str(path)
+    # matplotlib's font cache is built once per machine, not once per kernel
+    env["MPLCONFIGDIR"] = str(REPO / ".cache" / "tests" / "matplotlib")
+    Path(env["MPLCONFIGDIR"]).mkdir(parents=True, exist_ok=True)
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    for name in (
+        "MPLBACKEND",
+        "JUPYTER_PATH",
+        "PYTEST_CURRENT_TEST",
+        "PYTEST_XDIST_WORKER",
+        "COV_CORE_SOURCE",
+        "COV_CORE_CONFIG",
+        "COV_CORE_DATAFILE",
+    ):
+        env.pop(name, None)
+    for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        env.setdefault(name, "1")
+    env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
+    return env
+
+
+POLL_SLICE_S = 0.5
+
+
+def _sliced(get_msg):
+    """``get_msg`` of a kernel channel, polling in slices of :data:`POLL_SLICE_S`.
+
+    nbclient waits for a cell's execute_reply with ONE ``socket.poll(cell timeout)`` on
+    zmq.asyncio, and for its outputs with ``poll(None)``. zmq's socket FD is edge-triggered: now
+    and then (more often on a loaded machine) the event loop misses the wake-up of a message
+    that has arrived, and the poll then returns only when its timeout ends, with the message.
+    The lesson passes, after exactly the cell timeout: lesson 02's 123 s in CI (the 120 s cell
+    timeout + 3 s), a 600 s "hang" with a 600 s timeout, ro/00 waiting 300 s here. Short slices
+    make a missed wake-up cost half a second instead."""
+    from queue import Empty
+
+    async def get(timeout=None):
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            step = (
+                POLL_SLICE_S
+                if deadline is None
+                else max(0.0, min(POLL_SLICE_S, deadline - time.monotonic()))
+            )
+            try:
+                return await get_msg(timeout=step)
+            except Empty:
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise
+
+    return get
+
+
+def _client_class():
+    import nbclient
+
+    class Client(nbclient.NotebookClient):
+        async def async_start_new_kernel_client(self):
+            kc = await super().async_start_new_kernel_client()
+            for channel in (kc.shell_channel, kc.iopub_channel):
+                channel.get_msg = _sliced(channel.get_msg)
+            return kc
+
+    return Client
+
+
+def run_notebook(nb, *, timeout: int = CELL_TIMEOUT):
+    """Execute ``nb`` (in place) in a fresh python3 kernel of this interpreter, in an empty temp
+    folder with its own kernel environment; returns the seconds it took."""
+    with tempfile.TemporaryDirectory(prefix="pachisi-nb-") as tmp:
+        client = _client_class()(
+            nb,
+            timeout=timeout,
+            kernel_name="python3",
+            resources={"metadata": {"path": tmp}},
+            allow_errors=False,
+        )
+        started = time.monotonic()
+        client.execute(env=kernel_env(Path(tmp) / ".kernel"), cwd=tmp)
+        return time.monotonic() - started
+
+
+def _tree_hash(folder: Path, suffixes=None) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file() or "__pycache__" in path.parts:
+            continue
+        if suffixes and path.suffix not in suffixes:
+            continue
+        digest.update(path.relative_to(folder).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+_PACKAGE_HASH: str | None = None
+
+
+def package_hash() -> str:
+    """A hash of the package's files (code, words, front-end bundle) and of this interpreter."""
+    global _PACKAGE_HASH
+    if _PACKAGE_HASH is None:
+        digest = hashlib.sha256(_tree_hash(REPO / "pachisi_widget").encode())
+        digest.update(sys.version.encode())
+        digest.update(_tree_hash(REPO / "docs" / "_ext").encode())  # the staged hidden cell
+        _PACKAGE_HASH = digest.hexdigest()
+    return _PACKAGE_HASH
+
+
+def docs_extension():
+    """docs/_ext/pachisi_docs.py, imported by path (it is not a package)."""
+    import importlib.util
+
+    if "pachisi_docs" not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            "pachisi_docs", REPO / "docs" / "_ext" / "pachisi_docs.py"
+        )
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["pachisi_docs"] = module  # dataclasses look their module up there
+        spec.loader.exec_module(module)
+    return sys.modules["pachisi_docs"]
+
+
+def lang_of(path: Path) -> str:
+    return "en" if Path(path).parent == NOTEBOOK_DIR else Path(path).parent.name
+
+
+def staged(path: Path):
+    """The lesson as the documentation site executes it (docs/_ext/pachisi_docs.py: a hidden
+    first cell that adds the static picture of each board; nothing else changes)."""
+    import nbformat
+
+    ext = docs_extension()
+    lang = lang_of(path)
+    lesson = ext.read_lesson(Path(path), lang)
+    others = [other for other in ext.LESSON_LANGS if other != lang]
+    twins = tuple(
+        o for o in others if (NOTEBOOK_DIR / ("" if o == "en" else o) / Path(path).name).is_file()
+    )
+    return nbformat.reads(ext.staged_notebook(lesson, twins), as_version=4), lesson
+
+
+class Busy(Exception):
+    """Another worker holds the lock (``executed(..., wait=False)``)."""
+
+
+@contextlib.contextmanager
+def _locked(lock: Path, wait: bool = True):
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock, "w") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            raise Busy(str(lock)) from None
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def executed(path: Path, wait: bool = True) -> tuple[object, float, bool]:
+    """The lesson at ``path`` executed top to bottom in a fresh kernel, as the docs site runs it:
+    ``(notebook with outputs, seconds, ran_now)``.
+
+    It runs once per lesson text and package version, whoever asks first (the two test workers
+    wait for each other through a file lock); later calls, in this run or the next, read the
+    result from ``.cache/tests/executed/``. A lesson that fails is not cached (every caller sees
+    the error). The executed notebook is also put into the docs' jupyter-cache, where myst-nb
+    finds it by its code cells' hash. With ``wait=False`` it raises :class:`Busy` at once when
+    another worker is executing that lesson."""
+    import nbformat
+
+    path = Path(path)
+    nb, lesson = staged(path)
+    import copy
+
+    pristine = copy.deepcopy(nb)
+    key = hashlib.sha256(nbformat.writes(nb).encode() + package_hash().encode()).hexdigest()[:20]
+    stem = f"{lang_of(path)}-{path.stem}-{key}"
+    cached = EXECUTED_CACHE / f"{stem}.ipynb"
+    with _locked(EXECUTED_CACHE / f"{stem}.lock", wait):
+        if cached.is_file():
+            done = nbformat.read(cached, as_version=4)
+            return done, done.metadata.get("pachisi_tests", {}).get("seconds", 0.0), False
+        seconds = run_notebook(nb)
+        nb.metadata["pachisi_tests"] = {"seconds": round(seconds, 1), "package": package_hash()}
+        _prime_docs_cache(nb, pristine, lesson)
+        tmp = cached.with_suffix(".tmp")
+        nbformat.write(nb, tmp)
+        tmp.replace(cached)
+        return nb, seconds, True
+
+
+def _prime_docs_cache(nb, pristine, lesson) -> None:
+    """Put the executed lesson into the docs' jupyter-cache (what myst-nb's "cache" mode reads),
+    so the docs build renders it without executing it again. Best effort: without jupyter-cache,
+    or if it refuses, the docs build executes the lesson itself."""
+    try:
+        from jupyter_cache import get_cache
+        from jupyter_cache.base import CacheBundleIn
+    except ImportError:
+        return
+    import copy
+
+    clean = copy.deepcopy(nb)
+    clean.metadata.pop("pachisi_tests", None)
+    # jupyter-cache hashes the kernelspec and every code cell's source and metadata: those of
+    # the staged file myst-nb reads, not the execution's timing metadata.
+    if "kernelspec" in pristine.metadata:
+        clean.metadata["kernelspec"] = pristine.metadata["kernelspec"]
+    else:
+        clean.metadata.pop("kernelspec", None)
+    for cell, before in zip(clean.cells, pristine.cells, strict=False):
+        cell.metadata = copy.deepcopy(before.metadata)
+    uri = str(REPO / "docs" / "lessons" / lesson.lang / f"{lesson.name}.ipynb")
+    with _locked(DOCS_CACHE.parent / ".jupyter_cache.lock"), contextlib.suppress(Exception):
+        DOCS_CACHE.mkdir(parents=True, exist_ok=True)
+        get_cache(str(DOCS_CACHE)).cache_notebook_bundle(
+            CacheBundleIn(clean, uri, data={"pachisi_tests": True}),
+            check_validity=False,
+            overwrite=True,
+        )
+
+
+def exercise_cells(nb, answer: str = "answer") -> list:
+    return [c for c in code_cells(nb) if re.search(rf"\bcheck\(\s*{answer}\w*", c.source)]
+
+
+# --- hostile players (tournaments, robustness) -----------------------------------------------
+
+
+def _agent_base():
+    from pachisi_widget.agents import Agent
+
+    return Agent
+
+
+class ReturnsNone(_agent_base()):
+    """Returns None instead of a move."""
+
+    name = "none"
+
+    def choose(self, state, rng):
+        return None
+
+
+class Garbage(_agent_base()):
+    """Returns something that is not a move at all."""
+
+    name = "garbage"
+
+    def choose(self, state, rng):
+        return ("left", 3)
+
+
+class ReturnsText(_agent_base()):
+    """Returns a chess move, as text."""
+
+    name = "returns-text"
+
+    def choose(self, state, rng):
+        return "e2e4"
+
+
+class Loop(_agent_base()):
+    """Never returns, and swallows ordinary exceptions on the way."""
+
+    name = "loop"
+
+    def choose(self, state, rng):
+        while True:
+            try:  # noqa: SIM105 - the point: it swallows what it can
+                sum(range(100))
+            except Exception:
+                pass
+
+
+# --- Hypothesis ------------------------------------------------------------------------------
+
+HYPOTHESIS_PROFILES = ("dev", "ci", "thorough")
+
+
+def hypothesis_profile() -> str:
+    """The profile chosen by HYPOTHESIS_PROFILE; "ci" under CI=true, else "dev"."""
+    chosen = os.environ.get("HYPOTHESIS_PROFILE", "").strip()
+    if chosen:
+        if chosen not in HYPOTHESIS_PROFILES:
+            raise ValueError(f"HYPOTHESIS_PROFILE={chosen!r}: one of {HYPOTHESIS_PROFILES}")
+        return chosen
+    ci = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+    return "ci" if ci else "dev"
+
+
+def examples(ci_count: int) -> int:
+    """A test's number of Hypothesis examples: ``ci_count`` (today's settings) under the ci
+    profile, at most 10 under dev, ten times as many under thorough."""
+    profile = hypothesis_profile()
+    if profile == "dev":
+        return min(ci_count, 10)
+    if profile == "thorough":
+        return ci_count * 10
+    return ci_count
+
+
+# --- scripts and sites ---------------------------------------------------------------------------
+
+
+def script_module(name: str):
+    """scripts/<name>.py imported by path (scripts/ is not a package and stays off sys.path)."""
+    import importlib.util
+
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+DOCS_BUILD_TIMEOUT_S = 1800
+
+
+def build_docs_site(tmp_path_factory) -> Path:
+    """The documentation site, built once per session and worker by scripts/build_docs.sh (the
+    lessons' outputs come from the jupyter-cache that :func:`executed` fills: each lesson is
+    executed first, or read from the cache); fails the test with the build's output."""
+    import pytest
+
+    base = tmp_path_factory.getbasetemp() / "docs-site"
+    html = base / "html"
+    done = base / "built.json"
+    if done.is_file():
+        return html
+    base.mkdir(exist_ok=True)
+    started = time.monotonic()
+    # Every lesson executed (or read from the cache) first, last lesson first: the other worker
+    # runs the notebook tests from the first; a lesson it is executing is passed over and
+    # waited for at the end, so the two workers never wait for each other while work is left.
+    langs = docs_extension().LESSON_LANGS
+    paths = [
+        p
+        for folder in (NOTEBOOK_DIR, *sorted(d for d in NOTEBOOK_DIR.iterdir() if d.is_dir()))
+        for p in sorted(folder.glob("*.ipynb"))
+        if lang_of(p) in langs
+    ]
+    later = []
+    for path in reversed(paths):
+        try:
+            executed(path, wait=False)
+        except Busy:
+            later.append(path)
+    for path in later:
+        executed(path)
+    lessons_s = round(time.monotonic() - started, 1)
+    result = subprocess.run(
+        ["bash", str(REPO / "scripts" / "build_docs.sh"), "--out", str(html), "--no-lite"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=DOCS_BUILD_TIMEOUT_S,
+        env={k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_CORE"))},
+    )
+    seconds = round(time.monotonic() - started, 1)
+    if result.returncode != 0:
+        pytest.fail(
+            f"scripts/build_docs.sh failed ({result.returncode}) after {seconds} s:\n"
+            f"{result.stdout[-6000:]}\n{result.stderr[-8000:]}",
+            pytrace=False,
+        )
+    # The "Try it live" links open the JupyterLite site beside the pages: the one site of this run
+    # (build_lite_site; scripts/build_docs.sh without --no-lite would build it a second time).
+    (html / "lite").symlink_to(
+        Path(build_lite_site(tmp_path_factory)["site"]), target_is_directory=True
+    )
+    done.write_text(json.dumps({"seconds": seconds, "lessons_s": lessons_s}))
+    print(
+        f"\n[docs] site built in {seconds} s (lessons executed or read from the cache: "
+        f"{lessons_s} s)"
+    )
+    return html
+
+
+SMOKE = REPO / "tests" / "lite" / "smoke.ipynb"
+DIRTY = "smoke_with_outputs.ipynb"
+"""A notebook with outputs added to the JupyterLite site: the build must clean it and warn."""
+
+
+def _dirty_copy(path: Path) -> Path:
+    """The smoke notebook as a rehearsal in JupyterLab saves it: outputs, execution counts and
+    widget state in the file."""
+    notebook = json.loads(SMOKE.read_text())
+    count = 0
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            count += 1
+            cell["execution_count"] = count
+            cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": ["rehearsed\n"]}]
+    notebook["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    path.write_text(json.dumps(notebook, indent=1))
+    return path
+
+
+def build_lite_site(tmp_path_factory) -> dict:
+    """The offline JupyterLite site, built ONCE per session and worker by scripts/build_lite.sh
+    with the lessons plus the smoke notebooks (tests/browser/test_lite.py), and linked into the
+    docs site as its lite/ (build_docs_site); the build's summary, its output under "stdout"."""
+    import pytest
+
+    base = tmp_path_factory.getbasetemp() / "lite-site"
+    summary_file = base / "build.json"
+    kept = base / "summary.json"
+    if kept.is_file():
+        return json.loads(kept.read_text())
+    base.mkdir(exist_ok=True)
+    dirty = _dirty_copy(base / DIRTY)
+    started = time.monotonic()
+    result = subprocess.run(
+        [
+            "bash",
+            str(REPO / "scripts" / "build_lite.sh"),
+            "--out",
+            str(base / "site"),
+            "--extra-contents",
+            str(SMOKE),
+            "--extra-contents",
+            str(dirty),
+            "--json",
+            str(summary_file),
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    if result.returncode != 0:
+        pytest.fail(
+            f"scripts/build_lite.sh failed ({result.returncode}):\n"
+            f"{result.stdout[-3000:]}\n{result.stderr[-5000:]}",
+            pytrace=False,
+        )
+    summary = json.loads(summary_file.read_text())
+    summary["build_wall_s"] = round(time.monotonic() - started, 1)
+    summary["stdout"] = result.stdout
+    kept.write_text(json.dumps(summary))
+    return summary
