@@ -106,7 +106,7 @@ def _power(v: float, percent: bool, decimal: str) -> str:
 
 
 def _numbers(name: str, values, allow_none: bool = False) -> list:
-    out = []
+    out: list = []
     for i, v in enumerate(values):
         if v is None and allow_none:
             out.append(None)
