@@ -3,7 +3,9 @@
 :class:`Engine` is a position of the game as compact mutable data (lists of steps, precomputed
 tables, no allocation per move beyond the :class:`Move` itself) together with every rule that
 changes it: the throw, the legal moves, playing a move, the end of a turn, a dead position, and
-why a move is refused. Everything else runs on it:
+why a move is refused. It is one module of over 600 lines on purpose: the rules are read (and
+checked against RULES.md) in one place, and the hot path of move generation stays free of calls
+across modules. Everything else runs on it:
 
 - :class:`~pachisi_widget.state.GameState`, the immutable value lessons and players see, loads
   itself into an engine to list moves or apply one, and is made from the engine's fields after;
