@@ -3,7 +3,9 @@
 :class:`Engine` is a position of the game as compact mutable data (lists of steps, precomputed
 tables, no allocation per move beyond the :class:`Move` itself) together with every rule that
 changes it: the throw, the legal moves, playing a move, the end of a turn, a dead position, and
-why a move is refused. Everything else runs on it:
+why a move is refused. It is one module of over 600 lines on purpose: the rules are read (and
+checked against RULES.md) in one place, and the hot path of move generation stays free of calls
+across modules. Everything else runs on it:
 
 - :class:`~pachisi_widget.state.GameState`, the immutable value lessons and players see, loads
   itself into an engine to list moves or apply one, and is made from the engine's fields after;
@@ -621,6 +623,32 @@ class Engine:
 
     # -- moves ----------------------------------------------------------------------------------
 
+    def _entries_for(
+        self, seat: int, value: int, occ: dict[int, int], out: list[Move], limit: int
+    ) -> bool:
+        """Append the entering moves of ``seat`` (a piece waiting) spending ``value``.
+
+        Returns False when ``value`` may only enter (the moves on the board are not made).
+        """
+        c = self.c
+        mine = self.pieces[seat]
+        if value in c.entry:
+            end = 1 if c.square1 else value
+            if end <= limit and end < HOME:
+                ok, caps, _ = self._land(seat, end, occ)
+                if ok:
+                    out.append(_new_move(Move, (seat, mine.index(0), 0, end, "enter", value, caps)))
+            return bool(c.gmbae)
+        if self.fresh[seat] and c.first_any and value not in c.bonus:
+            # a bonus grace (7, 14) never enters a piece, not even the first (RULES.md 3.4)
+            piece = mine.index(0)
+            for amount in range(1, value + 1) if c.split else (value,):
+                if amount <= limit:
+                    ok, caps, _ = self._land(seat, amount, occ)
+                    if ok:
+                        out.append(_new_move(Move, (seat, piece, 0, amount, "enter", value, caps)))
+        return True
+
     def _moves_for(
         self,
         seat: int,
@@ -641,27 +669,8 @@ class Engine:
         limit = ON_LOOP_LAST if (c.mustcap and not self.captures[seat]) else HOME
         land = self._land
         if left is None:
-            if waiting:
-                if value in c.entry:
-                    end = 1 if c.square1 else value
-                    if end <= limit and end < HOME:
-                        ok, caps, _ = land(seat, end, occ)
-                        if ok:
-                            out.append(
-                                _new_move(Move, (seat, mine.index(0), 0, end, "enter", value, caps))
-                            )
-                    if not c.gmbae:
-                        return
-                elif self.fresh[seat] and c.first_any and value not in c.bonus:
-                    # a bonus grace (7, 14) never enters a piece, not even the first (RULES.md 3.4)
-                    piece = mine.index(0)
-                    for amount in range(1, value + 1) if split else (value,):
-                        if amount <= limit:
-                            ok, caps, _ = land(seat, amount, occ)
-                            if ok:
-                                out.append(
-                                    _new_move(Move, (seat, piece, 0, amount, "enter", value, caps))
-                                )
+            if waiting and not self._entries_for(seat, value, occ, out, limit):
+                return
             total = c.distance[waiting][value]
         else:
             total = left
@@ -997,9 +1006,25 @@ class Engine:
 
     def why(self, move: object) -> Why:
         """Why ``move`` is not legal here: ``(code, params, error class)``; the code names a
-        sentence of the catalogues (:mod:`pachisi_widget.i18n`)."""
+        sentence of the catalogues (:mod:`pachisi_widget.i18n`).
+
+        The checks go from the turn to the throw spent, the piece, its kind of move (entering or
+        moving on the board) and its landing; the first that fails is the reason."""
         if not isinstance(move, Move):
             return "not_a_move", {"got": short_repr(move)}, IllegalMoveError
+        refusal = self._why_turn(move)
+        if refusal is not None:
+            return refusal
+        base = {"seat": move.seat, "start": move.start, "end": move.end, "value": move.value}
+        kind = self._why_enter if move.kind == "enter" or move.start == 0 else self._why_move
+        for check in (self._why_throw, kind, self._why_landing, self._why_distance):
+            refusal = check(move, base)
+            if refusal is not None:
+                return refusal
+        return "not_legal", base, IllegalMoveError
+
+    def _why_turn(self, move: Move) -> Why | None:
+        """A move refused whatever it is: the game is over, a throw is due, another seat's turn."""
         if self.phase == "over":
             return "game_over", {}, IllegalMoveError
         if self.phase == "throw":
@@ -1008,12 +1033,13 @@ class Engine:
             return "not_your_turn", {"seat": move.seat, "to_move": self.to_move}, NotYourTurnError
         if move.kind not in ("enter", "move", "pass"):
             return "bad_kind", {"kind": short_repr(move.kind)}, IllegalMoveError
-        c = self.c
-        seat = move.seat
-        mine = self.pieces[seat]
-        base = {"seat": seat, "start": move.start, "end": move.end, "value": move.value}
+        return None
+
+    def _why_throw(self, move: Move, base: dict[str, Any]) -> Why | None:
+        """The throw spent is not pending (or not the split one), or no piece is where it starts."""
+        mine = self.pieces[move.seat]
         if self.part is not None:
-            value, left, used = self.part
+            value, left, _ = self.part
             if move.value != value:
                 return "continue_split", dict(base, split=value, left=left), IllegalMoveError
         elif move.value not in self.pool:
@@ -1022,26 +1048,37 @@ class Engine:
             return "no_piece_there", base, IllegalMoveError
         if move.start == HOME:
             return "already_home", base, IllegalMoveError
-        value = move.value
-        waiting = 0 in mine
-        if move.kind == "enter" or move.start == 0:
-            if move.start != 0:
-                return "enter_from_charkoni", base, IllegalMoveError
-            if value in c.bonus and value not in c.entry:
-                return "bonus_never_enters", dict(base, graces=sorted(c.entry)), IllegalMoveError
-            if value not in c.entry and not (self.fresh[seat] and c.first_any):
-                return "needs_grace", dict(base, graces=sorted(c.entry)), IllegalMoveError
-            if self.part is not None:
-                return "no_split_entry", base, IllegalMoveError
-            if value in c.entry and c.square1 and move.end != 1:
-                return "enters_on_1", base, IllegalMoveError
-        else:
-            if waiting and value in c.entry and not c.gmbae and self.part is None:
-                return "grace_must_enter", base, IllegalMoveError
-            if self.part is not None and not any(
-                mine[p] == move.start for p in range(4) if p not in self.part[2]
-            ):
-                return "piece_used", base, IllegalMoveError
+        return None
+
+    def _why_enter(self, move: Move, base: dict[str, Any]) -> Why | None:
+        """An entering move (or one from the Charkoni) refused: not a grace, a split, not step 1."""
+        c, value = self.c, move.value
+        if move.start != 0:
+            return "enter_from_charkoni", base, IllegalMoveError
+        if value in c.bonus and value not in c.entry:
+            return "bonus_never_enters", dict(base, graces=sorted(c.entry)), IllegalMoveError
+        if value not in c.entry and not (self.fresh[move.seat] and c.first_any):
+            return "needs_grace", dict(base, graces=sorted(c.entry)), IllegalMoveError
+        if self.part is not None:
+            return "no_split_entry", base, IllegalMoveError
+        if value in c.entry and c.square1 and move.end != 1:
+            return "enters_on_1", base, IllegalMoveError
+        return None
+
+    def _why_move(self, move: Move, base: dict[str, Any]) -> Why | None:
+        """A move on the board refused: a grace must enter, or the split's piece has moved."""
+        c, mine = self.c, self.pieces[move.seat]
+        if 0 in mine and move.value in c.entry and not c.gmbae and self.part is None:
+            return "grace_must_enter", base, IllegalMoveError
+        if self.part is not None and not any(
+            mine[p] == move.start for p in range(4) if p not in self.part[2]
+        ):
+            return "piece_used", base, IllegalMoveError
+        return None
+
+    def _why_landing(self, move: Move, base: dict[str, Any]) -> Why | None:
+        """The end is behind the start, past home, past step 76 before a capture, or held."""
+        seat = move.seat
         if move.end is None or move.start is None or move.end <= move.start:
             return "forward_only", base, IllegalMoveError
         if move.end > HOME:
@@ -1050,26 +1087,32 @@ class Engine:
                 dict(base, home_in=HOME - move.start, distance=move.end - move.start),
                 IllegalMoveError,
             )
-        if c.mustcap and not self.captures[seat] and move.end > ON_LOOP_LAST:
+        if self.c.mustcap and not self.captures[seat] and move.end > ON_LOOP_LAST:
             return "must_capture", base, IllegalMoveError
         ok, _, holder = self._land(seat, move.end, self._occupancy(seat))
         if not ok:
             return "castle_held", dict(base, holder=holder), IllegalMoveError
-        if move.kind != "enter" and not c.split:
-            total = self.rules.distance(value, 0 in self.pieces[seat])
-            if move.start + total > HOME and not (move.start == 83 and value in c.release):
-                return (
-                    "overshoot",
-                    dict(base, home_in=HOME - move.start, distance=total),
-                    IllegalMoveError,
-                )
-            if move.end - move.start != total:
-                return (
-                    "wrong_distance",
-                    dict(base, distance=total, pyada=total != value),
-                    IllegalMoveError,
-                )
-        return "not_legal", base, IllegalMoveError
+        return None
+
+    def _why_distance(self, move: Move, base: dict[str, Any]) -> Why | None:
+        """A move on the board (no split) that does not go the throw's distance."""
+        start, end, value = move.start, move.end, move.value
+        if move.kind == "enter" or self.c.split or start is None or end is None or value is None:
+            return None  # (a move without a start, an end or a value was refused before)
+        total = self.rules.distance(value, 0 in self.pieces[move.seat])
+        if start + total > HOME and not (start == 83 and value in self.c.release):
+            return (
+                "overshoot",
+                dict(base, home_in=HOME - start, distance=total),
+                IllegalMoveError,
+            )
+        if end - start != total:
+            return (
+                "wrong_distance",
+                dict(base, distance=total, pyada=total != value),
+                IllegalMoveError,
+            )
+        return None
 
 
 def _set(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:

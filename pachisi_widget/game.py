@@ -29,13 +29,21 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from .checks import (
+    SEATS_FOR_PLAYERS,
+    agent_move,
+    check_players,
+    check_position,
+    check_rules,
+    check_seed,
+)
 from .engine import Move, draw_up, opening, throw_cdf
 from .engine import short_repr as _short
-from .errors import GameOverError, IllegalMoveError, PachisiError, PositionError, RecordError
+from .errors import GameOverError, IllegalMoveError, RecordError
 from .rules import Rules
-from .serialize import SEED_MAX, GameRecord
+from .serialize import SEED_MAX as SEED_MAX  # game.SEED_MAX, as before the checks moved
+from .serialize import GameRecord
 from .state import GameState, find_move
-from .tables import IS_CASTLE, LOOP_OF
 from .throws import Throw
 
 if TYPE_CHECKING:  # names for the type checker only: nothing here runs
@@ -46,106 +54,8 @@ if TYPE_CHECKING:  # names for the type checker only: nothing here runs
 
 __all__ = ["Game", "SEATS_FOR_PLAYERS", "check_rules", "check_seed", "agent_move"]
 
-SEATS_FOR_PLAYERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
-"""Which seats the players take (RULES.md 3.1): 2 play S and N, 3 play S, E, N, 4 all."""
-
 CHECKPOINT_EVERY = 64
-"""Undo keeps the state every this many actions and replays the actions since the last one, so the
-history costs a few dozen bytes an action."""
-
-
-def check_rules(rules: object) -> Rules:
-    """``rules`` as a :class:`Rules`: a Rules, a preset name, or None for the classic game.
-
-    Raises:
-        TypeError: for anything else.
-        ValueError: for an unknown preset name.
-    """
-    if rules is None:
-        return Rules()
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    if not isinstance(rules, Rules):
-        raise TypeError(
-            f"rules must be a pachisi_widget.Rules or a preset name, not {type(rules).__name__}"
-        )
-    return rules
-
-
-def check_seed(seed: object) -> int:
-    """``seed`` as a seed: a whole number 0 <= seed < 2**128, or None for a random one.
-
-    A negative seed is refused rather than quietly taken as its absolute value (which
-    ``random.Random`` would do, so that -1 and 1 would play the same game).
-
-    Raises:
-        TypeError: for a seed that is not an int.
-        ValueError: for a seed outside 0 <= seed < 2**128.
-    """
-    if seed is None:
-        return random.SystemRandom().randrange(2**32)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-    if not 0 <= seed < SEED_MAX:
-        raise ValueError(
-            "seed must be a whole number 0 <= seed < 2**128"
-            + (
-                f", not {seed}"
-                if seed.bit_length() < 200
-                else f" (got one of {seed.bit_length()} bits)"
-            )
-        )
-    return seed
-
-
-def _cut(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _player_name(agent: object) -> str:
-    """How an error names a player: its ``name``, else its class, never more than 40 characters."""
-    name = getattr(agent, "name", None)
-    return _short(name if isinstance(name, str) and name else type(agent).__name__, 40)
-
-
-def agent_move(agent: Any, state: GameState, rng: random.Random) -> Move:
-    """``agent``'s choice in ``state`` (phase "move"), checked: the legal move it names, with
-    its piece and captures filled in.
-
-    Raises:
-        IllegalMoveError: naming the player, the position and what it returned, when that is
-            not one of the legal moves (None, a string, a move the rules refuse).
-        PachisiError: naming the player, when its ``choose`` raises (its own error is chained,
-            so the traceback shows the line of ``choose`` that failed).
-    """
-    try:
-        m = agent.choose(state, rng)
-    except Exception as exc:
-        try:
-            said = f": {_cut(str(exc), 120)}"
-        except Exception:  # an error that cannot even say what it is
-            said = ""
-        raise PachisiError(
-            f"the player {_player_name(agent)} failed while choosing a move for "
-            f"{state.notation()}: {type(exc).__name__}{said}"
-        ) from exc
-    legal = state.find(m) if isinstance(m, Move) else None
-    if legal is None:
-        who = _player_name(agent)
-        why = ""
-        if isinstance(m, Move):
-            try:
-                why = f": {_cut(str(state.illegal(m)), 160)}"
-            except Exception:  # a Move whose fields are not even numbers: nothing more to say
-                why = ""
-        raise IllegalMoveError(
-            f"the player {who} returned {_short(m)} in {state.notation()}: not one of its legal "
-            f"moves{why}",
-            "bad_agent_move",
-            {"agent": who},
-        )
-    return legal
+"""Undo keeps a state every this many actions and replays those since (a few dozen bytes each)."""
 
 
 class Game:
@@ -169,16 +79,8 @@ class Game:
         self, players: int = 4, rules: Rules | str | None = None, seed: int | None = None
     ) -> None:
         rules = check_rules(rules)
-        if (
-            isinstance(players, bool)
-            or not isinstance(players, int)
-            or players not in SEATS_FOR_PLAYERS
-        ):
-            raise ValueError(f"players must be 2, 3 or 4, not {_short(players)}")
-        if rules.teams and players != 4:
-            raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
+        seats = check_players(players, rules)
         self._setup(rules, check_seed(seed))
-        seats = SEATS_FOR_PLAYERS[players]
         rounds: list[dict[int, int]] = []
         starter = opening(rules, seats, self, self._cdf, rounds)
         table = rules.table
@@ -263,19 +165,7 @@ class Game:
                 unplayed or finished seat to move, or opponents sharing a non-castle square.
         """
         rules = check_rules(rules)
-        pieces, seats = cls._check_positions(positions, rules)
-        if isinstance(to_move, bool) or to_move not in seats:
-            raise PositionError.from_code(
-                "position_to_move", {"seats": list(seats), "seat": _short(to_move)}
-            )
-        if not isinstance(captured, (list, tuple, set, frozenset)) or len(captured) > 4:
-            raise PositionError.from_code("position_captured_list", {"seats": list(seats)})
-        captured = tuple(captured)
-        for c in captured:
-            if isinstance(c, bool) or c not in seats:
-                raise PositionError.from_code(
-                    "position_captured", {"seats": list(seats), "seat": _short(c)}
-                )
+        pieces, seats, captured = check_position(positions, to_move, captured, rules)
         game = cls.__new__(cls)
         game._setup(rules, check_seed(seed))
         game._start = {
@@ -285,50 +175,6 @@ class Game:
         }
         game._set_state(GameState.initial(rules, seats, to_move, pieces, captured))
         return game
-
-    @staticmethod
-    def _check_positions(
-        positions: object, rules: Rules
-    ) -> tuple[tuple[tuple[int, ...] | None, ...], tuple[int, ...]]:
-        if not isinstance(positions, (list, tuple)) or len(positions) != 4:
-            raise PositionError.from_code("position_not_list")
-        pieces: list[tuple[int, ...] | None] = []
-        for seat, p in enumerate(positions):
-            if p is None:
-                pieces.append(None)
-                continue
-            if not isinstance(p, (list, tuple)) or len(p) != 4:
-                raise PositionError.from_code(
-                    "position_piece_count", {"seat": seat, "got": _short(p, 60)}
-                )
-            for step in p:
-                if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= 84:
-                    raise PositionError.from_code(
-                        "position_step_range", {"seat": seat, "got": _short(step, 30)}
-                    )
-            pieces.append(tuple(p))
-        seats = tuple(s for s in range(4) if pieces[s] is not None)
-        if len(seats) < 2:
-            raise PositionError.from_code("position_too_few_seats", {"count": len(seats)})
-        if rules.teams and len(seats) != 4:
-            raise PositionError.from_code("position_teams_seats")
-        where: dict[int, list[tuple[int, int]]] = {}
-        for s in seats:
-            steps = pieces[s]
-            assert steps is not None, "seats lists the seats with pieces"
-            for step in steps:
-                g = LOOP_OF[s][step]
-                if g < 0:
-                    continue
-                for other, ostep in where.get(g, ()):
-                    partners = other == s or (rules.teams and (other - s) % 2 == 0)
-                    if not partners and not IS_CASTLE[step]:
-                        raise PositionError.from_code(
-                            "position_shared_square",
-                            {"seat": s, "step": step, "other": other, "other_step": ostep},
-                        )
-                where.setdefault(g, []).append((s, step))
-        return tuple(pieces), seats
 
     # -- the live position -----------------------------------------------------------------
 

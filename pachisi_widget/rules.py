@@ -112,10 +112,27 @@ class Rules:
     """South and North play against East and West (4 players only)."""
 
     def __post_init__(self) -> None:
+        """Check every option (the first wrong one is named) and freeze the sets of throws."""
+        self._check_throw_table()
+        self._check_p_mouth_up()
+        for name in _SET_FIELDS:
+            object.__setattr__(self, name, _throw_set(name, getattr(self, name)))
+        self._check_modes()
+        for name in _BOOL_FIELDS:
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, not {_short(getattr(self, name))}")
+        if self.cancel_three and self.turn_mode != "throw_then_move":
+            raise ValueError(
+                "cancel_three needs turn_mode='throw_then_move' (it voids throws within a series)"
+            )
+
+    def _check_throw_table(self) -> None:
         if not isinstance(self.throw_table, str) or self.throw_table not in THROW_TABLES:
             raise ValueError(
                 f"throw_table must be one of {', '.join(THROW_TABLES)}, not {_short(self.throw_table)}"
             )
+
+    def _check_p_mouth_up(self) -> None:
         p = self.p_mouth_up
         if isinstance(p, bool) or not isinstance(p, Real) or not P_MIN <= p <= P_MAX:
             shown = _short(p, 40)
@@ -128,25 +145,8 @@ class Rules:
                 f"p_mouth_up as a fraction must have a denominator of at most "
                 f"{P_DENOMINATOR_MAX:,} (it is {str(p)[:40]})"
             )
-        for name in _SET_FIELDS:
-            value = getattr(self, name)
-            if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-                raise ValueError(f"{name} must be a set of throw values, not {_short(value)}")
-            try:
-                items = frozenset(value)
-            except TypeError:  # an unhashable item (a list, a dict)
-                items = None
-            bad = (
-                [v for v in value if not isinstance(v, int) or isinstance(v, bool)]
-                if items is None
-                else [v for v in items if isinstance(v, bool) or not isinstance(v, int) or v < 1]
-            )
-            if items is None or bad:
-                raise ValueError(
-                    f"{name} must hold positive integer throw values, not "
-                    f"{_short(sorted(_short(v, 20) for v in bad[:5]))}"
-                )
-            object.__setattr__(self, name, items)
+
+    def _check_modes(self) -> None:
         if self.entry_mode not in ENTRY_MODES:
             raise ValueError(
                 f"entry_mode must be one of {', '.join(ENTRY_MODES)}, not {_short(self.entry_mode)}"
@@ -154,13 +154,6 @@ class Rules:
         if self.turn_mode not in TURN_MODES:
             raise ValueError(
                 f"turn_mode must be one of {', '.join(TURN_MODES)}, not {_short(self.turn_mode)}"
-            )
-        for name in _BOOL_FIELDS:
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be True or False, not {_short(getattr(self, name))}")
-        if self.cancel_three and self.turn_mode != "throw_then_move":
-            raise ValueError(
-                "cancel_three needs turn_mode='throw_then_move' (it voids throws within a series)"
             )
 
     # -- construction ---------------------------------------------------------------------
@@ -332,3 +325,28 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 """The named rule sets (RULES.md section 4): options that differ from the defaults."""
+
+
+def _throw_set(name: str, value: object) -> frozenset[int]:
+    """The option ``name``'s ``value`` as a frozen set of positive whole throw values.
+
+    Raises:
+        ValueError: for a value that is not a set of positive integers.
+    """
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise ValueError(f"{name} must be a set of throw values, not {_short(value)}")
+    try:
+        items: frozenset[Any] | None = frozenset(value)
+    except TypeError:  # an unhashable item (a list, a dict)
+        items = None
+    bad = (
+        [v for v in value if not isinstance(v, int) or isinstance(v, bool)]
+        if items is None
+        else [v for v in items if isinstance(v, bool) or not isinstance(v, int) or v < 1]
+    )
+    if items is None or bad:
+        raise ValueError(
+            f"{name} must hold positive integer throw values, not "
+            f"{_short(sorted(_short(v, 20) for v in bad[:5]))}"
+        )
+    return items

@@ -87,50 +87,63 @@ def fit_ratings(n: int, observations: dict) -> tuple:
     for (members, w), c in observations.items():
         wins[w] += c
         tables[members] = tables.get(members, 0) + c
-
-    def loglik(th):
-        v = sum(c * th[w] for (_, w), c in observations.items())
-        v -= sum(c * math.log(sum(math.exp(th[j]) for j in m)) for m, c in tables.items())
-        return v + sum(t - 2 * math.log1p(math.exp(t)) for t in th)
-
-    def grad_info(th):
-        g = [wins[i] for i in range(n)]
-        info = [[0.0] * n for _ in range(n)]
-        for i in range(n):
-            pv = 1 / (1 + math.exp(-th[i]))
-            g[i] -= 2 * pv
-            info[i][i] += 2 * pv * (1 - pv)
-        for m, c in tables.items():
-            e = [math.exp(th[j]) for j in m]
-            s = sum(e)
-            p = [x / s for x in e]
-            for a, i in enumerate(m):
-                g[i] -= c * p[a]
-                info[i][i] += c * p[a]
-                for b, j in enumerate(m):
-                    info[i][j] -= c * p[a] * p[b]
-        return g, info
-
     theta = [0.0] * n
-    ll = loglik(theta)
+    ll = _loglik(theta, observations, tables)
     for _ in range(100):
-        g, info = grad_info(theta)
+        g, info = _grad_info(theta, wins, tables)
         cov = invert(info)
         step = [sum(cov[i][j] * g[j] for j in range(n)) for i in range(n)]
-        t = 1.0
-        while True:  # Newton step, halved until the likelihood does not fall
-            new = [theta[i] + t * step[i] for i in range(n)]
-            nll = loglik(new)
-            if nll >= ll - 1e-12 or t < 1e-6:
-                break
-            t /= 2
-        theta, done = new, max(abs(t * s) for s in step) < 1e-10
-        ll = nll
-        if done:
+        theta, ll, t = _line_search(theta, ll, step, observations, tables)
+        if max(abs(t * s) for s in step) < 1e-10:
             break
-    _, info = grad_info(theta)
-    cov = invert(info)
-    # centred on the field's mean: var(theta_i - mean) = C_ii - 2 mean_j C_ij + mean_jk C_jk
+    _, info = _grad_info(theta, wins, tables)
+    return _centred(theta, invert(info))
+
+
+def _loglik(th, observations, tables):
+    """The log-likelihood of strengths ``th`` (with each entrant's virtual win and loss)."""
+    v = sum(c * th[w] for (_, w), c in observations.items())
+    v -= sum(c * math.log(sum(math.exp(th[j]) for j in m)) for m, c in tables.items())
+    return v + sum(t - 2 * math.log1p(math.exp(t)) for t in th)
+
+
+def _grad_info(th, wins, tables):
+    """The log-likelihood's gradient and information matrix (minus its Hessian) at ``th``."""
+    n = len(th)
+    g = [wins[i] for i in range(n)]
+    info = [[0.0] * n for _ in range(n)]
+    for i in range(n):
+        pv = 1 / (1 + math.exp(-th[i]))
+        g[i] -= 2 * pv
+        info[i][i] += 2 * pv * (1 - pv)
+    for m, c in tables.items():
+        e = [math.exp(th[j]) for j in m]
+        s = sum(e)
+        p = [x / s for x in e]
+        for a, i in enumerate(m):
+            g[i] -= c * p[a]
+            info[i][i] += c * p[a]
+            for b, j in enumerate(m):
+                info[i][j] -= c * p[a] * p[b]
+    return g, info
+
+
+def _line_search(theta, ll, step, observations, tables):
+    """A Newton step from ``theta``, halved until the likelihood does not fall: (new strengths,
+    their log-likelihood, the share of the step taken)."""
+    t = 1.0
+    while True:
+        new = [theta[i] + t * step[i] for i in range(len(theta))]
+        nll = _loglik(new, observations, tables)
+        if nll >= ll - 1e-12 or t < 1e-6:
+            return new, nll, t
+        t /= 2
+
+
+def _centred(theta, cov):
+    """``theta`` centred on the field's mean, with the standard errors of the centred values."""
+    # var(theta_i - mean) = C_ii - 2 mean_j C_ij + mean_jk C_jk
+    n = len(theta)
     row = [sum(r) / n for r in cov]
     whole = sum(row) / n
     mean = sum(theta) / n

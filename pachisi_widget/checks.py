@@ -1,0 +1,209 @@
+"""What a :class:`~pachisi_widget.game.Game` checks of what it is given: the rules, the seed, a
+set-up position and a computer player's move (each refusal a sentence of the catalogues)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .engine import Move
+from .engine import short_repr as _short
+from .errors import IllegalMoveError, PachisiError, PositionError
+from .rules import Rules
+from .serialize import SEED_MAX
+from .state import GameState
+from .tables import IS_CASTLE, LOOP_OF
+
+__all__ = [
+    "SEATS_FOR_PLAYERS",
+    "check_rules",
+    "check_players",
+    "check_seed",
+    "check_position",
+    "agent_move",
+]
+
+SEATS_FOR_PLAYERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+"""Which seats the players take (RULES.md 3.1): 2 play S and N, 3 play S, E, N, 4 all."""
+
+
+def check_rules(rules: object) -> Rules:
+    """``rules`` as a :class:`Rules`: a Rules, a preset name, or None for the classic game.
+
+    Raises:
+        TypeError: for anything else.
+        ValueError: for an unknown preset name.
+    """
+    if rules is None:
+        return Rules()
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    if not isinstance(rules, Rules):
+        raise TypeError(
+            f"rules must be a pachisi_widget.Rules or a preset name, not {type(rules).__name__}"
+        )
+    return rules
+
+
+def check_players(players: object, rules: Rules) -> tuple[int, ...]:
+    """The seats that ``players`` players take under ``rules`` (4 for ``teams``).
+
+    Raises:
+        ValueError: for a number of players other than 2..4, or ``teams`` without 4 players.
+    """
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or players not in SEATS_FOR_PLAYERS
+    ):
+        raise ValueError(f"players must be 2, 3 or 4, not {_short(players)}")
+    if rules.teams and players != 4:
+        raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
+    return SEATS_FOR_PLAYERS[players]
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as a seed: a whole number 0 <= seed < 2**128, or None for a random one.
+
+    A negative seed is refused rather than quietly taken as its absolute value (which
+    ``random.Random`` would do, so that -1 and 1 would play the same game).
+
+    Raises:
+        TypeError: for a seed that is not an int.
+        ValueError: for a seed outside 0 <= seed < 2**128.
+    """
+    if seed is None:
+        return random.SystemRandom().randrange(2**32)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+    if not 0 <= seed < SEED_MAX:
+        raise ValueError(
+            "seed must be a whole number 0 <= seed < 2**128"
+            + (
+                f", not {seed}"
+                if seed.bit_length() < 200
+                else f" (got one of {seed.bit_length()} bits)"
+            )
+        )
+    return seed
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _player_name(agent: object) -> str:
+    """How an error names a player: its ``name``, else its class, never more than 40 characters."""
+    name = getattr(agent, "name", None)
+    return _short(name if isinstance(name, str) and name else type(agent).__name__, 40)
+
+
+def agent_move(agent: Any, state: GameState, rng: random.Random) -> Move:
+    """``agent``'s choice in ``state`` (phase "move"), checked: the legal move it names, with
+    its piece and captures filled in.
+
+    Raises:
+        IllegalMoveError: naming the player, the position and what it returned, when that is
+            not one of the legal moves (None, a string, a move the rules refuse).
+        PachisiError: naming the player, when its ``choose`` raises (its own error is chained,
+            so the traceback shows the line of ``choose`` that failed).
+    """
+    try:
+        m = agent.choose(state, rng)
+    except Exception as exc:
+        try:
+            said = f": {_cut(str(exc), 120)}"
+        except Exception:  # an error that cannot even say what it is
+            said = ""
+        raise PachisiError(
+            f"the player {_player_name(agent)} failed while choosing a move for "
+            f"{state.notation()}: {type(exc).__name__}{said}"
+        ) from exc
+    legal = state.find(m) if isinstance(m, Move) else None
+    if legal is None:
+        who = _player_name(agent)
+        why = ""
+        if isinstance(m, Move):
+            try:
+                why = f": {_cut(str(state.illegal(m)), 160)}"
+            except Exception:  # a Move whose fields are not even numbers: nothing more to say
+                why = ""
+        raise IllegalMoveError(
+            f"the player {who} returned {_short(m)} in {state.notation()}: not one of its legal "
+            f"moves{why}",
+            "bad_agent_move",
+            {"agent": who},
+        )
+    return legal
+
+
+def check_position(
+    positions: object, to_move: object, captured: object, rules: Rules
+) -> tuple[tuple[tuple[int, ...] | None, ...], tuple[int, ...], tuple[int, ...]]:
+    """A set-up position (:meth:`Game.from_position <pachisi_widget.game.Game.from_position>`),
+    checked: (pieces per seat, the seats played, the seats that count as having captured).
+
+    Raises:
+        PositionError: for a step outside 0..84, not four pieces, fewer than two seats, an
+            unplayed or finished seat to move, or opponents sharing a non-castle square.
+    """
+    pieces, seats = _pieces(positions, rules)
+    if isinstance(to_move, bool) or to_move not in seats:
+        raise PositionError.from_code(
+            "position_to_move", {"seats": list(seats), "seat": _short(to_move)}
+        )
+    if not isinstance(captured, (list, tuple, set, frozenset)) or len(captured) > 4:
+        raise PositionError.from_code("position_captured_list", {"seats": list(seats)})
+    captured = tuple(captured)
+    for c in captured:
+        if isinstance(c, bool) or c not in seats:
+            raise PositionError.from_code(
+                "position_captured", {"seats": list(seats), "seat": _short(c)}
+            )
+    return pieces, seats, captured
+
+
+def _pieces(
+    positions: object, rules: Rules
+) -> tuple[tuple[tuple[int, ...] | None, ...], tuple[int, ...]]:
+    """The pieces of each seat (None for a seat nobody plays) and the seats played, checked."""
+    if not isinstance(positions, (list, tuple)) or len(positions) != 4:
+        raise PositionError.from_code("position_not_list")
+    pieces: list[tuple[int, ...] | None] = []
+    for seat, p in enumerate(positions):
+        if p is None:
+            pieces.append(None)
+            continue
+        if not isinstance(p, (list, tuple)) or len(p) != 4:
+            raise PositionError.from_code(
+                "position_piece_count", {"seat": seat, "got": _short(p, 60)}
+            )
+        for step in p:
+            if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= 84:
+                raise PositionError.from_code(
+                    "position_step_range", {"seat": seat, "got": _short(step, 30)}
+                )
+        pieces.append(tuple(p))
+    seats = tuple(s for s in range(4) if pieces[s] is not None)
+    if len(seats) < 2:
+        raise PositionError.from_code("position_too_few_seats", {"count": len(seats)})
+    if rules.teams and len(seats) != 4:
+        raise PositionError.from_code("position_teams_seats")
+    where: dict[int, list[tuple[int, int]]] = {}
+    for s in seats:
+        steps = pieces[s]
+        assert steps is not None, "seats lists the seats with pieces"
+        for step in steps:
+            g = LOOP_OF[s][step]
+            if g < 0:
+                continue
+            for other, ostep in where.get(g, ()):
+                partners = other == s or (rules.teams and (other - s) % 2 == 0)
+                if not partners and not IS_CASTLE[step]:
+                    raise PositionError.from_code(
+                        "position_shared_square",
+                        {"seat": s, "step": step, "other": other, "other_step": ostep},
+                    )
+            where.setdefault(g, []).append((s, step))
+    return tuple(pieces), seats
