@@ -69,7 +69,7 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Number, Real
 
-from ..i18n import LANGUAGES, NOUNS, count, seat_label, text  # noqa: F401  (NOUNS...: as before)
+from ..words import LANGUAGES, count, seat_label, text  # noqa: F401  (count...: as before)
 from ..words.format import format_text as words  # the package's one formatter
 from . import (  # noqa: F401  (one module per lesson: importing them registers their exercises)
     l00_first_game,
@@ -233,7 +233,7 @@ def check(
     that keep their answers in the package use :func:`exercise` instead.
 
     Raises:
-        ValueError: for a language that is not one of :data:`pachisi_widget.i18n.LANGUAGES`.
+        ValueError: for a language that is not one of :data:`pachisi_widget.words.LANGUAGES`.
     """
     lang = _language(lang)
     if answer is ... or answer is None:
@@ -308,7 +308,7 @@ class Exercise:
         answer), or how to get a hint. ``...`` or None means "not answered yet".
 
         Raises:
-            ValueError: for a language that is not one of :data:`pachisi_widget.i18n.LANGUAGES`.
+            ValueError: for a language that is not one of :data:`pachisi_widget.words.LANGUAGES`.
         """
         lang = _language(lang or self._lang)
         form = self._form_words(lang)
@@ -524,3 +524,12 @@ def _compare_number(guess, value, decimals: int, said: dict, lang: str) -> Resul
     code = "compare_close" if close else ("compare_high" if gap > 0 else "compare_low")
     verdict = "high" if gap > 0 else "low"
     return Result(False, text(code, {**said, "gap": distance}, lang), verdict, gap=gap)
+
+
+def __getattr__(name: str):
+    """``NOUNS``, as before: the old table of the i18n shim, read only by old code."""
+    if name == "NOUNS":
+        from .. import i18n
+
+        return i18n.NOUNS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
