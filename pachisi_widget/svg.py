@@ -154,7 +154,7 @@ def board_svg(state, size: int | None = None, names=None, lang: str | None = Non
     :data:`LANGUAGE`).
 
     Raises:
-        ValueError: for a language that is not one of :data:`pachisi_widget.i18n.LANGUAGES`.
+        ValueError: for a language that is not one of :data:`pachisi_widget.words.LANGUAGES`.
     """
     lang = LANGUAGE if lang is None else lang
     if lang not in LANGUAGES:
