@@ -2,11 +2,11 @@
 piece and a square.
 
 A :class:`Question` is a value: its prompt, its choices and the explanation are
-:class:`~pachisi_widget.i18n.Message` values (a code of the catalogues and its parameters), so
+:class:`~pachisi_widget.words.Message` values (a code of the catalogues and its parameters), so
 the board says them in English or Romanian; ``right`` holds the indices of the right choices.
 
 >>> import pachisi_widget as pw
->>> from pachisi_widget.i18n import text
+>>> from pachisi_widget.words import text
 >>> g = pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1)
 >>> _ = g.throw(up=4)
 >>> q = question(g.state, "capture")
@@ -26,10 +26,10 @@ from fractions import Fraction
 from .board import CASTLE_STEPS, HOME, track
 from .engine import Move, short_repr
 from .errors import IllegalMoveError, PachisiError
-from .i18n import Message
 from .probability import hit_chance
 from .state import GameState
 from .throws import throw_distribution
+from .words import Message
 
 __all__ = ["QUESTIONS", "Question", "QuestionError", "question", "move_at", "step_of_square"]
 

@@ -26,10 +26,8 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from . import board, scene
-from .i18n import LABELS, LANGUAGES
-from .i18n import SEAT_LETTERS as _LETTERS
-from .i18n import SEATS as _SEAT_NAMES
-from .i18n import text as _text
+from .words import LANGUAGES, labels, seat_label, word
+from .words import text as _text
 
 __all__ = [
     "LANGUAGE",
@@ -43,12 +41,18 @@ __all__ = [
     "charkoni_spots",
 ]
 
+
+def _letter(seat: int, lang: str) -> str:
+    """The letter on a piece of ``seat`` in ``lang``."""
+    return word(f"seat_letter.{seat}", lang)
+
+
 SEAT_COLORS = scene.SEAT_COLORS
 """Okabe-Ito colours, safe for colour-blind readers: S orange, E blue, N green, W purple."""
 SEAT_SHAPES = scene.SEAT_SHAPES
 """Each seat's pieces also differ by shape (and carry the seat's letter)."""
-SEAT_LETTERS = _LETTERS["en"]
-"""The letters on English pieces; :data:`pachisi_widget.i18n.SEAT_LETTERS` has every language's."""
+SEAT_LETTERS = tuple(_letter(s, "en") for s in range(4))
+"""The letters on English pieces; :func:`pachisi_widget.words.word` ``("seat_letter.<seat>")``."""
 LANGUAGE = "en"
 """The language of the picture's words when :func:`board_svg` is not given ``lang=``."""
 ARM_TINTS = scene.ARM_TINTS
@@ -125,7 +129,7 @@ def _piece(
     out.append(
         f'<text y="{_f(dy)}" text-anchor="middle" font-size="{_f(r * _SHAPES["letter_size"])}" '
         'font-weight="800" '
-        f'fill="{_LETTER_FILL[seat]}">{_LETTERS[lang][seat]}</text>'
+        f'fill="{_LETTER_FILL[seat]}">{_letter(seat, lang)}</text>'
     )
     if len(pieces) > 1:
         b = _SHAPES["badge"]
@@ -150,14 +154,14 @@ def board_svg(state, size: int | None = None, names=None, lang: str | None = Non
     :data:`LANGUAGE`).
 
     Raises:
-        ValueError: for a language that is not one of :data:`pachisi_widget.i18n.LANGUAGES`.
+        ValueError: for a language that is not one of :data:`pachisi_widget.words.LANGUAGES`.
     """
     lang = LANGUAGE if lang is None else lang
     if lang not in LANGUAGES:
         raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     n = board.SIZE * CELL
     width = size or n + 2 * _MARGIN
-    label = f"{LABELS[lang]['board']}. {_status(state, lang)}"
+    label = f"{labels(lang)['board']}. {_status(state, lang)}"
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="pachisi-board" '
         f'viewBox="{-_MARGIN} {-_MARGIN} {n + 2 * _MARGIN} {n + 2 * _MARGIN}" '
@@ -250,7 +254,7 @@ def _charkoni(lang: str) -> str:
         f'<text x="{_f(mx)}" y="{_f(my + 6)}" text-anchor="middle" '
         f'font-size="{scene.FONT_MIN}" '
         f'font-style="italic" '
-        f'fill="#5a5a5a">{escape(LABELS[lang]["charkoni"])}</text></g>'
+        f'fill="#5a5a5a">{escape(labels(lang)["charkoni"])}</text></g>'
     )
     return "".join(out)
 
@@ -266,7 +270,7 @@ def _seat_cards(state, names, lang: str) -> str:
         else (state.winner if isinstance(state.winner, tuple) else (state.winner,))
     )
     lay = scene.CARD_LAYOUT
-    words = LABELS[lang]
+    words = labels(lang)
     font = scene.FONT_MIN
     for seat in state.seats:
         cx, cy = _xy(*scene.card_centre(seat))
@@ -276,7 +280,7 @@ def _seat_cards(state, names, lang: str) -> str:
         color = SEAT_COLORS[seat]
         fill = ARM_TINTS[seat] if (to_move or won) else "#ffffff"
         stroke_w = 5 if (to_move or won) else 1.5
-        seat_name = _SEAT_NAMES[lang][seat]
+        seat_name = seat_label(seat, lang)
         given = names[seat] if names and names[seat] else ""
         name = seat_name if not given or given == board.SEAT_NAMES[seat] else given
         shown = name if len(name) <= 15 else name[:14] + "…"
@@ -292,7 +296,7 @@ def _seat_cards(state, names, lang: str) -> str:
         out.append(
             f'<text x="{ix}" y="{_f(iy + ir * _SHAPES["letter_dy"][seat])}" text-anchor="middle" '
             f'font-size="{_f(ir * _SHAPES["letter_size"])}" font-weight="800" '
-            f'fill="{_LETTER_FILL[seat]}">{_LETTERS[lang][seat]}</text>'
+            f'fill="{_LETTER_FILL[seat]}">{_letter(seat, lang)}</text>'
         )
         x, y = lay["name"]
         out.append(

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import random
 
-from . import board, explain, i18n, scene
+from . import board, scene, words
 from .rules import PRESETS, Rules
+from .words import narrate
 
 __all__ = [
     "LOG_LENGTH",
@@ -61,15 +62,25 @@ def geometry() -> dict:
     return dict(board.layout(), spots=facts["spots"], scene=facts)
 
 
+def _entries(prefix: str, lang: str) -> dict[str, str]:
+    """The words catalogue's entries ``<prefix>.<key>`` in its order: key -> words in ``lang``."""
+    keys = [k for k in words.catalogue.messages("en", "words") if k.startswith(prefix + ".")]
+    return {k[len(prefix) + 1 :]: words.word(k, lang) for k in keys}
+
+
+def _seat_names(lang: str) -> tuple[str, ...]:
+    return tuple(words.seat_label(s, lang) for s in range(4))
+
+
 def display_names(names, lang: str) -> list[str]:
     """Per seat: the player's name as given, else the seat's name in ``lang``."""
-    seats = i18n.SEATS[lang]
+    seats = _seat_names(lang)
     return [n if n and n != board.SEAT_NAMES[s] else seats[s] for s, n in enumerate(names)]
 
 
 def who(seat: int, lang: str, names) -> str:
     """A seat as the view names it: the player's name, with the seat when they differ."""
-    seat_word = i18n.SEATS[lang][seat]
+    seat_word = _seat_names(lang)[seat]
     name = names[seat] if names else seat_word
     if name == seat_word:
         return seat_word
@@ -110,7 +121,7 @@ def move_view(m, mid: str, lang: str = "en", names=board.SEAT_NAMES) -> dict:
             "from": None,
             "to": None,
             "path": [],
-            "label": i18n.text("label_pass", {"who": name}, lang),
+            "label": words.text("label_pass", {"who": name}, lang),
         }
     path = [
         list(track[s]) for s in range(max(m.start, 1), min(m.end, 83) + 1) if track[s] is not None
@@ -120,9 +131,9 @@ def move_view(m, mid: str, lang: str = "en", names=board.SEAT_NAMES) -> dict:
     frm = None if m.start == 0 else list(track[m.start])
     to = None if m.end == 84 else list(track[m.end])
     p = {"who": name, "start": m.start, "end": m.end, "value": m.value}
-    label = i18n.text("label_enter" if m.kind == "enter" else "label_move", p, lang)
+    label = words.text("label_enter" if m.kind == "enter" else "label_move", p, lang)
     if m.captures:
-        label += i18n.text("label_captures", {"victims": victims(m.captures)}, lang)
+        label += words.text("label_captures", {"victims": victims(m.captures)}, lang)
     return {
         "id": mid,
         "seat": m.seat,
@@ -213,8 +224,8 @@ def event_lines(event, lang: str) -> list[str]:
     """The sentences that narrate one event in ``lang``."""
     kind, before, action, after = event
     if kind == "throw":
-        return explain.narrate_throw(before, action, after, lang)
-    return explain.narrate_move(before, action, after, lang)
+        return narrate.narrate_throw(before, action, after, lang)
+    return narrate.narrate_move(before, action, after, lang)
 
 
 def log_lines(events, start_note, lang: str) -> tuple[list[str], list[str]]:
@@ -224,7 +235,7 @@ def log_lines(events, start_note, lang: str) -> tuple[list[str], list[str]]:
     for the log to narrate it from its start."""
     lines: list[str] = []
     if start_note is not None and len(events) <= LOG_EVENTS:
-        lines.append(i18n.text(*start_note, lang))
+        lines.append(words.text(*start_note, lang))
     last: list[str] = []
     for e in events[-LOG_EVENTS:]:
         last = event_lines(e, lang)
@@ -265,7 +276,7 @@ def board_view(
         start_note = (code, params)
     lines, last_lines = log_lines(events, start_note, lang)
     if code:
-        message = i18n.text(code, params, lang)
+        message = words.text(code, params, lang)
     else:
         message = " ".join(last_lines) if last_lines else (lines[-1] if lines else "")
     if len(message) > STATUS_MAX:
@@ -276,7 +287,7 @@ def board_view(
             "names": shown,
             "seat_players": list(seat_players),
             "computer_to_act": st.phase != "over" and st.to_move in computer_seats,
-            "rules": i18n.rules_text(game.rules, lang),
+            "rules": words.rules_text(game.rules, lang),
             "preset": preset_of(game.rules),
             "players": game.players,
             "turn_mode": game.rules.turn_mode,
@@ -286,14 +297,14 @@ def board_view(
             "last_move": last_move_view(events),
             "stacks": scene.stacks(st.pieces, st.seats),
             "returning_step": board.RETURNING_STEP,
-            "seat_labels": list(i18n.SEATS[lang]),
-            "seat_letters": list(i18n.SEAT_LETTERS[lang]),
-            "labels": dict(i18n.LABELS[lang]),
-            "preset_names": dict(i18n.PRESET_NAMES[lang]),
-            "agent_labels": dict(i18n.AGENT_NAMES[lang]),
-            "language_names": dict(i18n.LANGUAGE_NAMES),
+            "seat_labels": list(_seat_names(lang)),
+            "seat_letters": list(_entries("seat_letter", lang).values()),
+            "labels": dict(words.labels(lang)),
+            "preset_names": _entries("preset", lang),
+            "agent_labels": _entries("agent", lang),
+            "language_names": {code: words.language_name(code) for code in words.LANGUAGES},
             "up_texts": [
-                i18n.text("mouths_up", {"up": up}, lang) for up in range(game.rules.shells + 1)
+                words.text("mouths_up", {"up": up}, lang) for up in range(game.rules.shells + 1)
             ],
         }
     )
@@ -329,101 +340,6 @@ def replay_board_view(replay, index: int, **kwargs) -> dict:
     return shown
 
 
-def timeline_view(replay, index: int, analysis, progress, lang: str = "en") -> dict:
-    """What the timeline panel is sent: {} when no game is replayed; else {index, count, text,
-    marks, lines, progress, summary}. ``marks`` are the graded moves of ``analysis`` (the list
-    :func:`pachisi_widget.replay.analyse` returns), each {index, seat, grade, label};
-    ``lines`` the win-chance graph, one line per seat: {seat, points: [{index, chance,
-    label}]}; ``progress`` {done, total, text} while an analysis runs."""
-    if replay is None:
-        return {}
-    out = {
-        "index": index,
-        "count": replay.count,
-        "text": i18n.text("replay_status", {"index": index, "count": replay.count}, lang),
-        "marks": [],
-        "lines": [],
-        "progress": None,
-        "summary": "",
-    }
-    if progress is not None:
-        done, total = progress
-        out["progress"] = {
-            "done": done,
-            "total": total,
-            "text": i18n.text("replay_analysing", {"done": done, "total": total}, lang),
-        }
-    if analysis is None:
-        return out
-    lines: dict = {}
-    grades = {"blunder": 0, "mistake": 0, "inaccuracy": 0}
-    for a in analysis:
-        pct = round(100 * a["chance"], 1)
-        params = {"index": a["index"], "seat": a["seat"], "pct": pct}
-        label = i18n.text("replay_point", params, lang)
-        lines.setdefault(a["seat"], []).append(
-            {"index": a["index"], "chance": round(a["chance"], 4), "label": label}
-        )
-        if a["grade"]:
-            grades[a["grade"]] += 1
-            grade = i18n.Message(f"coach_grade_{a['grade']}", {})
-            loss = round(100 * a["loss"], 1)
-            out["marks"].append(
-                {
-                    "index": a["index"],
-                    "seat": a["seat"],
-                    "grade": a["grade"],
-                    "label": i18n.text(
-                        "replay_mark", {"index": a["index"], "detail": grade, "loss": loss}, lang
-                    ),
-                }
-            )
-    out["lines"] = [{"seat": s, "points": pts} for s, pts in sorted(lines.items())]
-    out["summary"] = i18n.text(
-        "replay_analysed",
-        {
-            "total": len(analysis),
-            "blunders": grades["blunder"],
-            "mistakes": grades["mistake"],
-            "inaccuracies": grades["inaccuracy"],
-        },
-        lang,
-    )
-    return out
-
-
-def question_view(question, qid: int, answered, score: dict, lang: str = "en") -> dict:
-    """What the question panel is sent: {} without a question; else {id, kind, prompt,
-    choices: [{index, text}], answered: None or {choice, right, text}, score}."""
-    if question is None:
-        return {}
-    out = {
-        "id": qid,
-        "kind": question.kind,
-        "prompt": i18n.text(question.prompt.code, question.prompt.params, lang),
-        "choices": [
-            {"index": i, "text": _capital(i18n.text(c.code, c.params, lang))}
-            for i, c in enumerate(question.choices)
-        ],
-        "answered": None,
-        "score": dict(score),
-    }
-    if answered is not None:
-        right = question.check(answered)
-        out["answered"] = {
-            "choice": answered,
-            "right": right,
-            "right_choices": sorted(question.right),
-            "text": i18n.text("q_right" if right else "q_wrong", {"detail": question.why}, lang),
-        }
-    return out
-
-
-def _capital(words: str) -> str:
-    """``words`` with a capital first letter (a choice on a button starts a sentence)."""
-    return words[:1].upper() + words[1:]
-
-
 # -- hints and heat maps -----------------------------------------------------------------------
 
 
@@ -433,13 +349,8 @@ OVERLAYS = ("danger", "reach")
 
 def pct_text(p: float, lang: str = "en") -> str:
     """A chance as whole percents ("62%"); one decimal below 1% ("0.4%", "0,4%" in Romanian),
-    and "<0.1%" below that."""
-    v = 100 * p
-    if 0 < v < 0.1:
-        return f"<{i18n.number(0.1, lang)}%"
-    if 0 < v < 1:
-        return f"{i18n.number(round(v, 1), lang)}%"
-    return f"{round(v)}%"
+    and "<0.1%" below that: :func:`pachisi_widget.words.percent` with ``below=0.1``."""
+    return words.percent(p, lang, below=0.1)
 
 
 def hints_view(evaluation, move_ids: dict, lang: str = "en", names=board.SEAT_NAMES) -> dict:
@@ -463,11 +374,11 @@ def hints_view(evaluation, move_ids: dict, lang: str = "en", names=board.SEAT_NA
             continue
         pm = 0 if mc.exact else round(100 * mc.half_width)
         figure = pct_text(mc.chance, lang)
-        words = i18n.text("hint_win_pm" if pm else "hint_win", {"chance": figure, "pm": pm}, lang)
+        said = words.text("hint_win_pm" if pm else "hint_win", {"chance": figure, "pm": pm}, lang)
         is_best = best is not None and mc.move.key == best.move.key
         if is_best:
             best_id = mid
-            words = f"{words}, {i18n.text('hint_best', {}, lang)}"
+            said = f"{said}, {words.text('hint_best', {}, lang)}"
         moves[mid] = {
             "win": round(mc.chance, 4),
             "low": round(mc.low, 4),
@@ -475,20 +386,20 @@ def hints_view(evaluation, move_ids: dict, lang: str = "en", names=board.SEAT_NA
             "pm": pm,
             "best": is_best,
             "text": f"{figure} ±{pm}" if pm else figure,
-            "label": words,
+            "label": said,
         }
         if m.kind == "pass":
             pass_view = {
                 "id": mid,
                 "win": round(mc.chance, 4),
-                "text": i18n.text("hint_pass", {"chance": moves[mid]["text"]}, lang),
+                "text": words.text("hint_pass", {"chance": moves[mid]["text"]}, lang),
             }
     seat = who(evaluation.seat, lang, shown)
     if evaluation.engine == "exact":
-        about = i18n.text("hint_about_exact", {"seat": seat}, lang)
+        about = words.text("hint_about_exact", {"seat": seat}, lang)
     else:
         code = "hint_about" if evaluation.complete else "hint_about_budget"
-        about = i18n.text(code, {"seat": seat, "rollouts": evaluation.rollouts}, lang)
+        about = words.text(code, {"seat": seat, "rollouts": evaluation.rollouts}, lang)
     return {
         "status": "ready",
         "moves": moves,
@@ -506,7 +417,7 @@ def thinking_view(done: int, total: int, lang: str = "en") -> dict:
     return {
         "status": "thinking",
         "progress": frac,
-        "text": i18n.text("hint_thinking", {"pct": pct}, lang),
+        "text": words.text("hint_thinking", {"pct": pct}, lang),
     }
 
 
@@ -526,7 +437,7 @@ def _heat_squares(kind: str, cells: dict, what: str, lang: str) -> list:
                 "p": round(p, 4),
                 "color": color,
                 "ink": ink,
-                "label": i18n.text("heat_square", {"what": what, "pct": pct_text(p, lang)}, lang),
+                "label": words.text("heat_square", {"what": what, "pct": pct_text(p, lang)}, lang),
             }
         )
     return out
@@ -548,8 +459,8 @@ def _heat_legend(kind: str, title: str, caption: str, lang: str) -> dict:
         "title": title,
         "caption": caption,
         "stops": stops,
-        "low": i18n.text("heat_scale_low", {}, lang),
-        "high": i18n.text("heat_scale_high", {}, lang),
+        "low": words.text("heat_scale_low", {}, lang),
+        "high": words.text("heat_scale_high", {}, lang),
     }
 
 
@@ -559,15 +470,15 @@ def danger_view(state, danger: dict, lang: str = "en", names=board.SEAT_NAMES) -
     its loop where an opponent can land before its next turn, with the chance)."""
     seat = state.to_move
     name = who(seat, lang, display_names(names, lang))
-    what = i18n.LABELS[lang]["overlay_danger"]
+    what = words.labels(lang)["overlay_danger"]
     squares = _heat_squares("danger", danger, what, lang)
     legend = _heat_legend(
         "danger",
-        i18n.text("heat_danger_title", {"seat": name}, lang),
-        i18n.text("heat_danger_caption", {"seat": name}, lang),
+        words.text("heat_danger_title", {"seat": name}, lang),
+        words.text("heat_danger_caption", {"seat": name}, lang),
         lang,
     )
-    note = "" if squares else i18n.text("heat_nothing", {}, lang)
+    note = "" if squares else words.text("heat_nothing", {}, lang)
     return {"kind": "danger", "squares": squares, "legend": legend, "note": note}
 
 
@@ -584,7 +495,7 @@ def reach_view(state, reaches: dict, lang: str = "en", names=board.SEAT_NAMES) -
     name = who(seat, lang, display_names(names, lang))
     track = board.track(seat)
     maps: dict = {}
-    what = i18n.LABELS[lang]["overlay_reach"]
+    what = words.labels(lang)["overlay_reach"]
     for step, reach in sorted(reaches.items()):
         cells: dict = {}  # a seat's column holds steps 1..7 and, on the way home, 77..83
         for s, p in reach.items():
@@ -592,16 +503,16 @@ def reach_view(state, reaches: dict, lang: str = "en", names=board.SEAT_NAMES) -
                 cells[tuple(track[s])] = cells.get(tuple(track[s]), 0.0) + p
         notes = []
         if reach.get(board.HOME):
-            notes.append(i18n.text("heat_home", {"pct": pct_text(reach[board.HOME], lang)}, lang))
+            notes.append(words.text("heat_home", {"pct": pct_text(reach[board.HOME], lang)}, lang))
         if reach.get(step):
-            notes.append(i18n.text("heat_stays", {"pct": pct_text(reach[step], lang)}, lang))
+            notes.append(words.text("heat_stays", {"pct": pct_text(reach[step], lang)}, lang))
         title = (
-            i18n.text("heat_reach_title", {"step": step}, lang)
+            words.text("heat_reach_title", {"step": step}, lang)
             if step
-            else i18n.text("heat_reach_title_waiting", {}, lang)
+            else words.text("heat_reach_title_waiting", {}, lang)
         )
         legend = _heat_legend(
-            "reach", title, i18n.text("heat_reach_caption", {"seat": name}, lang), lang
+            "reach", title, words.text("heat_reach_caption", {"seat": name}, lang), lang
         )
         maps[f"{seat}:{step}"] = {
             "squares": _heat_squares("reach", cells, what, lang),

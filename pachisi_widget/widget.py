@@ -203,8 +203,6 @@ class PachisiWidget(anywidget.AnyWidget):
         if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not speed >= 0:
             raise ValueError(f"speed must be a number of seconds >= 0, not {short_repr(speed)}")
         bundle_paths()  # a clear error when the front end was never built
-        # js/fixtures/traits.json pins the revisions of the earlier constructor, which drew
-        # twice more for a language other than English: they go when the fixture is regenerated
         session = Session(
             game,
             players=players,
@@ -213,7 +211,6 @@ class PachisiWidget(anywidget.AnyWidget):
             computer=computer,
             language=language,
             names=names,
-            revision=0 if language == "en" else 2,
         )
         super().__init__(**kwargs)
         self._session = session

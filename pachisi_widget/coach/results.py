@@ -10,8 +10,8 @@ from typing import NamedTuple
 
 from ..engine import Move, short_repr
 from ..errors import PachisiError
-from ..i18n import LANGUAGES, Message, number, text
 from ..state import GameState
+from ..words import LANGUAGES, Message, number, percent, text
 
 __all__ = ["CoachError", "MoveChance", "Evaluation", "Verdict", "move_text"]
 
@@ -64,14 +64,6 @@ class MoveChance(NamedTuple):
     def half_width(self) -> float:
         """Half the width of the 95% interval of ``chance``."""
         return (self.high - self.low) / 2
-
-
-def _pct(x: float, lang: str = "en") -> str:
-    """A probability as a percentage: whole percents, one decimal below 1%."""
-    v = 100 * x
-    if 0 < v < 1:
-        return f"{number(round(v, 1), lang)}%"
-    return f"{round(v)}%"
 
 
 def _move_message(m: Move | None) -> Message:
@@ -161,7 +153,7 @@ class Evaluation:
                 out.append(text("coach_note_over", {"seat": w}, lang))
         elif self.note == "throw_due":
             pos = self.position
-            params = {"seat": self.seat, "chance": _pct(pos.chance, lang)}
+            params = {"seat": self.seat, "chance": percent(pos.chance, lang)}
             out.append(text("coach_note_throw", params, lang))
         elif self.note == "only_move":
             out.append(text("coach_note_only_move", {"seat": self.seat}, lang))
@@ -191,7 +183,7 @@ class Evaluation:
     def _cells(self, mc: MoveChance, lang: str) -> list:
         exact = text("coach_exact", {}, lang)
         what = move_text(mc.move, lang) if mc.move is not None else text("coach_position", {}, lang)
-        interval = exact if mc.exact else f"{_pct(mc.low, lang)}–{_pct(mc.high, lang)}"
+        interval = exact if mc.exact else f"{percent(mc.low, lang)}–{percent(mc.high, lang)}"
         if mc is self.best or mc.move is None:
             loss = ""
         elif mc.rollouts and self.best.rollouts:
@@ -200,7 +192,7 @@ class Evaluation:
         else:
             loss = number(round(100 * mc.loss, 1), lang)
         games = exact if mc.exact else str(mc.rollouts)
-        return [what, _pct(mc.chance, lang), interval, loss, games]
+        return [what, percent(mc.chance, lang), interval, loss, games]
 
     def __str__(self) -> str:
         return self.to_text("en")
@@ -236,7 +228,7 @@ class Verdict:
     """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` (more than 1, 2, 3 times the margin), or
     None."""
     reasons: tuple
-    """Why the better move is better: :class:`~pachisi_widget.i18n.Message` values (codes
+    """Why the better move is better: :class:`~pachisi_widget.words.Message` values (codes
     ``coach_why_*``), the strongest first."""
     evaluation: Evaluation = field(repr=False)
     """The evaluation the verdict is drawn from."""
@@ -258,10 +250,10 @@ class Verdict:
         played = move_text(self.played.move, lang)
         if ev.note == "only_move":
             return text("coach_only", {"move": played}, lang)
-        chance = _pct(self.played.chance, lang)
+        chance = percent(self.played.chance, lang)
         if self.better is None:
             return text("coach_best", {"move": played, "chance": chance}, lang)
-        best = _pct(self.better.chance, lang)
+        best = percent(self.better.chance, lang)
         if self.grade is None:
             return text("coach_close", {"move": played, "chance": chance, "best": best}, lang)
         params = {

@@ -8,12 +8,12 @@ import math
 
 from ..board import HOME
 from ..engine import Move
-from ..i18n import Message
 from ..probability import hit_chance
 from ..state import GameState
 from ..tables import IS_CASTLE, IS_SAFE
+from ..words import Message
 from .evaluate import _check_args, evaluate
-from .results import CoachError, Evaluation, Verdict, _pct, _short
+from .results import CoachError, Evaluation, Verdict, _short
 
 __all__ = ["verdict", "GRADES"]
 
@@ -61,7 +61,7 @@ def _escape(state: GameState, after_p: GameState, better: Move, d_better: float)
     left = better.start in after_p.pieces[seat]
     still = _danger(after_p, seat, better.start) if left else 0.0
     if was > 0.02 and still > d_better + 0.02 and d_better < was:
-        return Message("coach_why_escape", {"start": better.start, "p": _pct(still)})
+        return Message("coach_why_escape", {"start": better.start, "hit_chance": still})
     return None
 
 
@@ -74,7 +74,7 @@ def _safety(played: Move, better: Move, d_played: float, d_better: float, escape
         code = "coach_why_castle" if IS_CASTLE[better.end] else "coach_why_safe"
         out.append(Message(code, {"end": better.end}))
     if played.kind != "pass" and d_played > d_better + 0.02:
-        out.append(Message("coach_why_exposed", {"end": played.end, "p": _pct(d_played)}))
+        out.append(Message("coach_why_exposed", {"end": played.end, "hit_chance": d_played}))
     return out
 
 

@@ -69,7 +69,7 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Number, Real
 
-from ..i18n import LANGUAGES, NOUNS, count, seat_label, text  # noqa: F401  (NOUNS...: as before)
+from ..words import LANGUAGES, count, seat_label, text  # noqa: F401  (count...: as before)
 from ..words.format import format_text as words  # the package's one formatter
 from . import (  # noqa: F401  (one module per lesson: importing them registers their exercises)
     l00_first_game,
@@ -233,7 +233,7 @@ def check(
     that keep their answers in the package use :func:`exercise` instead.
 
     Raises:
-        ValueError: for a language that is not one of :data:`pachisi_widget.i18n.LANGUAGES`.
+        ValueError: for a language that is not one of :data:`pachisi_widget.words.LANGUAGES`.
     """
     lang = _language(lang)
     if answer is ... or answer is None:
@@ -308,7 +308,7 @@ class Exercise:
         answer), or how to get a hint. ``...`` or None means "not answered yet".
 
         Raises:
-            ValueError: for a language that is not one of :data:`pachisi_widget.i18n.LANGUAGES`.
+            ValueError: for a language that is not one of :data:`pachisi_widget.words.LANGUAGES`.
         """
         lang = _language(lang or self._lang)
         form = self._form_words(lang)
@@ -452,8 +452,20 @@ def compare(
         raise ValueError(f"what must be a text that names the result, not {what!r}")
     if not isinstance(decimals, int) or isinstance(decimals, bool) or decimals < 0:
         raise ValueError(f"decimals must be a whole number 0 or more, not {decimals!r}")
+    choices = None if choices is None else list(choices)
+    shown = _shown_value(value, choices, decimals, lang)
+    said = {"what": what, "value": shown}
+    if guess is ... or guess is None:
+        return Result(False, text("compare_blank", said, lang), "blank")
+    said["guess"] = _guess_words(guess, decimals, lang)
     if choices is not None:
-        choices = list(choices)
+        return _compare_choice(guess, value, choices, said, lang)
+    return _compare_number(guess, value, decimals, said, lang)
+
+
+def _shown_value(value, choices, decimals: int, lang: str) -> str:
+    """The computed ``value`` in words (one of ``choices`` when given, else a finite number)."""
+    if choices is not None:
         if not choices or value not in choices:
             raise ValueError(f"value {value!r} must be one of the choices {choices!r}")
         shown = _choice_words(value, lang)
@@ -467,50 +479,57 @@ def compare(
         shown = _as_words(
             value if isinstance(value, (int, Fraction)) else float(value), decimals, lang
         )
-    said = {"what": what, "value": shown}
-    if guess is ... or guess is None:
-        return Result(False, text("compare_blank", said, lang), "blank")
-    guessed = _guess_words(guess, decimals, lang)
-    if choices is not None:
-        listed = {"en": " or ", "ro": " sau "}[lang].join(_choice_words(c, lang) for c in choices)
-        try:
-            chosen = _chosen(guess, choices)
-        except _Unreadable:
-            form = text("compare_form_choice", {"choices": listed}, lang)
-            return Result(
-                False,
-                text("compare_unreadable", {**said, "guess": guessed, "form": form}, lang),
-                "unreadable",
-            )
-        code, verdict = (
-            ("compare_choice_right", "right")
-            if chosen == value
-            else ("compare_choice_wrong", "missed")
+    return shown
+
+
+def _compare_choice(guess, value, choices: list, said: dict, lang: str) -> Result:
+    """:func:`compare` of a guess among ``choices`` (``said``: the words of the answer)."""
+    listed = {"en": " or ", "ro": " sau "}[lang].join(_choice_words(c, lang) for c in choices)
+    try:
+        chosen = _chosen(guess, choices)
+    except _Unreadable:
+        form = text("compare_form_choice", {"choices": listed}, lang)
+        return Result(
+            False,
+            text("compare_unreadable", {**said, "form": form}, lang),
+            "unreadable",
         )
-        return Result(chosen == value, text(code, {**said, "guess": guessed}, lang), verdict)
+    code, verdict = (
+        ("compare_choice_right", "right") if chosen == value else ("compare_choice_wrong", "missed")
+    )
+    return Result(chosen == value, text(code, said, lang), verdict)
+
+
+def _compare_number(guess, value, decimals: int, said: dict, lang: str) -> Result:
+    """:func:`compare` of a guess of a number (``said``: the words of the answer)."""
     try:
         number, _ = _number(guess)
     except _Comma:
-        return Result(False, text("compare_comma", {**said, "guess": guessed}, lang), "unreadable")
+        return Result(False, text("compare_comma", said, lang), "unreadable")
     except _Unreadable:
         form = text("compare_form_number", {}, lang)
         return Result(
             False,
-            text("compare_unreadable", {**said, "guess": guessed, "form": form}, lang),
+            text("compare_unreadable", {**said, "form": form}, lang),
             "unreadable",
         )
     exact = Fraction(value) if not isinstance(value, float) else Fraction(float(value))
     gap = number - exact
     if abs(gap) <= Fraction(1, 2 * 10**decimals):
-        return Result(
-            True, text("compare_right", {**said, "guess": guessed}, lang), "right", gap=gap
-        )
+        return Result(True, text("compare_right", said, lang), "right", gap=gap)
     distance = _as_words(abs(gap) if abs(gap).denominator == 1 else float(abs(gap)), decimals, lang)
     if exact:
         distance += f" ({round(100 * abs(gap) / abs(exact))}%)"
     close = bool(exact) and abs(gap) <= CLOSE * abs(exact)
     code = "compare_close" if close else ("compare_high" if gap > 0 else "compare_low")
     verdict = "high" if gap > 0 else "low"
-    return Result(
-        False, text(code, {**said, "guess": guessed, "gap": distance}, lang), verdict, gap=gap
-    )
+    return Result(False, text(code, {**said, "gap": distance}, lang), verdict, gap=gap)
+
+
+def __getattr__(name: str):
+    """``NOUNS``, as before: the old table of the i18n shim, read only by old code."""
+    if name == "NOUNS":
+        from .. import i18n
+
+        return i18n.NOUNS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

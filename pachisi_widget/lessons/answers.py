@@ -13,7 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Rational, Real
 
-from ..i18n import LANGUAGES, seat_label
+from ..words import LANGUAGES, seat_label
 from .registry import sentences
 
 __all__ = [

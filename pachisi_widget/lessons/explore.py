@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from numbers import Real
 
-from ..i18n import text
+from ..words import text
 from .answers import _as_words
 
 __all__ = ["Slider", "explore"]

@@ -27,15 +27,16 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from .. import board, coach, i18n, view
+from .. import coach, view, words
 from ..engine import short_repr
 from ..game import Game, agent_move
-from ..i18n import Message
 from ..replay import analysis_rollouts
+from ..words import Message
 from . import intents
 from .intents import INTENTS, echo
+from .parts import Parts, check_language, check_names, draw
 from .practice import PracticeMode
 from .replay import ReplayMode
 from .table import Table, computer_player, player_label, seats_from, undo_one
@@ -45,41 +46,6 @@ __all__ = ["Session", "Table", "INTENTS", "check_names", "check_language"]
 
 _log = logging.getLogger(__name__)
 _EVENTS_KEPT = 400  # undo pops events: keep more than the log shows
-
-
-@dataclass(frozen=True)
-class _Parts:
-    """Everything a session shows that a change may replace: swapped whole, once drawn."""
-
-    table: Table
-    before: Table | None  # the game a new game (set-up, load) replaced: Undo brings it back
-    replay: ReplayMode
-    practice: PracticeMode
-    language: str
-    names: tuple
-
-
-def check_language(language) -> str:
-    """``language`` if it is one of :data:`i18n.LANGUAGES`; else ValueError."""
-    if not isinstance(language, str) or language not in i18n.LANGUAGES:
-        raise ValueError(
-            f"language must be one of {', '.join(i18n.LANGUAGES)}, not {short_repr(language)}"
-        )
-    return language
-
-
-def check_names(names) -> tuple:
-    """The players' names (4 strings, S, E, N, W, each cut to 40 characters; None: the seats'
-    names); else ValueError."""
-    if names is None:
-        return tuple(board.SEAT_NAMES)
-    if (
-        not isinstance(names, (list, tuple))
-        or len(names) != 4
-        or not all(isinstance(n, str) for n in names)
-    ):
-        raise ValueError("names must be a list of 4 strings (S, E, N, W)")
-    return tuple(n[:40] for n in names)
 
 
 class Session:
@@ -124,9 +90,7 @@ class Session:
         self.move_ids: dict = {}
         self.shown: dict = {}
         table = Table(game, tuple(players_of), agents)
-        self._parts = _Parts(
-            table, None, ReplayMode(), PracticeMode(), language, check_names(names)
-        )
+        self._parts = Parts(table, None, ReplayMode(), PracticeMode(), language, check_names(names))
         self._commit("new_game", {"seat": game.to_move})
 
     # -- what the session holds ------------------------------------------------------------------
@@ -212,69 +176,15 @@ class Session:
     def _commit(
         self, code: str | None = None, params: dict | None = None, kind: str = "info", **changes
     ) -> None:
-        """Draw the board as it is with ``changes`` (fields of :class:`_Parts`) made; only once
+        """Draw the board as it is with ``changes`` (fields of :class:`Parts`) made; only once
         that works make them the session's, then tell the listener and draw the instruments."""
         parts = replace(self._parts, **changes)
-        update, move_ids, note = self._draw(parts, code, params, kind)
+        update, move_ids, note = draw(parts, self.revision, self.instruments, code, params, kind)
         if not parts.replay.active:
             parts = replace(parts, table=replace(parts.table, start_note=note))
         self._parts, self.move_ids, self.revision = parts, move_ids, update["revision"]
         self._emit(update)
         self._teach()
-
-    def _draw(self, p: _Parts, code, params, kind: str):
-        """(the update for the board of ``p``, its move ids, its start note)."""
-        t = p.table
-        common = dict(
-            revision=self.revision + 1,
-            lang=p.language,
-            names=p.names,
-            seat_players=t.seat_players,
-            code=code,
-            params=params,
-            kind=kind,
-        )
-        if p.replay.active:
-            shown = p.replay.board(**common)
-        else:
-            shown = view.board_view(
-                t.game,
-                t.events,
-                computer_seats=t.agents,
-                start_note=t.start_note,
-                can_undo=t.game.can_undo or p.before is not None,
-                **common,
-            )
-        status = shown["status"]
-        if p.practice.quiz:  # practice: no highlights, no hints
-            shown["legal_moves"] = []
-            shown["state"]["quiz"] = True
-            shown["state"]["quiz_text"] = i18n.text("quiz_on", {}, p.language)
-        elif not p.replay.active and kind != "error":
-            words = self.instruments.tutor_words(t.game.state, p.language)
-            if words is not None:
-                status = f"{status} {words}"[: view.STATUS_MAX]
-        ins = self.instruments
-        update = {
-            "language": p.language,
-            "names": list(p.names),
-            "seat_players": list(t.seat_players),
-            "score": dict(p.practice.score),
-            "quiz": p.practice.quiz,
-            "hints": ins.hints,
-            "tutor": ins.tutor,
-            "overlay": ins.overlay,
-            "timeline": p.replay.timeline(p.language),
-            "question": p.practice.view(p.language),
-            "last_throw": shown["last_throw"],
-            "legal_moves": shown["legal_moves"],
-            "log": shown["log"],
-            "status": status,
-            "status_kind": shown["status_kind"],
-            "state": shown["state"],
-            "revision": shown["revision"],
-        }
-        return update, shown["move_ids"], shown["start_note"]
 
     def _emit(self, update: dict) -> None:
         self.shown.update(update)
@@ -648,7 +558,7 @@ class Session:
             _log.error("pachisi_widget: could not show the refusal %s", code, exc_info=True)
             try:
                 detail = Message("internal_error", {"kind": type(exc).__name__})
-                text = i18n.text("bad_message", {"detail": detail}, self.language)
+                text = words.text("bad_message", {"detail": detail}, self.language)
             except Exception:
                 text = "internal error; the details are in the log"
             self.revision += 1

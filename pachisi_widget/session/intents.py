@@ -19,12 +19,12 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .. import board, i18n, serialize, view
+from .. import board, serialize, view, words
 from ..agents import AGENTS
 from ..engine import short_repr
 from ..errors import GameOverError, PachisiError, RecordError
-from ..i18n import Message
 from ..rules import PRESETS, Rules
+from ..words import Message
 
 __all__ = [
     "INTENTS",
@@ -184,7 +184,7 @@ def _set_seat(s, c) -> dict:
 
 def _set_language(s, c) -> dict:
     lang = c.get("language")
-    if lang not in i18n.LANGUAGES:
+    if lang not in words.LANGUAGES:
         raise bad("msg_language", got=echo(lang))
     return {"language": lang}
 
@@ -403,7 +403,7 @@ def refusal(exc: BaseException) -> tuple:
         return "bad_record", {"detail": _brief(exc)}
     if isinstance(exc, PachisiError):
         code = exc.code or ("game_over" if isinstance(exc, GameOverError) else None)
-        if code in i18n.CATALOGUES["en"]:
+        if code in words.sentences("en"):
             return code, exc.params
     if isinstance(exc, (PachisiError, TypeError, ValueError)):
         return "bad_message", {"detail": _brief(exc)}
@@ -413,7 +413,7 @@ def refusal(exc: BaseException) -> tuple:
 def _brief(exc: BaseException) -> BaseException:
     """``exc`` to quote in a refusal: as it is when a sentence of the catalogue says it, else
     with its message cut short."""
-    if getattr(exc, "code", None) in i18n.CATALOGUES["en"]:
+    if getattr(exc, "code", None) in words.sentences("en"):
         return exc
     try:
         text = str(exc)

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .. import board, practice, view
+from .. import board, practice
 from ..errors import IllegalMoveError
+from ..words import text
 from .intents import echo
 
-__all__ = ["PracticeMode"]
+__all__ = ["PracticeMode", "question_view"]
 
 
 @dataclass(frozen=True)
@@ -91,8 +92,40 @@ class PracticeMode:
         return replace(self, question=(qid, q, choice), score=score), right
 
     def view(self, lang: str) -> dict:
-        """:func:`view.question_view` of the open question ({} when none)."""
+        """:func:`question_view` of the open question ({} when none)."""
         if self.question is None:
             return {}
         qid, q, answered = self.question
-        return view.question_view(q, qid, answered, self.score, lang)
+        return question_view(q, qid, answered, self.score, lang)
+
+
+def question_view(question, qid: int, answered, score: dict, lang: str = "en") -> dict:
+    """What the question panel is sent: {} without a question; else {id, kind, prompt,
+    choices: [{index, text}], answered: None or {choice, right, text}, score}."""
+    if question is None:
+        return {}
+    out = {
+        "id": qid,
+        "kind": question.kind,
+        "prompt": text(question.prompt.code, question.prompt.params, lang),
+        "choices": [
+            {"index": i, "text": _capital(text(c.code, c.params, lang))}
+            for i, c in enumerate(question.choices)
+        ],
+        "answered": None,
+        "score": dict(score),
+    }
+    if answered is not None:
+        right = question.check(answered)
+        out["answered"] = {
+            "choice": answered,
+            "right": right,
+            "right_choices": sorted(question.right),
+            "text": text("q_right" if right else "q_wrong", {"detail": question.why}, lang),
+        }
+    return out
+
+
+def _capital(words: str) -> str:
+    """``words`` with a capital first letter (a choice on a button starts a sentence)."""
+    return words[:1].upper() + words[1:]

@@ -21,8 +21,9 @@ from dataclasses import dataclass, replace
 
 from .. import view
 from ..replay import Replay, ReplayError, analyse, analysis_rollouts
+from ..words import Message, text
 
-__all__ = ["ReplayMode"]
+__all__ = ["ReplayMode", "timeline_view"]
 
 
 @dataclass(frozen=True)
@@ -103,11 +104,74 @@ class ReplayMode:
         return view.replay_board_view(self.replay, self.index, **kwargs)
 
     def timeline(self, lang: str) -> dict:
-        """:func:`view.timeline_view` ({} when nothing is replayed)."""
-        return view.timeline_view(
+        """:func:`timeline_view` ({} when nothing is replayed)."""
+        return timeline_view(
             self.replay,
             self.index,
             None if self.analysis is None else list(self.analysis),
             self.progress,
             lang,
         )
+
+
+def timeline_view(replay, index: int, analysis, progress, lang: str = "en") -> dict:
+    """What the timeline panel is sent: {} when no game is replayed; else {index, count, text,
+    marks, lines, progress, summary}. ``marks`` are the graded moves of ``analysis`` (the list
+    :func:`pachisi_widget.replay.analyse` returns), each {index, seat, grade, label};
+    ``lines`` the win-chance graph, one line per seat: {seat, points: [{index, chance,
+    label}]}; ``progress`` {done, total, text} while an analysis runs."""
+    if replay is None:
+        return {}
+    out = {
+        "index": index,
+        "count": replay.count,
+        "text": text("replay_status", {"index": index, "count": replay.count}, lang),
+        "marks": [],
+        "lines": [],
+        "progress": None,
+        "summary": "",
+    }
+    if progress is not None:
+        done, total = progress
+        out["progress"] = {
+            "done": done,
+            "total": total,
+            "text": text("replay_analysing", {"done": done, "total": total}, lang),
+        }
+    if analysis is None:
+        return out
+    lines: dict = {}
+    grades = {"blunder": 0, "mistake": 0, "inaccuracy": 0}
+    for a in analysis:
+        pct = round(100 * a["chance"], 1)
+        params = {"index": a["index"], "seat": a["seat"], "pct": pct}
+        label = text("replay_point", params, lang)
+        lines.setdefault(a["seat"], []).append(
+            {"index": a["index"], "chance": round(a["chance"], 4), "label": label}
+        )
+        if a["grade"]:
+            grades[a["grade"]] += 1
+            grade = Message(f"coach_grade_{a['grade']}", {})
+            loss = round(100 * a["loss"], 1)
+            out["marks"].append(
+                {
+                    "index": a["index"],
+                    "seat": a["seat"],
+                    "grade": a["grade"],
+                    "label": text(
+                        "replay_mark", {"index": a["index"], "detail": grade, "loss": loss}, lang
+                    ),
+                }
+            )
+    out["lines"] = [{"seat": s, "points": pts} for s, pts in sorted(lines.items())]
+    out["summary"] = text(
+        "replay_analysed",
+        {
+            "total": len(analysis),
+            "blunders": grades["blunder"],
+            "mistakes": grades["mistake"],
+            "inaccuracies": grades["inaccuracy"],
+        },
+        lang,
+    )
+    return out

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from ..agents import AGENTS, make_agent
 from ..engine import short_repr
 from ..game import Game
-from ..i18n import Message
 from ..throws import Throw
+from ..words import Message
 
 __all__ = ["Table", "seats_from", "computer_player", "player_label", "undo_one"]
 

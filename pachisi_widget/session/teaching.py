@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from .. import board, coach, i18n, probability, view
+from .. import board, coach, probability, view, words
 from ..engine import short_repr
 
 __all__ = ["Instruments", "check_overlay", "check_tutor", "TUTOR_MARGIN"]
@@ -188,7 +188,7 @@ class Instruments:
         """What the tutor says while the board shows ``state`` (None: nothing)."""
         if self._note is None or self._note[0] != state:
             return None
-        return i18n.text("tutor_says", {"verdict": self._note[1].text(lang)}, lang)
+        return words.text("tutor_says", {"verdict": self._note[1].text(lang)}, lang)
 
 
 def _every_5_percent(report):

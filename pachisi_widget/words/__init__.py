@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import functools
 import re
+from fractions import Fraction
 from typing import NamedTuple
 
 from .. import errors as _errors
@@ -77,6 +78,7 @@ _ONE = {
 _SEAT_KEYS = frozenset({"seat", "to_move", "holder", "capturer", "partner", "other"})
 _LIST_KEYS = frozenset({"pool", "pending", "values", "graces"})
 _NESTED_KEYS = frozenset({"detail", "cause", "action"})
+_PERCENT_KEYS = frozenset({"hit_chance"})  # a chance 0..1, shown as a percentage
 
 
 class Message(NamedTuple):
@@ -206,6 +208,8 @@ def _in_words(lang: str):
             return seat_label(v, lang)
         if key == "victims":
             return _victims(v, lang)
+        if key in _PERCENT_KEYS and isinstance(v, (int, float, Fraction)):
+            return percent(v, lang)
         if key in _NESTED_KEYS:
             return _nested(v, lang)
         if key == "actions" and isinstance(v, (list, tuple)):

@@ -92,93 +92,108 @@ def _unquote(line: str, where: str) -> str:
         raise ValueError(f"{where}: not a valid quoted string: {line[:40]!r}") from exc
 
 
+class _Reader:
+    """The entry being read from a ``.po`` file, line by line, and the entries read before."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.entries: list[Entry] = []
+        self.fields: dict[str, str] = {}
+        self.plural: dict[int, str] = {}
+        self.flags: set[str] = set()
+        self.comments: list[str] = []
+        self.notes: list[str] = []
+        self.previous: list[str] = []
+        self.current: str | None = None
+
+    def finish(self) -> None:
+        """The entry read so far is complete: keep it and start the next."""
+        fields, plural = self.fields, self.plural
+        if "msgid" not in fields:
+            if fields or plural:
+                raise ValueError(f"{self.source}: an entry without msgid")
+            return
+        msgstr = tuple(plural[i] for i in sorted(plural)) if plural else (fields.get("msgstr", ""),)
+        self.entries.append(
+            Entry(
+                context=fields.get("msgctxt", ""),
+                msgid=fields["msgid"],
+                msgstr=msgstr,
+                msgid_plural=fields.get("msgid_plural"),
+                flags=frozenset(self.flags),
+                comments=tuple(self.comments),
+                previous="".join(self.previous) if self.previous else None,
+                notes=tuple(self.notes),
+            )
+        )
+        for kept in (fields, plural, self.flags, self.comments, self.notes, self.previous):
+            kept.clear()
+        self.current = None
+
+    def comment(self, line: str, where: str) -> None:
+        """A ``#`` line: flags, the previous msgid, a comment for translators or a note."""
+        if "msgid" in self.fields and self.current is not None and self.current != "comment":
+            self.finish()
+        if line.startswith("#,"):
+            self.flags.update(f.strip() for f in line[2:].split(",") if f.strip())
+        elif line.startswith("#| msgid "):
+            self.previous.append(_unquote(line[len("#| msgid ") :], where))
+        elif line.startswith('#| "'):
+            self.previous.append(_unquote(line[2:], where))
+        elif line.startswith("#."):
+            self.comments.append(line[2:].strip())
+        elif line.startswith("# ") or line == "#":
+            self.notes.append(line[2:])
+
+    def continuation(self, line: str, where: str) -> None:
+        """A string on its own line: it continues the keyword before it."""
+        current = self.current
+        if current is None:
+            raise ValueError(f"{where}: a string that continues nothing")
+        piece = _unquote(line, where)
+        if current.startswith("msgstr["):
+            self.plural[int(current[7:-1])] += piece
+        else:
+            self.fields[current] += piece
+
+    def keyword(self, line: str, where: str) -> None:
+        """A ``msgctxt``, ``msgid``, ``msgid_plural``, ``msgstr`` or ``msgstr[n]`` line."""
+        fields = self.fields
+        keyword, _, rest = line.partition(" ")
+        starts = keyword == "msgctxt" or (keyword == "msgid" and "msgctxt" not in fields)
+        if starts and "msgid" in fields:
+            self.finish()
+        if keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr"):
+            if keyword in fields:
+                raise ValueError(f"{where}: {keyword} twice in one entry")
+            fields[keyword] = _unquote(rest, where)
+        elif keyword.startswith("msgstr[") and keyword.endswith("]") and keyword[7:-1].isdigit():
+            self.plural[int(keyword[7:-1])] = _unquote(rest, where)
+        else:
+            raise ValueError(f"{where}: unknown keyword {keyword!r}")
+        self.current = keyword
+
+
 def parse(text: str, source: str = "<catalogue>") -> list[Entry]:
     """The entries of a ``.po`` file's text, the header (the entry with an empty msgid) first.
 
     Raises:
         ValueError: naming the line, for anything that is not a ``.po`` entry.
     """
-    entries: list[Entry] = []
-    fields: dict[str, str] = {}
-    plural: dict[int, str] = {}
-    flags: set[str] = set()
-    comments: list[str] = []
-    notes: list[str] = []
-    previous: list[str] = []
-    current: str | None = None
-
-    def finish() -> None:
-        nonlocal current
-        if "msgid" not in fields:
-            if fields or plural:
-                raise ValueError(f"{source}: an entry without msgid")
-            return
-        msgstr = tuple(plural[i] for i in sorted(plural)) if plural else (fields.get("msgstr", ""),)
-        entries.append(
-            Entry(
-                context=fields.get("msgctxt", ""),
-                msgid=fields["msgid"],
-                msgstr=msgstr,
-                msgid_plural=fields.get("msgid_plural"),
-                flags=frozenset(flags),
-                comments=tuple(comments),
-                previous="".join(previous) if previous else None,
-                notes=tuple(notes),
-            )
-        )
-        fields.clear()
-        plural.clear()
-        flags.clear()
-        comments.clear()
-        notes.clear()
-        previous.clear()
-        current = None
-
+    reader = _Reader(source)
     for number, raw in enumerate(text.splitlines(), 1):
         where = f"{source}:{number}"
         line = raw.strip()
         if not line:
             continue
         if line.startswith("#"):
-            if "msgid" in fields and current is not None and current != "comment":
-                finish()
-            if line.startswith("#,"):
-                flags.update(f.strip() for f in line[2:].split(",") if f.strip())
-            elif line.startswith("#| msgid "):
-                previous.append(_unquote(line[len("#| msgid ") :], where))
-            elif line.startswith('#| "'):
-                previous.append(_unquote(line[2:], where))
-            elif line.startswith("#."):
-                comments.append(line[2:].strip())
-            elif line.startswith("# ") or line == "#":
-                notes.append(line[2:])
-            continue
-        if line.startswith('"'):
-            if current is None:
-                raise ValueError(f"{where}: a string that continues nothing")
-            piece = _unquote(line, where)
-            if current.startswith("msgstr["):
-                index = int(current[7:-1])
-                plural[index] += piece
-            else:
-                fields[current] += piece
-            continue
-        keyword, _, rest = line.partition(" ")
-        starts = keyword == "msgctxt" or (keyword == "msgid" and "msgctxt" not in fields)
-        if starts and "msgid" in fields:
-            finish()
-        if keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr"):
-            if keyword in fields:
-                raise ValueError(f"{where}: {keyword} twice in one entry")
-            fields[keyword] = _unquote(rest, where)
-            current = keyword
-        elif keyword.startswith("msgstr[") and keyword.endswith("]") and keyword[7:-1].isdigit():
-            plural[int(keyword[7:-1])] = _unquote(rest, where)
-            current = keyword
+            reader.comment(line, where)
+        elif line.startswith('"'):
+            reader.continuation(line, where)
         else:
-            raise ValueError(f"{where}: unknown keyword {keyword!r}")
-    finish()
-    return entries
+            reader.keyword(line, where)
+    reader.finish()
+    return reader.entries
 
 
 def _quote(s: str) -> str:

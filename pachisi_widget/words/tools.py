@@ -120,55 +120,68 @@ def _file_problems(root, lang, domain, template: list[Entry]) -> list[str]:
         if code not in source:
             out.append(f"{where}: {code}: no such code in {SOURCE}/{domain}.po (obsolete)")
             continue
-        en = source[code]
-        try:
-            wanted = placeholders(en.msgid) | placeholders(en.msgid_plural or "")
-        except ValueError as exc:
-            out.append(f"{where}: {code}: the English is not a template: {exc}")
-            continue
-        if lang == SOURCE:
-            if any(e.msgstr):
-                out.append(f"{where}: {code}: the English template's msgstr must be empty")
-            continue
-        if (e.msgid, e.msgid_plural) != (en.msgid, en.msgid_plural) and not e.fuzzy:
-            out.append(
-                f"{where}: {code}: its msgid is not the English of {SOURCE}/{domain}.po "
-                f"(run scripts/words.py update, then translate it again)"
-            )
-        if e.fuzzy:
-            out.append(
-                f"{where}: {code}: fuzzy (its English changed: check the translation, "
-                f"then remove the fuzzy flag and the #| line)"
-            )
-        if not all(e.msgstr):
-            out.append(f"{where}: {code}: not translated (empty msgstr)")
-            continue
-        if (e.msgid_plural is None) != (en.msgid_plural is None):
-            out.append(f"{where}: {code}: a plural entry in one language and not in the other")
-            continue
-        if e.msgid_plural is not None and n is not None and len(e.msgstr) != n:
-            out.append(f"{where}: {code}: {len(e.msgstr)} plural forms, Plural-Forms says {n}")
-        for form in e.msgstr:
-            try:
-                got = placeholders(form)
-            except ValueError as exc:
-                out.append(f"{where}: {code}: not a template: {exc}")
-                continue
-            if e.msgid_plural is not None:
-                if not got <= {("n", "")}:
-                    out.append(
-                        f"{where}: {code}: a plural form may use only {{n}}, not {sorted(got)}"
-                    )
-            elif {name for name, _ in got} != {name for name, _ in wanted}:
-                # the names must agree; a spec may differ where the grammar does ("the piece on
-                # step 12" is "piesa de pe pătratul 12": at_step in English, from_step in Romanian)
-                out.append(
-                    f"{where}: {code}: placeholders {_show(got)} differ from the "
-                    f"English {_show(wanted)}"
-                )
+        out.extend(_entry_problems(where, lang, domain, e, source[code], n))
     for code in sorted(set(source) - seen):
         if lang != SOURCE:
             out.append(f"{where}: {code}: missing (run scripts/words.py update)")
+    return out
+
+
+def _entry_problems(where: str, lang: str, domain: str, e: Entry, en: Entry, n) -> list[str]:
+    """What is wrong with the entry ``e`` of a translation whose English is ``en`` (``n``: the
+    file's number of plural forms, None when its header has none)."""
+    code = e.context
+    out: list[str] = []
+    try:
+        wanted = placeholders(en.msgid) | placeholders(en.msgid_plural or "")
+    except ValueError as exc:
+        out.append(f"{where}: {code}: the English is not a template: {exc}")
+        return out
+    if lang == SOURCE:
+        if any(e.msgstr):
+            out.append(f"{where}: {code}: the English template's msgstr must be empty")
+        return out
+    if (e.msgid, e.msgid_plural) != (en.msgid, en.msgid_plural) and not e.fuzzy:
+        out.append(
+            f"{where}: {code}: its msgid is not the English of {SOURCE}/{domain}.po "
+            f"(run scripts/words.py update, then translate it again)"
+        )
+    if e.fuzzy:
+        out.append(
+            f"{where}: {code}: fuzzy (its English changed: check the translation, "
+            f"then remove the fuzzy flag and the #| line)"
+        )
+    if not all(e.msgstr):
+        out.append(f"{where}: {code}: not translated (empty msgstr)")
+        return out
+    if (e.msgid_plural is None) != (en.msgid_plural is None):
+        out.append(f"{where}: {code}: a plural entry in one language and not in the other")
+        return out
+    if e.msgid_plural is not None and n is not None and len(e.msgstr) != n:
+        out.append(f"{where}: {code}: {len(e.msgstr)} plural forms, Plural-Forms says {n}")
+    out.extend(_form_problems(where, code, e, wanted))
+    return out
+
+
+def _form_problems(where: str, code: str, e: Entry, wanted: set) -> list[str]:
+    """What is wrong with the placeholders of the forms of ``e`` (``wanted``: the English's)."""
+    out: list[str] = []
+    for form in e.msgstr:
+        try:
+            got = placeholders(form)
+        except ValueError as exc:
+            out.append(f"{where}: {code}: not a template: {exc}")
+            continue
+        if e.msgid_plural is not None:
+            if not got <= {("n", "")}:
+                out.append(f"{where}: {code}: a plural form may use only {{n}}, not {sorted(got)}")
+        elif {name for name, _ in got} != {name for name, _ in wanted}:
+            # the names must agree; a spec may differ where the grammar does ("the piece on
+            # step 12" is "piesa de pe pătratul 12": at_step in English, from_step in Romanian)
+            out.append(
+                f"{where}: {code}: placeholders {_show(got)} differ from the "
+                f"English {_show(wanted)}"
+            )
     return out
 
 

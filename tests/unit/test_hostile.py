@@ -362,7 +362,7 @@ def test_load_setup_and_new_game_replace_the_game_only_once_it_saves(monkeypatch
 
 
 def test_a_new_game_whose_view_cannot_be_drawn_is_not_shown(monkeypatch):
-    from pachisi_widget import i18n
+    from pachisi_widget import words as i18n  # the view reads the words directly
 
     w = PachisiWidget(players=2, seed=7, animate=False)
     words = i18n.rules_text
