@@ -82,15 +82,7 @@ def bar(
         n = _same_length(categories=categories, **{(f"values[{k!r}]" if k else "values"): v})
     errors = _bar_errors(errors, named, n)
     legend = [k for k in named if k]
-    f = _Frame(
-        width=width,
-        height=height,
-        title=title,
-        xlabel=xlabel,
-        ylabel=ylabel,
-        legend_rows=1 if legend else 0,
-        decimal=decimal,
-    )
+    f = _legend_frame(legend, width, height, title, xlabel, ylabel, decimal)
     slot = (f.right - f.left) / n
     lines, every = _bar_labels(f, categories, slot)
     _bar_y_axis(f, named, errors, percent, log)
@@ -129,6 +121,19 @@ def bar(
         f.legend(legend)
     first = next(iter(named.values()))
     return f.svg(_summary(title, list(zip(categories, first, strict=False)), percent, decimal))
+
+
+def _legend_frame(legend, width, height, title, xlabel, ylabel, decimal) -> _Frame:
+    """The frame of a chart of several series: a legend row above the plot when ``legend``."""
+    return _Frame(
+        width=width,
+        height=height,
+        title=title,
+        xlabel=xlabel,
+        ylabel=ylabel,
+        legend_rows=1 if legend else 0,
+        decimal=decimal,
+    )
 
 
 def _bar_series(values) -> dict:
@@ -341,15 +346,7 @@ def line(
     ys = _line_series(xs, series)
     bands = _line_bands(xs, ys, bands)
     legend = [k for k in ys if k]
-    f = _Frame(
-        width=width,
-        height=height,
-        title=title,
-        xlabel=xlabel,
-        ylabel=ylabel,
-        legend_rows=1 if legend else 0,
-        decimal=decimal,
-    )
+    f = _legend_frame(legend, width, height, title, xlabel, ylabel, decimal)
     every = [v for vs in ys.values() for v in vs if v is not None]
     every += [v for lows, highs in bands.values() for v in lows + highs]
     if not every:
