@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..lab.matches import MATCH_GAMES, match_both_ways
 from ..rules import Rules
 from ..throws import throw_distribution
-from .registry import Solution, drop_equal, exercise
+from .registry import Solution, drop_equal, exercise, interval_choice, interval_verdict
 
 _TILT = 0.3
 """Lesson 06b, exercise 1: the chance of mouth up of the unbalanced shells of its match."""
@@ -20,11 +20,6 @@ _MORE_GAMES_REACH = 2.5
 """Lesson 06b, exercise 2: how far (percentage points) the interval may reach either side."""
 
 
-def _verdict(rate, fair: float = 0.5) -> str:
-    """Lesson 06b's reading of a 95% interval: above ``fair``, below it, or neither."""
-    return "wins" if rate.low > fair else "loses" if rate.high < fair else "unclear"
-
-
 @exercise("06b", 1)
 def _tilted_match() -> Solution:
     from ..simulate import wilson_interval
@@ -32,38 +27,15 @@ def _tilted_match() -> Solution:
     rules = Rules(p_mouth_up=_TILT)
     first, second = match_both_ways("castle_waiter", "greedy", rules, seed=_TILT_SEED)
     rate = wilson_interval(first.wins[0] + second.wins[2], first.games + second.games)
-    verdict = _verdict(rate)
+    verdict = interval_verdict(rate)
     # the sentences explain an interval that contains 50%: a new engine that changed these games'
     # verdict must change them too
     assert verdict == "unclear", f"06b.1: the seeded match now gives {verdict!r} ({rate})"
-    point = "wins" if rate.rate > 0.5 else "loses"
-    return Solution(
-        verdict,
-        (
-            "choice",
-            {
-                "key": "06b.1",
-                "words": {
-                    "wins": ("win", "won", "beats", "castiga", "castigă"),
-                    "loses": ("lose", "lost", "pierde"),
-                    "unclear": (
-                        "no clear difference",
-                        "no difference",
-                        "unclear",
-                        "nicio diferenta",
-                        "neclar",
-                    ),
-                },
-            },
-        ),
-        {
-            "p": _TILT,
-            "rate": 100 * rate.rate,
-            "low": 100 * rate.low,
-            "high": 100 * rate.high,
-            "games": first.games + second.games,
-        },
-        drop_equal(verdict, {"point": point}),
+    return interval_choice(
+        "06b.1",
+        rate,
+        {"p": _TILT, "games": first.games + second.games},
+        ("win", "won", "beats", "castiga", "castigă"),
     )
 
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from .. import board
 from ..game import Game
-from .registry import Solution, drop_equal, exercise
+from .registry import Solution, drop_equal, exercise, interval_choice
 
 _FIRST_POSITION = [[14, 47, 0, 0], None, [16, 70, 0, 0], None]
 """Lesson 08, exercise 1: South throws a 3 here."""
@@ -55,35 +55,8 @@ def _read_an_interval() -> Solution:
 
     wins, games = _DUEL
     rate = wilson_interval(wins, games)
-    verdict = "wins" if rate.low > 0.5 else "loses" if rate.high < 0.5 else "unclear"
-    point = "wins" if rate.rate > 0.5 else "loses"
-    return Solution(
-        verdict,
-        (
-            "choice",
-            {
-                "key": "08.2",
-                "words": {
-                    "wins": ("win", "won", "beats", "castiga"),
-                    "loses": ("lose", "lost", "pierde"),
-                    "unclear": (
-                        "no clear difference",
-                        "no difference",
-                        "unclear",
-                        "nicio diferenta",
-                        "neclar",
-                    ),
-                },
-            },
-        ),
-        {
-            "wins": wins,
-            "games": games,
-            "rate": 100 * rate.rate,
-            "low": 100 * rate.low,
-            "high": 100 * rate.high,
-        },
-        drop_equal(verdict, {"point": point}),
+    return interval_choice(
+        "08.2", rate, {"wins": wins, "games": games}, ("win", "won", "beats", "castiga")
     )
 
 

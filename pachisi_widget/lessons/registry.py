@@ -45,6 +45,8 @@ __all__ = [
     "exercise",
     "EXERCISES",
     "drop_equal",
+    "interval_verdict",
+    "interval_choice",
     "Lesson",
     "catalog",
     "lesson",
@@ -101,6 +103,27 @@ def drop_equal(expected, mistakes: dict, same=lambda a, b: a == b) -> dict:
     """The mistakes whose answer differs from the expected one (a rule that changes nothing in
     this position makes no mistake)."""
     return {k: v for k, v in mistakes.items() if callable(v) or not same(v, expected)}
+
+
+def interval_verdict(rate, fair: float = 0.5) -> str:
+    """The reading of a 95% interval ``rate``: above ``fair``, below it, or neither."""
+    return "wins" if rate.low > fair else "loses" if rate.high < fair else "unclear"
+
+
+def interval_choice(key: str, rate, params: dict, wins: tuple[str, ...]) -> Solution:
+    """An exercise that reads the 95% interval ``rate`` of a win rate: "wins", "loses" or
+    "unclear" (the words ``wins`` say the first), quoting ``params`` and the interval."""
+    verdict = interval_verdict(rate)
+    point = "wins" if rate.rate > 0.5 else "loses"
+    unclear = ("no clear difference", "no difference", "unclear", "nicio diferenta", "neclar")
+    words = {"wins": wins, "loses": ("lose", "lost", "pierde"), "unclear": unclear}
+    interval = {"rate": 100 * rate.rate, "low": 100 * rate.low, "high": 100 * rate.high}
+    return Solution(
+        verdict,
+        ("choice", {"key": key, "words": words}),
+        {**params, **interval},
+        drop_equal(verdict, {"point": point}),
+    )
 
 
 # -- the course: its lessons in order -------------------------------------------------------------
