@@ -37,6 +37,7 @@ import abc
 import random
 
 from .board import HOME, TWENTY_FIVE_STEP
+from .errors import short_repr
 from .rules import PYADA_VALUES
 from .tables import IS_SAFE, LOOP_OF, threat_table
 
@@ -49,6 +50,7 @@ __all__ = [
     "ExpectimaxAgent",
     "AGENTS",
     "make_agent",
+    "check_agent",
     "reach_values",
     "can_wait",
     "danger",
@@ -383,3 +385,23 @@ def make_agent(spec) -> Agent:
         return AGENTS[spec]()
     except (KeyError, TypeError):
         raise ValueError(f"unknown agent {spec!r}; choose one of {', '.join(AGENTS)}") from None
+
+
+def check_agent(spec, error: type[Exception] = TypeError, must: str = "a player must be"):
+    """A player from a name of :data:`AGENTS` or an object with a ``choose`` method.
+
+    Raises:
+        ValueError: for an unknown name, listing the known ones.
+        error: for anything else without ``choose`` (the message begins with ``must``).
+    """
+    if isinstance(spec, str):
+        if spec not in AGENTS:
+            raise ValueError(
+                f"unknown agent {short_repr(spec, 40)}; choose one of {', '.join(AGENTS)}"
+            )
+        return make_agent(spec)
+    if not callable(getattr(spec, "choose", None)):
+        raise error(
+            f"{must} an agent name or an object with choose(state, rng), not {short_repr(spec)}"
+        )
+    return spec

@@ -53,10 +53,9 @@ from itertools import islice
 from typing import NamedTuple
 
 from ..agents import (
-    AGENTS,
     FAST_AGENTS,
     Agent,
-    make_agent,
+    check_agent,
 )
 from ..board import SEAT_NAMES
 from ..engine import opening, short_repr, throw_cdf
@@ -287,18 +286,7 @@ class SimulationResult:
 
 def _check_agent(agent) -> Agent:
     """A player for one seat: a built-in name, or an object with a ``choose`` method."""
-    if isinstance(agent, str):
-        if agent not in AGENTS:
-            raise ValueError(
-                f"unknown agent {short_repr(agent, 40)}; choose one of {', '.join(AGENTS)}"
-            )
-        return make_agent(agent)
-    if not callable(getattr(agent, "choose", None)):
-        raise TypeError(
-            f"a player must be an agent name or an object with a choose(state, rng) "
-            f"method, not {short_repr(agent)}"
-        )
-    return agent
+    return check_agent(agent)
 
 
 def _check_numbers(games, players, rules, engine) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..agents import AGENTS, make_agent
+from ..agents import check_agent
 from ..engine import short_repr
 from ..game import Game
 from ..throws import Throw
@@ -80,18 +80,7 @@ def seats_from(computer, game: Game):
 
 def computer_player(spec):
     """A computer player from a name of :data:`AGENTS` or an object with ``choose``."""
-    if isinstance(spec, str):
-        if spec not in AGENTS:
-            raise ValueError(
-                f"unknown agent {short_repr(spec, 40)}; choose one of {', '.join(AGENTS)}"
-            )
-        return make_agent(spec)
-    if not callable(getattr(spec, "choose", None)):
-        raise ValueError(
-            f"a computer player must be an agent name or an object with choose(state, rng), "
-            f"not {short_repr(spec)}"
-        )
-    return spec
+    return check_agent(spec, ValueError, "a computer player must be")
 
 
 def player_label(agent) -> str:
