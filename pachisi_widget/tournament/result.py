@@ -14,7 +14,7 @@ from ..lab.stats import fit_ratings, wilson_interval
 from .ratings import observations, ratings, records
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class TournamentResult:
     """What :func:`tournament` found: per game its lineup, winner, length and any forfeit, with
     ratings, standings and a head-to-head table computed from them."""
@@ -42,28 +42,10 @@ class TournamentResult:
     """The games lost by forfeit or never finished, as :class:`Forfeit` records, in game order."""
     skipped: dict = field(default_factory=dict)
     """Player files that could not be loaded (:func:`from_folder`): file name -> reason."""
-    ran_on: str = ""
+    ran_on: str = field(default="", compare=False)
     """What played the games (not compared)."""
-    seconds: float = 0.0
+    seconds: float = field(default=0.0, compare=False)
     """Wall-clock time of the games (not compared)."""
-
-    def __eq__(self, other) -> bool:  # the executor and the time taken do not matter
-        if not isinstance(other, TournamentResult):
-            return NotImplemented
-        keys = (
-            "entrants",
-            "players",
-            "rules",
-            "seed",
-            "games",
-            "move_time",
-            "lineups",
-            "winners",
-            "turns",
-            "forfeits",
-            "skipped",
-        )
-        return all(getattr(self, k) == getattr(other, k) for k in keys)
 
     __hash__ = None  # type: ignore[assignment]
 
