@@ -58,6 +58,7 @@ from ..agents import (
     check_agent,
 )
 from ..board import SEAT_NAMES
+from ..checks import check_players
 from ..engine import opening, short_repr, throw_cdf
 from ..game import SEATS_FOR_PLAYERS, check_rules, check_seed
 from ..rules import Rules
@@ -283,14 +284,7 @@ def _check_numbers(games, players, rules, engine) -> None:
             f"games must be at most {MAX_GAMES:,} in one call (the result keeps every game), not "
             f"{short_repr(games, 40)}: run a bigger study as several calls with different seeds"
         )
-    if (
-        isinstance(players, bool)
-        or not isinstance(players, int)
-        or players not in SEATS_FOR_PLAYERS
-    ):
-        raise ValueError(f"players must be 2, 3 or 4, not {short_repr(players)}")
-    if rules.teams and players != 4:
-        raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
+    check_players(players, rules)
     if not isinstance(engine, str) or engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {short_repr(engine)}")
 
