@@ -134,6 +134,14 @@ def _same_length(**named) -> int:
 # -- the frame every chart shares -----------------------------------------------------------------
 
 
+def _axis_ticks(lo, hi, log, ticks, what):
+    """An axis's ticks from ``lo`` to ``hi`` (``ticks`` when given; on a log scale, powers of ten,
+    refusing with ``what`` a range that is not above 0), and the step of their labels (0 on a log
+    scale)."""
+    ticks = _log_ticks(lo, hi, what) if log else ticks or nice_ticks(lo, hi)
+    return ticks, ticks[1] - ticks[0] if len(ticks) > 1 and not log else 0
+
+
 class _Frame:
     """Plot area, axes and text of one chart; x and y map data to pixels."""
 
@@ -151,19 +159,17 @@ class _Frame:
         self.parts = []
         self.title, self.xlabel, self.ylabel = title, xlabel, ylabel
 
+    def _label(self, t, step, percent, log):
+        """A tick's label: a power of ten on a log scale, else ``t`` to the ticks' ``step``."""
+        return _power(t, percent, self.decimal) if log else _fmt(t, step, percent, self.decimal)
+
     def y_axis(self, lo, hi, percent=False, ticks=None, log=False):
         self.log = log
-        if log:
-            self.ticks_y = _log_ticks(lo, hi, "a log scale needs values above 0")
-        else:
-            self.ticks_y = ticks or nice_ticks(lo, hi)
+        self.ticks_y, step = _axis_ticks(lo, hi, log, ticks, "a log scale needs values above 0")
         self.y0, self.y1 = self.ticks_y[0], self.ticks_y[-1]
-        step = self.ticks_y[1] - self.ticks_y[0] if len(self.ticks_y) > 1 and not log else 0
         for t in self.ticks_y:
             y = self.y(t)
-            label = (
-                _power(t, percent, self.decimal) if log else _fmt(t, step, percent, self.decimal)
-            )
+            label = self._label(t, step, percent, log)
             self.parts.append(
                 f"<line x1='{self.left}' x2='{self.right}' y1='{y:.1f}' "
                 f"y2='{y:.1f}' stroke='{_GRID}'/>"
@@ -173,17 +179,12 @@ class _Frame:
 
     def x_axis_numeric(self, lo, hi, percent=False, log=False):
         self.xlog = log
-        if log:
-            self.ticks_x = _log_ticks(lo, hi, "a log scale of x needs x values above 0")
-        else:
-            self.ticks_x = nice_ticks(lo, hi)
+        what = "a log scale of x needs x values above 0"
+        self.ticks_x, step = _axis_ticks(lo, hi, log, None, what)
         self.x0, self.x1 = self.ticks_x[0], self.ticks_x[-1]
-        step = self.ticks_x[1] - self.ticks_x[0] if len(self.ticks_x) > 1 and not log else 0
         for t in self.ticks_x:
             x = self.x(t)
-            label = (
-                _power(t, percent, self.decimal) if log else _fmt(t, step, percent, self.decimal)
-            )
+            label = self._label(t, step, percent, log)
             self.parts.append(
                 f"<line x1='{x:.1f}' x2='{x:.1f}' y1='{self.top}' "
                 f"y2='{self.bottom}' stroke='{_GRID}'/>"
