@@ -32,6 +32,11 @@ extensions = [
     "sphinx.ext.viewcode",
     "pachisi_docs",
 ]
+# A name documented at an old import path (pachisi_widget.simulate.simulate, which forwards to
+# pachisi_widget.lab.simulate) links to the source of the module it is written in, not of the one
+# it forwards to: following it would make the forwarded module's source page link to anchors
+# under the old path that no page has.
+viewcode_follow_imported_members = False
 
 exclude_patterns = [
     "_build",

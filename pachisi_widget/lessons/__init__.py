@@ -271,7 +271,7 @@ class Exercise:
 
     @property
     def code(self) -> str:
-        """The exercise's key in its lesson's translators' files (locale/*/lessons/): "02.3"."""
+        """The exercise's key in its lesson's translators' files (``locale/<lang>/lessons/``): "02.3"."""
         return f"{self.lesson}.{self.number}"
 
     def __repr__(self) -> str:

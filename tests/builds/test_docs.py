@@ -26,6 +26,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import pytest
 from support import build_docs_site, docs_extension
 
+from pachisi_widget.lessons import catalog
+
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("sites")]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -462,7 +464,7 @@ def test_teachers_guide_has_a_full_section_for_every_lesson(lang):
     discussion, and where the answers are, as the lesson checks its exercises."""
     text = GUIDE_SOURCES[lang].read_text(encoding="utf-8")
     sections = guide_sections(text)
-    lessons = sorted(NOTEBOOKS.glob("*.ipynb"))
+    lessons = [ROOT / lesson.notebook("en") for lesson in catalog()]
     names = [p.stem for p in lessons]
     missing = [n for n in names if n not in sections]
     assert not missing, f"{GUIDE_SOURCES[lang].name} has no section for {missing}"
@@ -564,10 +566,10 @@ def test_teachers_guide_table_of_lessons_has_a_line_for_every_lesson(lang):
         for line in block.group(2).splitlines()
         if line.strip()
     }
-    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
-        prefix = path.stem.split("_")[0]
+    for lesson in catalog():
+        prefix = lesson.id
         assert prefix in described and described[prefix][0].strip(), (
-            f"{GUIDE_SOURCES[lang].name}: the table of lessons does not describe {path.name}"
+            f"{GUIDE_SOURCES[lang].name}: the table of lessons does not describe {lesson.name}"
         )
 
 

@@ -31,11 +31,11 @@ from support import outputs_text as _said
 from support import read as _read
 
 import pachisi_widget as pw
-from pachisi_widget.lessons import exercises
+from pachisi_widget.lessons import catalog, exercises
 
 REPO = Path(__file__).resolve().parents[2]
 RO_DIR = REPO / "notebooks" / "ro"
-LESSONS = sorted(p.name for p in RO_DIR.glob("*.ipynb"))
+LESSONS = [Path(lesson.notebook("ro")).name for lesson in catalog()]
 """Every lesson with a Romanian edition (file names, the same in both folders)."""
 EDITIONS = {name: {"en": REPO / "notebooks" / name, "ro": RO_DIR / name} for name in LESSONS}
 LESSON_IDS = [name.split("_", 1)[0] for name in LESSONS]

@@ -48,8 +48,10 @@ from support import (
     read as _read,
 )
 
+from pachisi_widget.lessons import catalog  # noqa: E402
+
 NOTEBOOK_DIR = REPO / "notebooks"
-NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+NOTEBOOKS = [REPO / lesson.notebook("en") for lesson in catalog()]  # the course, in its order
 IDS = [nb.stem for nb in NOTEBOOKS]
 
 FALLBACK_LESSON = "02_cowrie_throws_and_probability"
