@@ -6,6 +6,7 @@ a list in any order where order does not matter; seats and letters by name in ei
 
 from __future__ import annotations
 
+import abc
 import math
 import re
 import unicodedata
@@ -131,18 +132,18 @@ def _seat(item) -> int:
     raise _Unreadable
 
 
-class Form:
+class Form(abc.ABC):
     """How an exercise's answer is written and compared (subclasses: one per kind of answer)."""
 
     name = ""
 
+    @abc.abstractmethod
     def read(self, answer):
         """The answer in a normal form that compares with ``==``.
 
         Raises:
             _Unreadable: when the answer is not written in this form.
         """
-        raise NotImplementedError
 
     def same(self, answer, expected) -> bool:
         """Whether ``answer`` (as the student wrote it) is ``expected`` (in normal form)."""
