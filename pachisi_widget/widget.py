@@ -73,8 +73,8 @@ def _session_method(name: str):
 
 def _session_property(name: str):
     """The widget's read-only property ``name``: the session's."""
-    prop = getattr(Session, name)
-    return property(lambda self: prop.fget(self._session), doc=prop.__doc__)
+    doc = getattr(Session, name).__doc__
+    return property(lambda self: getattr(self._session, name), doc=doc)
 
 
 def _checked(check):

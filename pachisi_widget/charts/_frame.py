@@ -163,35 +163,40 @@ class _Frame:
         """A tick's label: a power of ten on a log scale, else ``t`` to the ticks' ``step``."""
         return _power(t, percent, self.decimal) if log else _fmt(t, step, percent, self.decimal)
 
+    def _grid(self, x1, x2, y1, y2, text_x, text_y, anchor, label):
+        """One grid line and its tick label (whole pixels as they are, others to 0.1)."""
+        x1, x2, y1, y2, text_x, text_y = (
+            v if isinstance(v, int) else f"{v:.1f}" for v in (x1, x2, y1, y2, text_x, text_y)
+        )
+        self.parts.append(
+            f"<line x1='{x1}' x2='{x2}' y1='{y1}' y2='{y2}' stroke='{_GRID}'/>"
+            f"<text x='{text_x}' y='{text_y}' text-anchor='{anchor}' "
+            f"font-size='{FONT - 1}' fill='{_MUTED}'>{label}</text>"
+        )
+
     def y_axis(self, lo, hi, percent=False, ticks=None, log=False):
         self.log = log
-        self.ticks_y, step = _axis_ticks(lo, hi, log, ticks, "a log scale needs values above 0")
-        self.y0, self.y1 = self.ticks_y[0], self.ticks_y[-1]
-        for t in self.ticks_y:
-            y = self.y(t)
-            label = self._label(t, step, percent, log)
-            self.parts.append(
-                f"<line x1='{self.left}' x2='{self.right}' y1='{y:.1f}' "
-                f"y2='{y:.1f}' stroke='{_GRID}'/>"
-                f"<text x='{self.left - 6}' y='{y + 4:.1f}' text-anchor='end' "
-                f"font-size='{FONT - 1}' fill='{_MUTED}'>{label}</text>"
-            )
+        self._axis("y", lo, hi, percent, ticks, log, "a log scale needs values above 0")
 
     def x_axis_numeric(self, lo, hi, percent=False, log=False):
         self.xlog = log
-        what = "a log scale of x needs x values above 0"
-        self.ticks_x, step = _axis_ticks(lo, hi, log, None, what)
-        self.x0, self.x1 = self.ticks_x[0], self.ticks_x[-1]
-        for t in self.ticks_x:
-            x = self.x(t)
+        self._axis("x", lo, hi, percent, None, log, "a log scale of x needs x values above 0")
+
+    def _axis(self, axis, lo, hi, percent, ticks, log, what):
+        """The ``axis`` ("x" or "y") from ``lo`` to ``hi``: its scale, grid lines and labels."""
+        ticks, step = _axis_ticks(lo, hi, log, ticks, what)
+        if axis == "y":
+            self.ticks_y, self.y0, self.y1 = ticks, ticks[0], ticks[-1]
+        else:
+            self.ticks_x, self.x0, self.x1 = ticks, ticks[0], ticks[-1]
+        for t in ticks:
             label = self._label(t, step, percent, log)
-            self.parts.append(
-                f"<line x1='{x:.1f}' x2='{x:.1f}' y1='{self.top}' "
-                f"y2='{self.bottom}' stroke='{_GRID}'/>"
-                f"<text x='{x:.1f}' y='{self.bottom + FONT + 4}' "
-                f"text-anchor='middle' font-size='{FONT - 1}' fill='{_MUTED}'>"
-                f"{label}</text>"
-            )
+            if axis == "y":
+                y = self.y(t)
+                self._grid(self.left, self.right, y, y, self.left - 6, y + 4, "end", label)
+            else:
+                x, below = self.x(t), self.bottom + FONT + 4
+                self._grid(x, x, self.top, self.bottom, x, below, "middle", label)
 
     def y(self, v):
         if getattr(self, "log", False):

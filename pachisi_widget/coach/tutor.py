@@ -4,6 +4,7 @@ best move, its grade, and why the better move is better, in words (:func:`verdic
 
 from __future__ import annotations
 
+import inspect
 import math
 
 from ..board import HOME
@@ -12,13 +13,14 @@ from ..probability import hit_chance
 from ..state import GameState
 from ..tables import IS_CASTLE, IS_SAFE
 from ..words import Message
-from .evaluate import _check_args, evaluate
+from .evaluate import evaluate
 from .results import CoachError, Evaluation, Verdict, _short
 
 __all__ = ["verdict", "GRADES"]
 
 GRADES = ((3, "blunder"), (2, "mistake"), (1, "inaccuracy"))
 """A move that gives up more than ``k`` times the margin of winning chance gets the grade."""
+_EVALUATE_OPTIONS = frozenset(inspect.signature(evaluate).parameters) - {"state"}
 
 
 def _safe_end(m: Move) -> bool:
@@ -104,31 +106,29 @@ def _reasons(state: GameState, played: Move, better: Move) -> list:
 
 
 def verdict(
-    state,
-    move,
-    *,
-    margin: float = 0.05,
-    evaluation: Evaluation | None = None,
-    rollouts: int | None = None,
-    policy="greedy",
-    seed: int = 0,
-    engine: str = "auto",
-    budget: float | None = None,
-    progress=None,
+    state, move, *, margin: float = 0.05, evaluation: Evaluation | None = None, **options
 ) -> Verdict:
     """The tutor's verdict on ``move`` played in ``state``: the winning chance it gave up
     against the best move, a grade when that is more than ``margin``, the better move and why.
 
     ``evaluation``, when given, is the :func:`evaluate` of ``state`` to judge by (no rollouts
-    are played again); otherwise the other arguments are those of :func:`evaluate`.
+    are played again); otherwise ``state`` is evaluated with ``options``, the keyword arguments
+    of :func:`evaluate` (``rollouts``, ``policy``, ``seed``, ``engine``, ``budget``,
+    ``progress``, ``exact``).
 
     Raises:
         CoachError: for a bad margin, a state with no move to choose, or an argument
             :func:`evaluate` refuses.
         IllegalMoveError: when ``move`` is not legal in ``state`` (with the reason).
     """
+    unknown = set(options) - _EVALUATE_OPTIONS
+    if unknown:
+        raise TypeError(
+            f"verdict() got unexpected keyword argument(s) {sorted(unknown)}; besides margin and "
+            f"evaluation it takes those of evaluate(): {', '.join(sorted(_EVALUATE_OPTIONS))}"
+        )
     if not isinstance(state, GameState):
-        _check_args(state, rollouts, policy, seed, engine, budget, progress)
+        evaluate(state, **options)  # raises evaluate's own error for what is not a state
     if (
         isinstance(margin, bool)
         or not isinstance(margin, (int, float))
@@ -144,15 +144,7 @@ def verdict(
     if legal is None:
         raise state.illegal(move)
     if evaluation is None:
-        evaluation = evaluate(
-            state,
-            rollouts=rollouts,
-            policy=policy,
-            seed=seed,
-            engine=engine,
-            budget=budget,
-            progress=progress,
-        )
+        evaluation = evaluate(state, **options)
     elif not isinstance(evaluation, Evaluation) or evaluation.state != state:
         raise CoachError.from_code("coach_other_evaluation", {})
     played = evaluation.find(legal)

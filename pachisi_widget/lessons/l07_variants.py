@@ -149,7 +149,7 @@ def _partners_share() -> Solution:
 def _wider_interval() -> Solution:
     from math import isqrt
 
-    from ..simulate import wilson_interval
+    from ..lab.stats import wilson_interval
 
     small, large = _SAMPLES
     factor = Fraction(large, small)
@@ -161,12 +161,12 @@ def _wider_interval() -> Solution:
         ratio,
         ("number", {"decimals": 1}),
         {
+            "wide": 100 * (wide.high - wide.low) / 2,  # the intervals' half-widths, in points
+            "narrow": 100 * (narrow.high - narrow.low) / 2,
             "small": small,
             "large": large,
             "factor": factor,
             "ratio": ratio,
-            "wide": 100 * (wide.high - wide.low) / 2,
-            "narrow": 100 * (narrow.high - narrow.low) / 2,
         },
         drop_equal(ratio, {"games": int(factor), "upside_down": 1 / ratio}),
     )

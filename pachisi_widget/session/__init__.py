@@ -36,7 +36,7 @@ from ..replay import analysis_rollouts
 from ..words import Message
 from . import intents
 from .intents import INTENTS, echo
-from .parts import Parts, check_language, check_names, draw
+from .parts import Part, Parts, check_language, check_names, draw
 from .practice import PracticeMode
 from .replay import ReplayMode
 from .table import Table, computer_player, player_label, seats_from, undo_one
@@ -94,46 +94,25 @@ class Session:
         self._commit("new_game", {"seat": game.to_move})
 
     # -- what the session holds ------------------------------------------------------------------
+    # (read-only views of its parts; change them through the session so the board follows)
 
-    @property
-    def game(self) -> Game:
-        """The live :class:`Game`. Change it through the session so the board follows."""
-        return self._parts.table.game
-
-    @property
-    def table(self) -> Table:
-        """The live game and who plays it."""
-        return self._parts.table
-
-    @property
-    def computer_seats(self) -> dict:
-        """{seat: agent} of the seats computer players play."""
-        return self._parts.table.agents
-
-    @property
-    def language(self) -> str:
-        """``"en"`` or ``"ro"``: the language of the narration and labels."""
-        return self._parts.language
-
-    @property
-    def names(self) -> tuple:
-        """Per seat: the player's name (S, E, N, W)."""
-        return self._parts.names
-
-    @property
-    def replay_mode(self) -> ReplayMode:
-        """The replay mode: the game on the timeline, if any."""
-        return self._parts.replay
-
-    @property
-    def practice_mode(self) -> PracticeMode:
-        """The practice mode: quiz on or off, the open question, the score."""
-        return self._parts.practice
-
-    @property
-    def quiz(self) -> bool:
-        """Whether practice mode is on."""
-        return self._parts.practice.quiz
+    game = Part(
+        "table.game",
+        "The live :class:`Game`. Change it through the session so the board follows.",
+    )
+    table = Part("table", "The live game and who plays it.")
+    computer_seats = Part("table.agents", "{seat: agent} of the seats computer players play.")
+    language = Part("language", '``"en"`` or ``"ro"``: the language of the narration and labels.')
+    names = Part("names", "Per seat: the player's name (S, E, N, W).")
+    replay_mode = Part("replay", "The replay mode: the game on the timeline, if any.")
+    practice_mode = Part(
+        "practice", "The practice mode: quiz on or off, the open question, the score."
+    )
+    quiz = Part("practice.quiz", "Whether practice mode is on.")
+    replaying = Part(
+        "replay.active", "Whether the board shows a replay (True) or the live game (False)."
+    )
+    replay_count = Part("replay.replay.count", "The number of actions of the game replayed.")
 
     @property
     def score(self) -> dict:
@@ -141,19 +120,9 @@ class Session:
         return dict(self._parts.practice.score)
 
     @property
-    def replaying(self) -> bool:
-        """Whether the board shows a replay (True) or the live game (False)."""
-        return self._parts.replay.active
-
-    @property
     def replay_index(self) -> int | None:
         """The point of the timeline shown (None when the board is live)."""
         return self._parts.replay.index if self.replaying else None
-
-    @property
-    def replay_count(self) -> int:
-        """The number of actions of the game replayed."""
-        return self._parts.replay.replay.count
 
     @property
     def shown_state(self):

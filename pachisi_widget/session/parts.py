@@ -26,6 +26,30 @@ class Parts:
     names: tuple
 
 
+class Part:
+    """A read-only attribute of a session that shows one of its :class:`Parts` (``path``, dotted
+    below the parts: ``"table.game"``), documented by ``doc``. A session changes its parts only
+    through its own methods, so that the board follows."""
+
+    def __init__(self, path: str, doc: str) -> None:
+        self.path = tuple(path.split("."))
+        self.__doc__ = doc
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, session, owner=None):
+        if session is None:
+            return self
+        value = session._parts
+        for name in self.path:
+            value = getattr(value, name)
+        return value
+
+    def __set__(self, session, value) -> None:
+        raise AttributeError(f"{self.name} is read-only: change it through the session's methods")
+
+
 def check_language(language) -> str:
     """``language`` if it is one of :data:`~pachisi_widget.words.LANGUAGES`; else ValueError."""
     if not isinstance(language, str) or language not in LANGUAGES:

@@ -5,6 +5,8 @@ chunks on any executor; each student's move timed, checked and turned into a for
 from __future__ import annotations
 
 import copy
+import dataclasses
+import inspect
 import math
 import random
 import signal
@@ -303,18 +305,72 @@ def tournament(
             team rules, or a player file that cannot be loaded (:class:`PlayerFileError`).
         TypeError: for entrants, rules, seed or executor of the wrong type.
     """
-    return _tournament(
-        entrants,
-        games,
+    rules = check_rules(rules)
+    move_time, chunk, chunk_timeout = _check_numbers(
+        rules, games, players, move_time, chunk, chunk_timeout
+    )
+    seed = check_seed(seed)
+    ents = _entrants(entrants)
+    if len(ents) < players:
+        raise ValueError(
+            f"a tournament of {players}-player games needs at least {players} "
+            f"entrants, not {len(ents)}"
+        )
+    executor = as_executor(executor)
+    seats = SEATS_FOR_PLAYERS[players]
+    tables = list(combinations(range(len(ents)), players))
+    rot = players
+    deals = games // rot
+    deal_seeds = list(islice(iter_game_seeds(seed), len(tables) * deals))
+    lineups = []
+    items = []
+    for t, table in enumerate(tables):
+        for d in range(deals):
+            s = deal_seeds[t * deals + d]
+            for r in range(rot):
+                lineup = tuple(table[(k + r) % players] for k in range(players))
+                lineups.append(lineup)
+                items.append((lineup, s))
+    total = len(items)
+    if chunk:
+        size = chunk
+    elif executor is None:  # in this process chunks only pace the progress bar
+        size = max(1, min(100, -(-total // 100)))
+    else:
+        size = chunk_size(total, executor_workers(executor), 250)
+    jobs = [
+        _Job(rules, seats, ents, tuple(items[i : i + size]), move_time, executor is not None)
+        for i in range(0, total, size)
+    ]
+    names = tuple(e.name for e in ents)
+    show = progress if progress is not None else total >= 1000
+    t0 = time.perf_counter()
+    with Progress(total, show, "tournament") as bar:
+        chunks = run_chunks(
+            _play_chunk,
+            jobs,
+            executor,
+            lambda part: bar.update(len(part)),
+            chunk_timeout,
+            lambda job: _unfinished(job, chunk_timeout, names),
+        )
+    elapsed = time.perf_counter() - t0
+    winners, turns, forfeits = _collect(chunks, lineups, seats, players, names)
+    where = "this process" if executor is None else type(executor).__name__
+    return TournamentResult(
+        names,
         players,
         rules,
         seed,
-        executor,
+        games,
         move_time,
-        chunk,
-        chunk_timeout,
-        progress,
+        tuple(lineups),
+        tuple(winners),
+        tuple(turns),
+        tuple(forfeits),
         {},
+        where,
+        elapsed,
     )
 
 
@@ -384,88 +440,6 @@ def _collect(chunks, lineups, seats, players: int, names) -> tuple:
     return winners, turns, forfeits
 
 
-def _tournament(
-    entrants,
-    games,
-    players,
-    rules,
-    seed,
-    executor,
-    move_time,
-    chunk,
-    chunk_timeout,
-    progress,
-    skipped,
-) -> TournamentResult:
-    rules = check_rules(rules)
-    move_time, chunk, chunk_timeout = _check_numbers(
-        rules, games, players, move_time, chunk, chunk_timeout
-    )
-    seed = check_seed(seed)
-    ents = _entrants(entrants)
-    if len(ents) < players:
-        raise ValueError(
-            f"a tournament of {players}-player games needs at least {players} "
-            f"entrants, not {len(ents)}"
-        )
-    executor = as_executor(executor)
-    seats = SEATS_FOR_PLAYERS[players]
-    tables = list(combinations(range(len(ents)), players))
-    rot = players
-    deals = games // rot
-    deal_seeds = list(islice(iter_game_seeds(seed), len(tables) * deals))
-    lineups = []
-    items = []
-    for t, table in enumerate(tables):
-        for d in range(deals):
-            s = deal_seeds[t * deals + d]
-            for r in range(rot):
-                lineup = tuple(table[(k + r) % players] for k in range(players))
-                lineups.append(lineup)
-                items.append((lineup, s))
-    total = len(items)
-    if chunk:
-        size = chunk
-    elif executor is None:  # in this process chunks only pace the progress bar
-        size = max(1, min(100, -(-total // 100)))
-    else:
-        size = chunk_size(total, executor_workers(executor), 250)
-    jobs = [
-        _Job(rules, seats, ents, tuple(items[i : i + size]), move_time, executor is not None)
-        for i in range(0, total, size)
-    ]
-    names = tuple(e.name for e in ents)
-    show = progress if progress is not None else total >= 1000
-    t0 = time.perf_counter()
-    with Progress(total, show, "tournament") as bar:
-        chunks = run_chunks(
-            _play_chunk,
-            jobs,
-            executor,
-            lambda part: bar.update(len(part)),
-            chunk_timeout,
-            lambda job: _unfinished(job, chunk_timeout, names),
-        )
-    elapsed = time.perf_counter() - t0
-    winners, turns, forfeits = _collect(chunks, lineups, seats, players, names)
-    where = "this process" if executor is None else type(executor).__name__
-    return TournamentResult(
-        names,
-        players,
-        rules,
-        seed,
-        games,
-        move_time,
-        tuple(lineups),
-        tuple(winners),
-        tuple(turns),
-        tuple(forfeits),
-        dict(skipped),
-        where,
-        elapsed,
-    )
-
-
 def from_folder(folder, opponents=(), **kwargs) -> TournamentResult:
     """A tournament of every player in ``folder`` (each ``.py`` file that loads; see
     :func:`load_folder`), with the built-in ``opponents`` added (e.g. ``("greedy", "random")``).
@@ -486,30 +460,8 @@ def from_folder(folder, opponents=(), **kwargs) -> TournamentResult:
             f"{folder}: {len(entrants)} players loaded, a tournament of "
             f"{players}-player games needs {players}{why}"
         )
-    args = {
-        "games": 100,
-        "rules": None,
-        "seed": None,
-        "executor": None,
-        "move_time": MOVE_TIME,
-        "chunk": None,
-        "chunk_timeout": None,
-        "progress": None,
-    }
-    unknown = set(kwargs) - set(args)
+    unknown = set(kwargs) - (set(inspect.signature(tournament).parameters) - {"entrants"})
     if unknown:
         raise TypeError(f"from_folder() got unexpected arguments {sorted(unknown)}")
-    args.update(kwargs)
-    return _tournament(
-        entrants,
-        args["games"],
-        players,
-        args["rules"],
-        args["seed"],
-        args["executor"],
-        args["move_time"],
-        args["chunk"],
-        args["chunk_timeout"],
-        args["progress"],
-        problems,
-    )
+    result = tournament(entrants, players=players, **kwargs)
+    return dataclasses.replace(result, skipped=dict(problems))
