@@ -487,8 +487,21 @@ def session_intents(draw, s: Session):
         intent["text"] = s.save()
     elif kind == "set_seat" and draw(st.booleans()):
         intent.update(
-            seat=draw(st.sampled_from([0, 1, 2, -1])),
-            player=draw(st.sampled_from(["human", "random", "greedy"])),
+            seat=draw(st.sampled_from([0, 1, 2, 3, -1])),
+            player=draw(st.sampled_from(["human", "random", "greedy", "runner", "castle_waiter"])),
+        )
+    elif kind == "setup" and draw(st.booleans()):
+        step = st.integers(0, 84)
+        intent["positions"] = [
+            draw(st.lists(step, min_size=4, max_size=4)) if seat in (0, 2) else None
+            for seat in range(4)
+        ]
+        intent["to_move"] = draw(st.sampled_from([0, 2, 1, "0"]))
+    elif kind == "new_game" and draw(st.booleans()):
+        intent.update(
+            players=draw(st.sampled_from([2, 3, 4])),
+            seed=draw(st.integers(0, 99)),
+            preset=draw(st.sampled_from(["classic", "mitra", "cowrie_skill"])),
         )
     elif kind == "step" and draw(st.booleans()):
         intent.update(turn=s.shown["state"]["turn"], revision=s.revision)
