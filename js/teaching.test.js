@@ -55,6 +55,25 @@ describe("hints on the board", () => {
     }
   });
 
+  it("stars no move when the best is not clear, and marks those about equal with ≈", () => {
+    const svg = board();
+    const ids = Object.keys(hv.moves);
+    const tied = {
+      ...hv,
+      best: null,
+      moves: Object.fromEntries(ids.map((id, i) => [id, { ...hv.moves[id], best: false, about_equal: i < 2 }])),
+    };
+    decorateTargets(document, svg, tied, p.revision);
+    const rings = [...svg.querySelectorAll(".pachisi-target[data-move]")];
+    expect(svg.querySelector(".pachisi-hint-best")).toBeNull();
+    for (const g of rings) {
+      const hint = tied.moves[g.getAttribute("data-move")];
+      const shown = g.querySelector(".pachisi-hint-text").textContent;
+      expect(shown.startsWith("≈ ")).toBe(hint.about_equal);
+      expect(g.getAttribute("data-about-equal") === "true").toBe(hint.about_equal);
+    }
+  });
+
   it("ignores hints made for another revision (a stale answer)", () => {
     const svg = board();
     expect(decorateTargets(document, svg, hv, p.revision + 1)).toBe(0);

@@ -2,7 +2,8 @@
 // computes the chances (data-role="hint-progress"), and on the board each legal move's chance to
 // win for the seat to move (its team with teams), computed by the coach in Python
 // (pachisi_widget.coach.evaluate; the `hint_view` trait): a figure with its interval ("62% ±4")
-// and a small bar above each destination ring, the best move starred. Each hinted ring carries
+// and a small bar above each destination ring, the best move starred when it is clearly best, and
+// "≈" before the moves the rollouts cannot tell apart from it. Each hinted ring carries
 // data-win="<chance 0..1>". No chance is computed here.
 import { htmlEl, svgEl } from "../draw.js";
 
@@ -13,7 +14,7 @@ const BAR_W = 44; // SVG units: the bar of a 100% chance
  * Hints made for another revision are stale and ignored. Returns how many rings got a hint.
  * @param {Document} doc
  * @param {SVGSVGElement|null} svg
- * @param {object} hintView  the `hint_view` trait: {status, revision, moves: {id: {win, text, label, best}}}
+ * @param {object} hintView  the `hint_view` trait: {status, revision, moves: {id: {win, text, label, best, about_equal}}}
  * @param {number} revision
  * @returns {number}
  */
@@ -29,6 +30,8 @@ export function decorateTargets(doc, svg, hintView, revision) {
     if (hint.best) {
       g.classList.add("pachisi-hint-best");
       g.setAttribute("data-best", "true");
+    } else if (hint.about_equal) {
+      g.setAttribute("data-about-equal", "true");
     }
     const words = `${g.getAttribute("aria-label") ?? ""} — ${hint.label}`;
     g.setAttribute("aria-label", words);
@@ -36,7 +39,7 @@ export function decorateTargets(doc, svg, hintView, revision) {
     if (title) title.textContent = words;
     const ring = g.querySelector(".pachisi-target-ring");
     const r = Number(ring?.getAttribute("r") ?? 18);
-    const text = hint.best ? `★ ${hint.text}` : hint.text;
+    const text = hint.best ? `★ ${hint.text}` : hint.about_equal ? `≈ ${hint.text}` : hint.text;
     const w = Math.max(BAR_W, 11 * text.length);
     const box = svgEl(doc, "g", { class: "pachisi-hint", "aria-hidden": "true", transform: `translate(0 ${-r - 26})` });
     box.appendChild(svgEl(doc, "rect", { class: "pachisi-hint-bg", x: -w / 2, y: -17, width: w, height: 30, rx: 5 }));

@@ -15,7 +15,7 @@ from ..game import check_seed
 from ..lab.parallel import Progress, numpy_installed
 from ..lab.playing import fast_agent_name, play_out
 from ..lab.seeds import iter_game_seeds
-from ..lab.stats import Z95, wilson_interval
+from ..lab.stats import Z95, wilson_interval, z_for_pairs
 from ..state import GameState
 from ..tables import LAST_SURE_STEP
 from .race import _exact, _side, _won
@@ -229,14 +229,14 @@ def _still_needed(won, done: int, sides: int, code: int = 0, final: bool = True)
     return max(_ADAPTIVE_LEAST, need - done)
 
 
-def _paired(best: list, other: list) -> tuple:
-    """(mean of best - other, its 95% interval) over paired rollouts (the seeds both moves
+def _paired(best: list, other: list, z: float = Z95) -> tuple:
+    """(mean of best - other, its interval at ``z``) over paired rollouts (the seeds both moves
     played: with ``rollouts=None`` a move can get more than another)."""
     n = min(len(best), len(other))  # the seeds both played
     d = [a - b for a, b in zip(best[:n], other[:n], strict=True)]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.25
-    half = Z95 * math.sqrt(var / n)
+    half = z * math.sqrt(var / n)
     return mean, mean - half, mean + half
 
 
@@ -387,7 +387,10 @@ def _roll(state, plan: _Plan, players, seed, side, budget, progress, t0) -> tupl
 
 def _rank(moves, exact, wins) -> list:
     """The rank step: each move's :class:`MoveChance`, best first, with its loss against the
-    best (paired on common random numbers when both are estimated)."""
+    best (paired on common random numbers when both are estimated). The loss intervals cover
+    together at 95% (:func:`~pachisi_widget.lab.stats.z_for_pairs`): the best move is the one
+    whose estimate came out highest, and an interval drawn as if it had been named in advance
+    would cover less often than it says, most of all between moves that are nearly equal."""
     results = []
     for j, m in enumerate(moves):
         if exact[j] is not None:
@@ -412,7 +415,7 @@ def _rank(moves, exact, wins) -> list:
             hi = gap if both else top.high - mc.low
             out.append(mc._replace(loss=gap, loss_low=lo, loss_high=hi))
         else:
-            mean, lo, hi = _paired(wins[b], wins[j])
+            mean, lo, hi = _paired(wins[b], wins[j], z_for_pairs(len(ranked)))
             out.append(mc._replace(loss=mean, loss_low=lo, loss_high=hi))
     return out
 

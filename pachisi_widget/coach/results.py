@@ -56,7 +56,8 @@ class MoveChance(NamedTuple):
     """How much less than the best move's chance (0 for the best move)."""
     loss_low: float = 0.0
     """Lower end of the 95% interval of ``loss``, from the paired rollouts (common random
-    numbers)."""
+    numbers); the intervals of all moves cover together, the choice of the best included. A
+    move whose ``loss_low`` is 0 or less is about as good as the best."""
     loss_high: float = 0.0
     """Upper end of the 95% interval of ``loss``."""
 
@@ -125,6 +126,30 @@ class Evaluation:
         """The move with the highest chance to win (None when there is no move to choose)."""
         return self.moves[0] if self.moves else None
 
+    @property
+    def about_equal(self) -> tuple:
+        """The moves the rollouts cannot tell from the best (their loss interval reaches 0),
+        best first and the best included; empty when there is no move to choose."""
+        if not self.moves:
+            return ()
+        return (self.moves[0],) + tuple(
+            mc for mc in self.moves[1:] if mc.loss_low <= 0 and not (mc.exact and mc.loss > 0)
+        )
+
+    @property
+    def clear_best(self) -> bool:
+        """Whether the best move is clearly best: it is the only move, or every other move's
+        loss interval lies above 0. When False, say "about equal", not "best"."""
+        return len(self.moves) > 0 and len(self.about_equal) == 1
+
+    def tie_text(self, lang: str = "en") -> str | None:
+        """The sentence naming the moves :attr:`about_equal` to the best, when there are
+        several; else None."""
+        if len(self.about_equal) < 2:
+            return None
+        moves = [move_text(mc.move, lang) for mc in self.about_equal]
+        return text("coach_note_about_equal", {"moves": moves}, lang)
+
     def __iter__(self):
         return iter(self.moves)
 
@@ -157,6 +182,8 @@ class Evaluation:
             out.append(text("coach_note_throw", params, lang))
         elif self.note == "only_move":
             out.append(text("coach_note_only_move", {"seat": self.seat}, lang))
+        if self.tie_text(lang):
+            out.append(self.tie_text(lang))
         if not self.complete:
             params = {"done": self.rollouts, "total": self.requested}
             out.append(text("coach_note_budget", params, lang))

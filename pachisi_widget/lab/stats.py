@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-__all__ = ["Z95", "WinRate", "wilson_interval", "fit_ratings", "invert"]
+__all__ = ["Z95", "WinRate", "wilson_interval", "z_for_pairs", "fit_ratings", "invert"]
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution (``NormalDist().inv_cdf(0.975)``).
@@ -19,6 +19,26 @@ Z95 = 1.959963984540054
 >>> abs(NormalDist().inv_cdf(0.975) - Z95) < 1e-12
 True
 """
+
+
+def z_for_pairs(choices: int, level: float = 0.95) -> float:
+    """The normal quantile that makes every interval of a difference between any two of
+    ``choices`` estimates cover at ``level`` together (Bonferroni over the ``choices * (choices
+    - 1) / 2`` pairs): :data:`Z95` for two choices, wider for more.
+
+    An interval drawn against the move that *looked* best must allow for that choice: the best
+    looking move is, more often than not, one whose estimate came out high. Covering every pair
+    at once covers the pair that was chosen, whichever it was.
+
+    >>> z_for_pairs(2) == Z95, round(z_for_pairs(3), 2), round(z_for_pairs(6), 2)
+    (True, 2.39, 2.94)
+    """
+    if choices <= 2:
+        return Z95
+    from statistics import NormalDist
+
+    pairs = choices * (choices - 1) // 2
+    return NormalDist().inv_cdf(1 - (1 - level) / (2 * pairs))
 
 
 class WinRate(NamedTuple):

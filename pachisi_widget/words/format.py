@@ -165,12 +165,13 @@ def count(n, noun: str, lang: str = "en") -> str:
 
 def join(items, lang: str = "en", joint: str = "and", empty: str = "") -> str:
     """Items as a list in words, the last two joined by ``joint`` ("and" or "or"): "7",
-    "7 and 3", "7, 3 and 25" ("7, 3 și 25"); ``empty`` for no items.
+    "7 and 3", "7, 3 and 25" ("7, 3 și 25"); ``empty`` for no items. A single value that is not
+    a list or tuple is one item.
 
-    >>> join([7, 3, 25], "ro"), join(["10", "25"], joint="or"), join([], empty="–")
-    ('7, 3 și 25', '10 or 25', '–')
+    >>> join([7, 3, 25], "ro"), join(["10", "25"], joint="or"), join([], empty="–"), join(4)
+    ('7, 3 și 25', '10 or 25', '–', '4')
     """
-    words = [str(i) for i in items]
+    words = [str(i) for i in items] if isinstance(items, (list, tuple)) else [str(items)]
     if not words:
         return empty
     if len(words) == 1:

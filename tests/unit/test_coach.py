@@ -13,6 +13,7 @@ import pachisi_widget as pw
 from pachisi_widget import coach
 from pachisi_widget.coach import CoachError, evaluate, verdict
 from pachisi_widget.fastnp import iter_game_seeds
+from pachisi_widget.lab.stats import Z95, z_for_pairs
 from pachisi_widget.simulate import play_out, wilson_interval
 
 numpy = pytest.importorskip("numpy")
@@ -116,7 +117,8 @@ def test_common_random_numbers_sharpen_the_comparison():
     ev = evaluate(position(RACE, up=2), exact=False, rollouts=400, seed=2)
     best = ev.best
     for mc in ev.moves[1:]:
-        paired = (mc.loss_high - mc.loss_low) / 2
+        # at the separate intervals' confidence (the loss intervals cover all pairs together)
+        paired = (mc.loss_high - mc.loss_low) / 2 * Z95 / z_for_pairs(len(ev))
         assert paired < 0.9 * math.hypot(best.half_width, mc.half_width)
         assert paired < 0.7 * (best.half_width + mc.half_width)
 
@@ -253,6 +255,58 @@ def test_an_exact_race_agrees_with_rollouts(pieces, rules):
     for mc in exact:
         r = rolled.find(mc.move)
         assert r.low - 0.005 <= mc.chance <= r.high + 0.005, (mc, r)
+
+
+def _race_positions(count: int) -> list:
+    """``count`` two-player pure races with at least three moves to choose from, each with the
+    exact chance of every move (from the exact race), drawn from a fixed seed."""
+    rng, found = random.Random(5), []
+    steps = [76, 77, 78, 79, 80, 81, 82, 83, 84, 84]
+    while len(found) < count:
+        pieces = [sorted(rng.choice(steps) for _ in range(4)), None]
+        pieces += [sorted(rng.choice(steps) for _ in range(4)), None]
+        up = rng.randrange(7)
+        if 84 in (min(pieces[0]), min(pieces[2])):
+            continue
+        state = position(pieces, up)
+        if state.phase != "move" or len(state.legal_moves()) < 3:
+            continue
+        exact = evaluate(state)
+        if exact.note is None and all(mc.exact for mc in exact):
+            found.append((state, {mc.move.key: mc.chance for mc in exact}))
+    return found
+
+
+def test_loss_intervals_cover_the_exact_losses_at_their_stated_rate():
+    """The tutor grades by the loss intervals: against exact races, over many seeds, they
+    cover the true loss behind the move that *looked* best at least 95% of the time (they are
+    drawn for every pair at once, so the choice of the best is allowed for)."""
+    misses = total = 0
+    for state, exact in _race_positions(6):
+        for seed in range(8):
+            ev = evaluate(state, exact=False, rollouts=100, seed=11 * seed + 1)
+            top = exact[ev.best.move.key]
+            for mc in ev.moves[1:]:
+                total += 1
+                misses += not mc.loss_low <= top - exact[mc.move.key] <= mc.loss_high
+    # at a true rate of 95%, more misses than this happen once in a thousand such tests
+    limit = next(
+        k
+        for k in range(total + 1)
+        if sum(math.comb(total, i) * 0.05**i * 0.95 ** (total - i) for i in range(k + 1)) > 0.999
+    )
+    assert total >= 90 and misses <= limit, (misses, total, limit)
+
+
+def test_moves_the_rollouts_cannot_tell_apart_are_about_equal():
+    state = position(RACE, up=2)
+    few = evaluate(state, exact=False, rollouts=30, seed=3)  # too few games to separate them
+    assert not few.clear_best and len(few.about_equal) >= 2
+    assert few.about_equal[0] is few.best and all(mc.loss_low <= 0 for mc in few.about_equal)
+    assert few.tie_text() in str(few) and "about equally good" in few.tie_text()
+    assert "cam la fel de bune" in few.tie_text("ro")
+    exact = evaluate(state)  # exact chances tell every move apart
+    assert exact.clear_best and exact.about_equal == (exact.best,) and exact.tie_text() is None
 
 
 # -- positions without a choice ------------------------------------------------------------------
