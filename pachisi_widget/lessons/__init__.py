@@ -108,6 +108,7 @@ from .answers import (  # noqa: F401
     _Unreadable,
 )
 from .explore import Slider, _front_end, _loaded, _show, _still, _WithPicture, explore  # noqa: F401
+from .reference import REFERENCES, Reference, reference
 from .registry import (
     EXERCISES,
     Lesson,
@@ -137,6 +138,9 @@ __all__ = [
     "exercise_cell",
     "Solution",
     "EXERCISES",
+    "reference",
+    "Reference",
+    "REFERENCES",
 ]
 
 LANGUAGE = "en"
