@@ -2,7 +2,7 @@
 // The view's lifecycle with a stand-in model: what it sends for clicks and keys, how it paces
 // computer seats, how it answers a saved record. Python's traits come from js/fixtures/traits.json.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { click, fakeModel, flush, key } from "./fake-model.js";
+import { click, fakeModel, flush, key, mountWidget } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
 import widget from "./widget.js";
 
@@ -364,6 +364,16 @@ describe("computer seats", () => {
 });
 
 describe("save", () => {
+  it("the teacher saves the record or the game as text", () => {
+    const model = fakeModel("mixed"); // the teacher panel is on
+    const root = mountWidget(model);
+    const asText = root.querySelector('[data-action="save-text"]');
+    expect(asText.textContent).toBe(fixture.positions.mixed.state.labels.save_text);
+    root.querySelector('[data-action="save"]').click();
+    asText.click();
+    expect(model.sent.slice(-2)).toEqual([{ kind: "save" }, { kind: "save", as: "text" }]);
+  });
+
   it("a record message from Python becomes a download", () => {
     const model = fakeModel("mixed");
     const stop = widget.initialize({ model });

@@ -596,5 +596,26 @@ class Game:
         """
         return cls.from_record(GameRecord.from_json(text))
 
+    def to_text(self) -> str:
+        """The game as plain text a class can read and share (headers, then a line per turn:
+        ``12. S: 4(4) 12-16``), as chess has PGN; :mod:`pachisi_widget.notation` specifies it.
+        :meth:`from_text` reads it back exactly."""
+        from .notation import to_text
+
+        return to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> Game:
+        """The game a text written by :meth:`to_text` describes, every action replayed through
+        the rules and checked.
+
+        Raises:
+            RecordError: (a ValueError) naming the line and what was expected there.
+        """
+        from .notation import from_text
+
+        game: Game = from_text(text, cls)
+        return game
+
     def __repr__(self) -> str:
         return f"<Game {self._state.notation()} seed={self.seed}>"

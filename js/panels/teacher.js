@@ -48,16 +48,21 @@ export function createTeacher({ doc, model, send }) {
   setupForm.append(setupCaption, setupHint, setupGrid, setupRow);
   const fileRow = htmlEl(doc, "div", { class: "pachisi-row" });
   const saveButton = htmlEl(doc, "button", { type: "button", class: "pachisi-button", "data-action": "save" });
+  const saveTextButton = htmlEl(doc, "button", {
+    type: "button",
+    class: "pachisi-button",
+    "data-action": "save-text",
+  });
   const loadInput = htmlEl(doc, "input", {
     type: "file",
-    accept: ".json,application/json,text/plain",
+    accept: ".json,.txt,application/json,text/plain",
     class: "pachisi-file",
     "data-action": "load",
   });
   const loadLabel = htmlEl(doc, "label", { class: "pachisi-button pachisi-load" });
   const loadText = htmlEl(doc, "span");
   loadLabel.append(loadText, loadInput);
-  fileRow.append(saveButton, loadLabel);
+  fileRow.append(saveButton, saveTextButton, loadLabel);
   el.append(title, forceRow, setupForm, fileRow);
 
   let setupDirty = false;
@@ -78,6 +83,7 @@ export function createTeacher({ doc, model, send }) {
     });
   });
   saveButton.addEventListener("click", () => send({ kind: "save" }));
+  saveTextButton.addEventListener("click", () => send({ kind: "save", as: "text" }));
   loadInput.addEventListener("change", async () => {
     const file = loadInput.files?.[0];
     if (!file) return;
@@ -136,6 +142,7 @@ export function createTeacher({ doc, model, send }) {
       toMoveSelect.value = String(state.to_move ?? 0);
     }
     saveButton.textContent = labels.save ?? "";
+    saveTextButton.textContent = labels.save_text ?? "";
     loadText.textContent = labels.load ?? "";
   };
 

@@ -257,12 +257,15 @@ class Session:
         return game
 
     def load(self, record) -> Game:
-        """Load a saved game (a dict or JSON text); a bad one raises RecordError (game kept)."""
-        game = (
-            Game.from_json(record)
-            if isinstance(record, (str, bytes, bytearray))
-            else Game.from_dict(record)
-        )
+        """Load a saved game: a dict, its JSON text, or the game as text (:meth:`Game.to_text`,
+        told apart by its first character: a JSON record starts with ``{``); a bad one raises
+        RecordError (game kept)."""
+        if isinstance(record, str) and not record.lstrip().startswith("{"):
+            game = Game.from_text(record)
+        elif isinstance(record, (str, bytes, bytearray)):
+            game = Game.from_json(record)
+        else:
+            game = Game.from_dict(record)
         self._replace_game(game, "loaded")
         return game
 
@@ -296,12 +299,14 @@ class Session:
         """The live game's record as JSON text."""
         return json.dumps(self.game.to_dict())
 
-    def send_record(self) -> None:
-        """Send the live game's record to the front end (``{"kind": "record", "text",
-        "filename"}``), which offers it as a download."""
+    def send_record(self, as_: str = "json") -> None:
+        """Send the live game to the front end (``{"kind": "record", "text", "filename"}``),
+        which offers it as a download: its JSON record, or with ``as_="text"`` the game as
+        text (:meth:`Game.to_text`)."""
         g = self.game
-        filename = f"pachisi-{g.seed}-{len(g.history)}.json"
-        self.send({"kind": "record", "text": self.save(), "filename": filename})
+        text = g.to_text() if as_ == "text" else self.save()
+        filename = f"pachisi-{g.seed}-{len(g.history)}.{'txt' if as_ == 'text' else 'json'}"
+        self.send({"kind": "record", "text": text, "filename": filename})
         self._commit("saved", {"filename": filename})
 
     # -- computer seats ------------------------------------------------------------------------

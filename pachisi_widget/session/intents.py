@@ -106,6 +106,13 @@ def _nothing(s, c) -> dict:
     return {}
 
 
+def _save(s, c) -> dict:
+    kind = c.get("as", "json")
+    if kind not in ("json", "text"):
+        raise bad("msg_save_as", got=echo(kind))
+    return {"as_": kind}
+
+
 # -- the live game -----------------------------------------------------------------------------
 
 
@@ -308,12 +315,15 @@ INTENTS = {
         refuse_as="bad_position",
     ),
     "save": Intent(
-        '(none): Python answers with a ``{"kind": "record", "text", '
+        '``as`` (optional): ``"json"`` (the record, the default) or ``"text"`` (the game as text, '
+        ':mod:`pachisi_widget.notation`); Python answers with a ``{"kind": "record", "text", '
         '"filename"}`` message, which the view offers as a download',
-        _nothing,
+        _save,
         "send_record",
     ),
-    "load": Intent("``text``: a saved game record (JSON text)", _load, "load"),
+    "load": Intent(
+        "``text``: a saved game: its JSON record or its text (:meth:`Game.to_text`)", _load, "load"
+    ),
     "replay_open": Intent(
         "(none): replay the game on the board on the timeline (from its start)",
         _replay_open,

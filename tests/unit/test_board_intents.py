@@ -476,3 +476,21 @@ def test_the_view_is_computed_by_pure_functions(w):
     assert shown["state"] == w.state and shown["legal_moves"] == w.legal_moves
     assert shown["log"] == w.log and shown["last_throw"] == w.last_throw
     assert shown["status"] == w.status
+
+
+def test_the_game_saves_and_loads_as_text():
+    sent = []
+    w = Board(players=2, seed=7, send=sent.append)
+    w.throw(up=3)
+    w.play(first_move_obj(w))
+    accepted(w, {"kind": "save", "as": "text"})
+    (message,) = sent
+    assert message["filename"].endswith(".txt") and message["filename"] in w.status
+    assert message["text"] == w.game.to_text() and message["text"].startswith("[Format ")
+    record = w.game.to_dict()
+    w.new_game(seed=99)
+    accepted(w, {"kind": "load", "text": "# a class's game\n" + message["text"]})
+    assert w.game.to_dict() == record and w.status == "Game loaded."
+    refused(w, {"kind": "save", "as": "pdf"}, contains="json or text")
+    broken = message["text"].replace("1. N:", "1. S:")
+    refused(w, {"kind": "load", "text": broken}, contains="line 8")

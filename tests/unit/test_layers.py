@@ -15,7 +15,7 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "pachisi_widget"
 #: counts as one unit: its files' imports together.
 LAYERS = [
     {"errors", "board", "throws", "rules", "tables", "scene"},  # facts
-    {"engine", "state", "serialize", "game", "checks"},  # the rules engine
+    {"engine", "state", "serialize", "game", "notation", "checks"},  # the rules engine
     {"words", "locale", "i18n", "explain", "svg", "charts"},  # words and pictures
     {"agents"},  # players
     {
