@@ -25,8 +25,9 @@ The text has header lines, then one line per turn::
   ``Options`` then lists the options that differ from it, each ``name=value`` with the value
   written as JSON (``teams=true entry_graces=[6,10,25] p_mouth_up=0.3``).
 - ``Seats``: the seats in play, ``S E N W`` (South, East, North, West).
-- ``Start``: only for a game set up in a position: each seat's four steps, the seat to move and
-  the seats counted as having captured: ``S 0,0,12,59 N 3,0,0,0; to move S; captured -``.
+- ``Start``, ``ToMove``, ``Captured``: only for a game set up in a position: each seat's four
+  steps (``S 0,0,12,59 N 3,0,0,0``), the seat to move (``S``) and the seats counted as having
+  captured (``SN``, or ``-`` for none).
 - ``Opening``: the opening throws that chose who starts, as ``seat value(mouths up)``, rounds
   separated by ``;`` (empty for a game set up in a position).
 - ``Result``: ``S`` (or a team, ``S+N``) for the winner, ``dead`` for a game ended without one,
@@ -84,7 +85,18 @@ __all__ = ["FORMAT", "to_text", "from_text"]
 
 FORMAT = "pachisi_widget.text 1"
 LETTERS = "SENW"
-_TAGS = ("Format", "Seed", "Rules", "Options", "Seats", "Start", "Opening", "Result")
+_TAGS = (
+    "Format",
+    "Seed",
+    "Rules",
+    "Options",
+    "Seats",
+    "Start",
+    "ToMove",
+    "Captured",
+    "Opening",
+    "Result",
+)
 _NEEDED = ("Format", "Seed", "Rules", "Seats")
 _TAG = re.compile(r'^\[(\w+) "([^"]*)"\]$')
 _TURN = re.compile(r"^(\d+)\.\s+([SENW]):(.*)$")
@@ -111,7 +123,11 @@ def to_text(game: Game) -> str:
     lines = [f'[Format "{FORMAT}"]', f'[Seed "{record.seed}"]', *_rules_tags(record.rules)]
     lines.append(f'[Seats "{" ".join(LETTERS[s] for s in record.seats)}"]')
     if record.start is not None:
-        lines.append(f'[Start "{_start_text(record.start)}"]')
+        pieces, to_move, captured = record.start
+        seats = (f"{LETTERS[s]} {','.join(map(str, p))}" for s, p in enumerate(pieces) if p)
+        lines.append(f'[Start "{" ".join(seats)}"]')
+        lines.append(f'[ToMove "{LETTERS[to_move]}"]')
+        lines.append(f'[Captured "{"".join(LETTERS[s] for s in captured) or "-"}"]')
     table = record.rules.table
     rounds = (" ".join(f"{LETTERS[s]} {table[up]}({up})" for s, up in r) for r in record.opening)
     lines.append(f'[Opening "{"; ".join(rounds)}"]')
@@ -165,15 +181,6 @@ def _rules_tags(rules: Rules) -> list[str]:
         )
         tags.append(f'[Options "{options}"]')
     return tags
-
-
-def _start_text(start) -> str:
-    pieces, to_move, captured = start
-    seats = " ".join(
-        f"{LETTERS[s]} {','.join(map(str, p))}" for s, p in enumerate(pieces) if p is not None
-    )
-    caught = "".join(LETTERS[s] for s in captured) or "-"
-    return f"{seats}; to move {LETTERS[to_move]}; captured {caught}"
 
 
 def _result(game: Game) -> str:
@@ -346,14 +353,7 @@ def _read_seats(tags: dict) -> tuple:
 
 
 def _read_start(tags: dict, seats: tuple) -> tuple:
-    parts = [p.strip() for p in tags["Start"][1].split(";")]
-    if (
-        len(parts) != 3
-        or not parts[1].startswith("to move ")
-        or not parts[2].startswith("captured ")
-    ):
-        raise _bad(tags, "Start", "text_start")
-    words = parts[0].split()
+    words = tags["Start"][1].split()
     pieces: list = [None] * 4
     if len(words) != 2 * len(seats):
         raise _bad(tags, "Start", "text_start")
@@ -362,10 +362,14 @@ def _read_start(tags: dict, seats: tuple) -> tuple:
         if letter not in LETTERS or match is None:
             raise _bad(tags, "Start", "text_start")
         pieces[LETTERS.index(letter)] = [int(x) for x in match.groups()]
-    mover = parts[1][len("to move ") :].strip()
-    caught = parts[2][len("captured ") :].strip()
-    if mover not in LETTERS or (caught != "-" and any(x not in LETTERS for x in caught)):
-        raise _bad(tags, "Start", "text_start")
+    if "ToMove" not in tags:
+        raise _err("text_tag_missing", name="ToMove")
+    mover = tags["ToMove"][1]
+    if mover not in LETTERS or len(mover) != 1:
+        raise _bad(tags, "ToMove", "text_seat")
+    caught = tags.get("Captured", (0, "-"))[1]
+    if caught != "-" and (not caught or any(x not in LETTERS for x in caught)):
+        raise _bad(tags, "Captured", "text_captured")
     captured = () if caught == "-" else tuple(LETTERS.index(x) for x in caught)
     return pieces, LETTERS.index(mover), captured
 

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from ..engine import Move, short_repr
 from ..errors import PachisiError
 from ..state import GameState
-from ..words import LANGUAGES, Message, number, percent, text
+from ..words import LANGUAGES, Message, join, number, percent, text
 
 __all__ = ["CoachError", "MoveChance", "Evaluation", "Verdict", "move_text"]
 
@@ -147,7 +147,7 @@ class Evaluation:
         several; else None."""
         if len(self.about_equal) < 2:
             return None
-        moves = [move_text(mc.move, lang) for mc in self.about_equal]
+        moves = join([move_text(mc.move, lang) for mc in self.about_equal], lang)
         return text("coach_note_about_equal", {"moves": moves}, lang)
 
     def __iter__(self):

@@ -15,6 +15,7 @@ Sud aruncă 25 (0 guri în sus). Har! Sud poate introduce o piesă pe tablă și
 
 from __future__ import annotations
 
+from .. import board
 from . import text
 
 __all__ = ["reason_text", "narrate_throw", "narrate_move"]
@@ -114,6 +115,11 @@ def narrate_move(before, move, after, lang: str = "en") -> list[str]:
             if code == "revenge":
                 q["seat"] = seat
             out.append(text(code, q, lang))
+            if code == "capture":  # the captured player counts the square on its own track
+                square = board.square(seat, move.end)
+                for other, _ in dict(params)["victims"]:
+                    step = board.step_of(other, square)
+                    out.append(text("capture_their_step", {"other": other, "step": step}, lang))
     out.extend(_after_turn(before, after, seat, lang))
     return out
 

@@ -66,10 +66,14 @@ def test_a_game_in_progress_a_set_up_position_and_throws_set_by_hand():
     )
     g.throw(up=0)  # set by hand: =25(0)
     text = g.to_text()
-    assert '[Start "S 0,0,12,59 N 3,0,0,0; to move N; captured N"]' in text
+    assert '[Start "S 0,0,12,59 N 3,0,0,0"]\n[ToMove "N"]\n[Captured "N"]' in text
     assert '[Opening ""]' in text and "1. N: =25(0)" in text and '[Result "*"]' in text
     back = pw.Game.from_text(text)
     assert back.to_dict() == g.to_dict() and back.phase == "move"
+    refused(text.replace('[ToMove "N"]\n', ""), "header ToMove is missing")
+    refused(text.replace('[ToMove "N"]', '[ToMove "X"]'), "S, E, N or W")
+    refused(text.replace('[Captured "N"]', '[Captured "Q"]'), "SN")
+    refused(text.replace("12,59", "12"), "S 0,0,12,59 N 3,0,0,0")
 
 
 def test_rules_beside_a_preset_are_written_as_options():
