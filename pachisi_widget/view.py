@@ -505,6 +505,9 @@ def reach_view(state, reaches: dict, lang: str = "en", names=board.SEAT_NAMES) -
     track = board.track(seat)
     maps: dict = {}
     what = words.labels(lang)["overlay_reach"]
+    caption = words.text("heat_reach_caption", {"seat": name}, lang)
+    if len(reaches) > 1:  # how to see another piece's map
+        caption = f"{caption} {words.text('heat_reach_pick', {}, lang)}"
     for step, reach in sorted(reaches.items()):
         cells: dict = {}  # a seat's column holds steps 1..7 and, on the way home, 77..83
         for s, p in reach.items():
@@ -520,9 +523,7 @@ def reach_view(state, reaches: dict, lang: str = "en", names=board.SEAT_NAMES) -
             if step
             else words.text("heat_reach_title_waiting", {}, lang)
         )
-        legend = _heat_legend(
-            "reach", title, words.text("heat_reach_caption", {"seat": name}, lang), lang
-        )
+        legend = _heat_legend("reach", title, caption, lang)
         maps[f"{seat}:{step}"] = {
             "squares": _heat_squares("reach", cells, what, lang),
             "legend": legend,

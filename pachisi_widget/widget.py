@@ -32,9 +32,11 @@ import traitlets
 from . import view
 from .agents import AGENTS
 from .engine import short_repr
+from .practice import QuestionError
 from .rules import PRESETS
 from .session import Session, check_language, check_names, intents
 from .session.teaching import check_overlay, check_tutor
+from .words import error_text
 
 __doc__ = __doc__.replace("INTENTS_TABLE", intents.doc_table())
 __all__ = ["PachisiWidget", "bundle_paths"]
@@ -75,6 +77,14 @@ def _session_property(name: str):
     """The widget's read-only property ``name``: the session's."""
     doc = getattr(Session, name).__doc__
     return property(lambda self: getattr(self._session, name), doc=doc)
+
+
+class Said(str):
+    """A sentence the board told a notebook cell instead of raising: the cell shows it plainly
+    (its repr is the sentence itself), and it is the same text as the board's status."""
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 def _checked(check):
@@ -248,13 +258,24 @@ class PachisiWidget(anywidget.AnyWidget):
     close_replay = _session_method("close_replay")
     analyse = _session_method("analyse")
     try_move = _session_method("try_move")
-    ask = _session_method("ask")
     answer = _session_method("answer")
     game = _session_property("game")
     replaying = _session_property("replaying")
     replay_index = _session_property("replay_index")
     shown_state = _session_property("shown_state")
     analysis = _session_property("analysis")
+
+    @functools.wraps(Session.ask)
+    def ask(self, question: str, **params):
+        try:
+            return self._session.ask(question, **params)
+        except QuestionError as exc:  # before a throw, say: a sentence on the board and here
+            self._session.refuse(exc.code, exc.params)
+            return Said(error_text(exc, self._session.language))
+
+    @functools.wraps(Session.tutor_report)
+    def tutor_report(self):
+        return Said(self._session.tutor_report())
 
     @property
     def hint_budget(self) -> float | None:

@@ -392,8 +392,15 @@ class Session:
             self._teach()
 
     def set_tutor(self, tutor) -> None:
-        """The tutor: True (margin 0.05), a margin of winning chance 0..1, or False."""
+        """The tutor: True (margin 0.05), a margin of winning chance 0..1, or False. While it
+        is on, the status says so; :meth:`tutor_report` tells its verdict on the last move."""
         self.instruments.tutor = check_tutor(tutor)
+
+    def tutor_report(self) -> str:
+        """The tutor's verdict on the last move it judged, in the board's language: also when
+        it stayed silent because the move was close to the best (it speaks only after a move
+        that gives up more than its margin), or why there is none."""
+        return self.instruments.tutor_report(self.language)
 
     # -- replay and analysis -------------------------------------------------------------------
 
@@ -408,7 +415,8 @@ class Session:
                 something that is not a record (the board is unchanged).
         """
         mode = ReplayMode.open(self.game if record is None else record, index)
-        self._commit(replay=mode)
+        closed = replace(self.practice_mode, question=None)  # a question was about the live game
+        self._commit(replay=mode, practice=closed)
         return mode.replay
 
     def replay_to(self, index: int) -> None:
@@ -490,7 +498,9 @@ class Session:
         click) checks the answer and :attr:`score` counts.
 
         Raises:
-            QuestionError: for a question the position cannot answer (nothing changes).
+            QuestionError: for a question the position cannot answer (nothing changes). The
+                widget's :meth:`~pachisi_widget.PachisiWidget.ask` tells it on the board and
+                returns its sentence instead.
         """
         mode, q = self.practice_mode.ask(self.shown_state, question, **params)
         self._commit(practice=mode)

@@ -79,6 +79,7 @@ class Instruments:
         self.report = report
         self._cache: dict = {}
         self._note = None  # the tutor's (position after the move, Verdict) to say
+        self.last_verdict = None  # the tutor's Verdict on the last move it judged, said or not
 
     # -- the cache ---------------------------------------------------------------------------
 
@@ -181,14 +182,31 @@ class Instruments:
         if evaluation is None:
             return
         v = coach.verdict(before, played, margin=self.margin(), evaluation=evaluation)
+        self.last_verdict = v
         if v.is_mistake:
             self._note = (after, v)
 
     def tutor_words(self, state, lang: str) -> str | None:
-        """What the tutor says while the board shows ``state`` (None: nothing)."""
+        """What the tutor says while the board shows ``state``: its verdict after a weak move,
+        else a short sign that it is on (None: the tutor is off)."""
         if self._note is None or self._note[0] != state:
-            return None
+            return None if self.margin() is None else words.text("tutor_on_mark", {}, lang)
         return words.text("tutor_says", {"verdict": self._note[1].text(lang)}, lang)
+
+    def tutor_report(self, lang: str) -> str:
+        """The tutor's verdict on the last move it judged, also when it stayed silent because
+        the move was close to the best; or why there is none."""
+        if self.margin() is None:
+            return words.text("tutor_report_off", {}, lang)
+        if self.last_verdict is None:
+            points = round(100 * self.margin())
+            return words.text("tutor_report_none", {"points": points}, lang)
+        v = self.last_verdict
+        said = words.text("tutor_says", {"verdict": v.text(lang)}, lang)
+        if v.is_mistake:
+            return said
+        points = round(100 * self.margin())
+        return f"{said} {words.text('tutor_report_quiet', {'points': points}, lang)}"
 
 
 def _every_5_percent(report):

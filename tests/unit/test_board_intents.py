@@ -494,3 +494,13 @@ def test_the_game_saves_and_loads_as_text():
     refused(w, {"kind": "save", "as": "pdf"}, contains="json or text")
     broken = message["text"].replace("1. N:", "1. S:")
     refused(w, {"kind": "load", "text": broken}, contains="line 8")
+
+
+def test_opening_a_replay_closes_the_question_about_the_live_game():
+    g = pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1)
+    g.throw(up=4)
+    w = Board(game=g)
+    w.ask("capture")
+    assert w.question and w.question["prompt"]
+    w.replay()
+    assert w.question == {} and w.replaying and w.score["asked"] == 1

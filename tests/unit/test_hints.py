@@ -292,6 +292,22 @@ def test_tutor_in_romanian_and_silent_for_a_good_move():
         w.tutor = 1.5
 
 
+def test_the_tutor_shows_it_is_on_and_tells_a_quiet_verdict_on_request():
+    g = pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1)
+    w = PachisiWidget(game=g, animate=False)
+    assert "off" in w.tutor_report() and "(tutor on)" not in w.status
+    w.tutor = True
+    w.throw(up=4)
+    assert w.status.endswith("(tutor on)")  # on, with nothing to say yet
+    assert "not judged a move yet" in w.tutor_report() and "5 points" in w.tutor_report()
+    w.play(w.game.legal_moves()[0])  # the capture: the best move, so the tutor stays quiet
+    report = w.tutor_report()
+    assert repr(report) == report and report.startswith("Tutor: ")
+    assert "Tutor:" not in w.status and w.status.endswith("(tutor on)")
+    w.language = "ro"
+    assert w.tutor_report().startswith("Tutore: ") and w.status.endswith("(tutore pornit)")
+
+
 def test_reach_overlay_before_the_throw_shows_a_piece_on_the_board():
     w = PachisiWidget(game=pw.Game.from_position(MIDGAME, seed=3), animate=False)
     w.overlay = "reach"

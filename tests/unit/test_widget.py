@@ -183,6 +183,14 @@ def test_the_widget_hands_intents_to_its_session_and_shows_what_it_drew(w):
     assert w.status_kind == "error" and w.revision == shown["revision"]  # "dance" refused
 
 
+def test_a_question_the_position_cannot_answer_is_a_sentence_not_a_traceback(w):
+    said = w.ask("capture")  # before a throw: nothing to choose yet
+    assert repr(said) == str(said) == w.status and w.status_kind == "error"
+    assert "throw" in said and w.question == {}
+    w.language = "ro"
+    assert "arunc" in w.ask("capture")
+
+
 # -- observers -----------------------------------------------------------------------------------
 
 
