@@ -48,9 +48,12 @@ __all__ = [
 ]
 
 LOG_LENGTH = 60
-"""The log keeps at most this many sentences."""
+"""A replay's log keeps at most this many sentences (the live game's keeps its whole game)."""
 LOG_EVENTS = 20
-"""The log narrates this many latest events."""
+"""A replay's log narrates this many latest events."""
+LIVE_LOG_EVENTS = 5000
+"""The live game's log narrates up to this many latest events: a whole game (a four-player
+game has a few thousand actions), numbered by turn."""
 STATUS_MAX = 600
 """Characters: a status line is one line, whatever a message quotes."""
 
@@ -220,27 +223,56 @@ def last_move_view(events) -> dict | None:
     }
 
 
+_NARRATED: dict = {}
+"""(id of an event, language) -> (the event, its sentences): the log narrates a whole game at each
+change, and an event's sentences never change. Keyed by identity (an event's states are large to
+hash), the event kept beside to tell a reused id apart; emptied when it grows past its bound."""
+
+
 def event_lines(event, lang: str) -> list[str]:
-    """The sentences that narrate one event in ``lang``."""
+    """The sentences that narrate one event in ``lang`` (remembered; callers do not change the
+    list)."""
+    key = (id(event), lang)
+    kept = _NARRATED.get(key)
+    if kept is not None and kept[0] is event:
+        return kept[1]
+    if len(_NARRATED) > 4 * LIVE_LOG_EVENTS:
+        _NARRATED.clear()
+    lines = _narrate(event, lang)
+    _NARRATED[key] = (event, lines)
+    return lines
+
+
+def _narrate(event, lang: str) -> list[str]:
     kind, before, action, after = event
     if kind == "throw":
         return narrate.narrate_throw(before, action, after, lang)
     return narrate.narrate_move(before, action, after, lang)
 
 
-def log_lines(events, start_note, lang: str) -> tuple[list[str], list[str]]:
+def log_lines(
+    events, start_note, lang: str, window: int = LOG_EVENTS
+) -> tuple[list[str], list[str]]:
     """(the log's sentences, oldest first; the latest event's sentences).
 
-    The start note ("New game: South starts.") opens the log while the game is short enough
-    for the log to narrate it from its start."""
+    The log narrates the latest ``window`` events (:data:`LIVE_LOG_EVENTS` for the live game:
+    all of it), the first sentence of each turn numbered by the turn ("12. South throws 3..."),
+    so a number is the same however much of the game the log holds. The start note ("New
+    game: South starts.") opens the log while it narrates the game from its start."""
     lines: list[str] = []
-    if start_note is not None and len(events) <= LOG_EVENTS:
+    if start_note is not None and len(events) <= window:
         lines.append(words.text(*start_note, lang))
     last: list[str] = []
-    for e in events[-LOG_EVENTS:]:
+    turn = None
+    for e in events[-window:]:
         last = event_lines(e, lang)
-        lines.extend(last)
-    return lines[-LOG_LENGTH:], last
+        if last and e[1].turn != turn:  # the first event of a turn
+            turn = e[1].turn
+            lines.append(f"{turn + 1}. {last[0]}")
+            lines.extend(last[1:])
+        else:
+            lines.extend(last)
+    return (lines if window > LOG_EVENTS else lines[-LOG_LENGTH:]), last
 
 
 def board_view(
@@ -257,8 +289,10 @@ def board_view(
     code: str | None = None,
     params: dict | None = None,
     kind: str = "info",
+    log_window: int = LOG_EVENTS,
 ) -> dict:
-    """Everything the view is sent for ``game`` after ``events``, as revision ``revision``.
+    """Everything the view is sent for ``game`` after ``events``, as revision ``revision``
+    (the log narrating the latest ``log_window`` of them: :func:`log_lines`).
 
     Returns {move_ids, start_note, last_throw, legal_moves, log, status, status_kind, state,
     revision}: ``move_ids`` maps each id of ``legal_moves`` to its Move (kept by the widget, not
@@ -274,7 +308,7 @@ def board_view(
     move_ids = {mv["id"]: m for mv, m in zip(moves, legal, strict=True)}
     if code in ("new_game", "loaded", "setup"):
         start_note = (code, params)
-    lines, last_lines = log_lines(events, start_note, lang)
+    lines, last_lines = log_lines(events, start_note, lang, log_window)
     if code:
         message = words.text(code, params, lang)
     else:

@@ -45,7 +45,7 @@ from .teaching import Instruments, check_overlay, check_tutor
 __all__ = ["Session", "Table", "INTENTS", "check_names", "check_language"]
 
 _log = logging.getLogger(__name__)
-_EVENTS_KEPT = 400  # undo pops events: keep more than the log shows
+_EVENTS_KEPT = view.LIVE_LOG_EVENTS + 400  # the log's whole game; undo pops events
 
 
 class Session:

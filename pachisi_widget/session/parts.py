@@ -95,6 +95,7 @@ def draw(p: Parts, revision: int, instruments: Instruments, code, params, kind: 
             computer_seats=t.agents,
             start_note=t.start_note,
             can_undo=t.game.can_undo or p.before is not None,
+            log_window=view.LIVE_LOG_EVENTS,
             **common,
         )
     status = shown["status"]

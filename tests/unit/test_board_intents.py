@@ -504,3 +504,15 @@ def test_opening_a_replay_closes_the_question_about_the_live_game():
     assert w.question and w.question["prompt"]
     w.replay()
     assert w.question == {} and w.replaying and w.score["asked"] == 1
+
+
+def test_the_log_keeps_the_whole_game_numbered_by_turn():
+    players = dict.fromkeys((0, 1, 2, 3), "greedy")
+    w = Board(players=4, seed=5, computer=players)
+    w.session.play_computers()
+    log = w.log
+    assert w.game.phase == "over" and log[0].startswith("New game:")
+    numbered = [int(line.split(".", 1)[0]) for line in log if line[:1].isdigit()]
+    assert numbered == list(range(1, len(numbered) + 1))  # every turn, from the first
+    assert numbered[-1] == w.game.state.turn + 1 and len(log) > 1000
+    assert not w.status[:1].isdigit()  # the status is the sentence itself
