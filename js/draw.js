@@ -371,8 +371,29 @@ export function buildPaths(doc, geometry, moves) {
 
 // -- the board ---------------------------------------------------------------------------------
 
-function squareTitle(sq, state, labels) {
-  const parts = [`${sq.x},${sq.y}`];
+/** The steps at which `seat`'s track passes square (x, y) (two in its own column: out and home). */
+function stepsOf(tracks, seat, x, y) {
+  const out = [];
+  (tracks?.[seat] ?? []).forEach((xy, step) => {
+    if (xy && xy[0] === x && xy[1] === y) out.push(step);
+  });
+  return out;
+}
+
+/**
+ * A square's name as players count it: its step for the seat to move ("step 3, 79" where the
+ * track passes it twice), or, off that seat's track, the step of the seat whose column it is.
+ */
+function squareTitle(sq, state, labels, tracks) {
+  const seat = state.to_move ?? 0;
+  let steps = stepsOf(tracks, seat, sq.x, sq.y);
+  let owner = null;
+  for (let s = 0; s < 4 && !steps.length; s += 1) {
+    steps = stepsOf(tracks, s, sq.x, sq.y);
+    if (steps.length) owner = s;
+  }
+  const step = `${labels.practice_step ?? ""} ${steps.join(", ")}`.trim();
+  const parts = [owner === null ? step : `${seatName(state, owner)}: ${step}`];
   if (sq.castle) parts.push(labels.castle);
   if (sq.twenty_five !== null && sq.twenty_five !== undefined) {
     parts.push(`${labels.twenty_five} ${seatName(state, sq.twenty_five)}`);
@@ -408,7 +429,7 @@ function buildSquares(doc, geometry, state, labels) {
       width: CELL,
       height: CELL,
     });
-    rect.appendChild(svgEl(doc, "title", {}, squareTitle(sq, state, labels)));
+    rect.appendChild(svgEl(doc, "title", {}, squareTitle(sq, state, labels, geometry.tracks)));
     g.appendChild(rect);
     if (sq.castle) {
       const m = 6;

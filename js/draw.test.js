@@ -410,3 +410,17 @@ describe("slideFrames", () => {
     expect(home.length).toBe(5);
   });
 });
+
+describe("square names", () => {
+  it("names a square by the step players count, not by grid coordinates", () => {
+    const svg = board("start");
+    const titles = [...svg.querySelectorAll(".pachisi-squares title")].map((t) => t.textContent);
+    expect(titles.length).toBe(geometry.squares.length);
+    expect(titles.some((t) => /^\d+,\d+/.test(t))).toBe(false);
+    const seat = pos.start.state.to_move;
+    const [x, y] = geometry.tracks[seat][3];
+    const i = geometry.squares.findIndex((sq) => sq.x === x && sq.y === y);
+    const step = pos.start.state.labels.practice_step;
+    expect(titles[i].startsWith(`${step} 3, 81`)).toBe(true); // out along the column, and home
+  });
+});
