@@ -5,18 +5,59 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { click, fakeModel, flush, key, mountWidget } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
+import { centre } from "./draw.js";
 import { practiceClick } from "./panels/practice.js";
 import { buildGraph, timelineKey } from "./panels/timeline.js";
 
 let el;
 const mount = (model) => (el = mountWidget(model));
 const q = (sel) => el.querySelector(sel);
+const qa = (sel) => [...el.querySelectorAll(sel)];
 
 beforeEach(() => {
   document.body.replaceChildren();
 });
 
 describe("timeline panel", () => {
+  it("lists the game's moves with their marks, and jumps to a turn", () => {
+    const model = fakeModel("replay");
+    mount(model);
+    const t = fixture.positions.replay.timeline;
+    const items = qa('[data-role="move-list"] button');
+    expect(items.map((b) => b.textContent)).toEqual(t.turns.map((x) => `${x.text} ${x.marks}`.trim()));
+    expect(items[0].getAttribute("data-marks")).toBe("??");
+    expect(items[0].getAttribute("aria-current")).toBe("step"); // the point shown is in turn 1
+    click(items[0]);
+    expect(model.sent.at(-1)).toEqual({ kind: "replay_to", index: t.turns[0].index });
+  });
+
+  it("at a marked point says what was better and draws its ghost on the board", async () => {
+    const model = fakeModel("replay");
+    mount(model);
+    const t = fixture.positions.replay.timeline;
+    expect(q('[data-role="ghost"]')).toBeNull();
+    expect(q('[data-role="analysis-note"]').hidden).toBe(true);
+    const mark = t.marks[0];
+    model.update({ timeline: { ...t, index: mark.index, note: mark.text, ghost: mark.better } });
+    await flush();
+    const noteEl = q('[data-role="analysis-note"]');
+    expect(noteEl.hidden).toBe(false);
+    expect(noteEl.textContent).toBe(mark.text);
+    expect(noteEl.textContent).toContain("Better is the move from step 26 to step 30");
+    const ghost = q('svg.pachisi-board [data-role="ghost"]');
+    expect(ghost.getAttribute("aria-label")).toBe(mark.text);
+    const line = ghost.querySelector("line");
+    const [x1, y1] = centre(fixture.geometry, ...mark.better.from);
+    const [x2, y2] = centre(fixture.geometry, ...mark.better.to);
+    expect([line.getAttribute("x1"), line.getAttribute("y2")].map(Number)).toEqual([x1, y2]);
+    expect(Number(line.getAttribute("x2"))).toBe(x2);
+    expect(Number(line.getAttribute("y1"))).toBe(y1);
+    model.update({ timeline: t }); // away from the mark: no ghost, no note
+    await flush();
+    expect(q('[data-role="ghost"]')).toBeNull();
+    expect(q('[data-role="analysis-note"]').hidden).toBe(true);
+  });
+
   it("shows the replay's mode, slider, marks and graph, with the live controls off", () => {
     mount(fakeModel("replay"));
     const t = fixture.positions.replay.timeline;

@@ -142,7 +142,7 @@ export default {
     const controls = createControls({ ...ctx, newGame: settings.newGame });
     const log = createLog(ctx);
     const teacher = createTeacher(ctx);
-    const timeline = createTimeline(ctx);
+    const timeline = createTimeline({ ...ctx, boardBox: board.nodes[0] });
     const question = createQuestion(ctx);
     const practice = createPractice({ ...ctx, boardBox: board.nodes[0] });
     const panels = [board, turn, controls, timeline, question, practice, log, teacher, settings];

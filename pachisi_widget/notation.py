@@ -81,7 +81,7 @@ from .serialize import MAX_ACTIONS, MAX_TEXT, SEED_MAX
 
 Game = Any  # a pachisi_widget.Game: its class is handed in (the game imports this module)
 
-__all__ = ["FORMAT", "to_text", "from_text"]
+__all__ = ["FORMAT", "to_text", "from_text", "turn_lines"]
 
 FORMAT = "pachisi_widget.text 1"
 LETTERS = "SENW"
@@ -133,21 +133,26 @@ def to_text(game: Game) -> str:
     lines.append(f'[Opening "{"; ".join(rounds)}"]')
     lines.append(f'[Result "{_result(game)}"]')
     lines.append("")
+    lines.extend(line for _, line in turn_lines(game))
+    return "\n".join(lines) + "\n"
+
+
+def turn_lines(game: Game) -> list[tuple[int, str]]:
+    """The game's turns as the text writes them: (the index of the turn's first action, its
+    line ``"12. S: 4(4) 12-16"``), in order (a replay's move list)."""
+    record = game.record()
     replay = _fresh(record, type(game))
-    turn_line: list[str] = []
+    out: list[tuple[int, list[str]]] = []
     turn_key = None
-    for action in record.actions:
+    for i, action in enumerate(record.actions):
         state = replay.state
         key = (state.turn, state.to_move)
         if key != turn_key:
-            if turn_line:
-                lines.append(" ".join(turn_line))
-            turn_line, turn_key = [f"{state.turn + 1}. {LETTERS[state.to_move]}:"], key
-        turn_line.append(_action_text(replay, action))
+            out.append((i, [f"{state.turn + 1}. {LETTERS[state.to_move]}:"]))
+            turn_key = key
+        out[-1][1].append(_action_text(replay, action))
         replay._replay(action)
-    if turn_line:
-        lines.append(" ".join(turn_line))
-    return "\n".join(lines) + "\n"
+    return [(i, " ".join(words)) for i, words in out]
 
 
 def _fresh(record, Game) -> Game:

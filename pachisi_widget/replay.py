@@ -115,7 +115,17 @@ class Replay:
                 self._checkpoints.append(_state_of(engine) if i else start.state)
             _apply(engine, action)
         self._memory: dict = {0: start.state}
+        self._turns: list | None = None
         self.final = game.state
+
+    def turns(self) -> list:
+        """The game's turns as :mod:`pachisi_widget.notation` writes them: (index of the
+        turn's first action, ``"12. S: 4(4) 12-16"``), in order; worked out once."""
+        if self._turns is None:
+            from .notation import turn_lines
+
+            self._turns = turn_lines(Game.from_record(self.record))
+        return self._turns
 
     def _start_game(self) -> Game:
         """The game as it was before its first action (its opening throws replayed)."""

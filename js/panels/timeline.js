@@ -2,10 +2,13 @@
 // the mode ("Replay — move 37 of 512"), a slider over the game's actions (data-role="timeline",
 // Left/Right step, Home/End jump), Back / Play / Forward, Play from here, Analyse, and after an
 // analysis the graded moves as marks (data-grade) and the winning chance as a line under the
-// slider (a click on a point or a mark jumps there). Python rebuilds every point; this panel only
-// asks for one. Outside a replay, in the teacher's view, a Replay button offers to replay the
-// game on the board (after Load, for instance).
-import { htmlEl, svgEl } from "../draw.js";
+// slider (a click on a point or a mark jumps there). The game's move list (a turn a line, as the
+// game's text writes it, with the marks ?!, ?, ?? of its graded moves) jumps to a turn; at a
+// marked point the coach's verdict says what was better and why, and the better move is drawn
+// on the board as a dashed ghost arrow (data-role="ghost"). Python rebuilds every point; this
+// panel only asks for one. Outside a replay, in the teacher's view, a Replay button offers to
+// replay the game on the board (after Load, for instance).
+import { centre, htmlEl, sourcePoint, svgEl, targetPoint } from "../draw.js";
 import { seatColor } from "./common.js";
 
 // [data-action, label key]
@@ -17,6 +20,26 @@ export const REPLAY_ACTIONS = [
   ["replay-analyse", "replay_analyse"],
   ["replay-close", "replay_close"],
 ];
+
+/**
+ * Draw the better move `ghost` ({seat, from, to}: squares, null for the Charkoni or home) on
+ * the board `svg` as a dashed arrow with a ring at its end, in its seat's colour; `label` names
+ * it for a screen reader. Replaces the ghost drawn before; none when `ghost` is null.
+ */
+export function drawGhost(doc, svg, geometry, ghost, label = "") {
+  if (!svg) return null;
+  svg.querySelector('[data-role="ghost"]')?.remove();
+  if (!ghost) return null;
+  const color = geometry.scene?.seat_colors?.[ghost.seat] ?? "#333";
+  const [x1, y1] = centre(geometry, ...sourcePoint(geometry, ghost));
+  const [x2, y2] = centre(geometry, ...targetPoint(geometry, ghost));
+  const g = svgEl(doc, "g", { class: "pachisi-ghost", "data-role": "ghost", role: "img", "aria-label": label });
+  g.appendChild(svgEl(doc, "title", {}, label));
+  g.appendChild(svgEl(doc, "line", { class: "pachisi-ghost-line", x1, y1, x2, y2, stroke: color }));
+  g.appendChild(svgEl(doc, "circle", { class: "pachisi-ghost-ring", cx: x2, cy: y2, r: 16, stroke: color }));
+  svg.appendChild(g);
+  return g;
+}
 
 /** The intent a key pressed on the slider asks for (null: not a timeline key). */
 export function timelineKey(key, index, count) {
@@ -85,7 +108,7 @@ export function buildGraph(doc, timeline, geometry, label) {
 }
 
 /** @param {{doc: Document, win: Window, model: object, send: (msg: object) => void}} ctx */
-export function createTimeline({ doc, win, model, send }) {
+export function createTimeline({ doc, win, model, send, boardBox }) {
   const el = htmlEl(doc, "section", { class: "pachisi-timeline", "data-role": "timeline-panel" });
   const mode = htmlEl(doc, "p", {
     class: "pachisi-replay-mode",
@@ -104,6 +127,16 @@ export function createTimeline({ doc, win, model, send }) {
   const sliderCaption = htmlEl(doc, "span", { class: "pachisi-field-label" });
   sliderLabel.append(sliderCaption, slider);
   const marks = htmlEl(doc, "div", { class: "pachisi-marks", "data-role": "marks" });
+  const note = htmlEl(doc, "p", {
+    class: "pachisi-analysis-note",
+    "data-role": "analysis-note",
+    role: "status",
+    "aria-live": "polite",
+  });
+  const movesTitle = htmlEl(doc, "h4", { class: "pachisi-heading" });
+  const moveList = htmlEl(doc, "ol", { class: "pachisi-move-list", "data-role": "move-list" });
+  const moveBox = htmlEl(doc, "div", { class: "pachisi-move-box", tabindex: "0" });
+  moveBox.append(movesTitle, moveList);
   const graphSlot = htmlEl(doc, "div", { class: "pachisi-graph-slot" });
   const bar = htmlEl(doc, "div", { class: "pachisi-controls pachisi-replay-controls", role: "toolbar" });
   const buttons = {};
@@ -120,7 +153,7 @@ export function createTimeline({ doc, win, model, send }) {
   const summary = htmlEl(doc, "p", { class: "pachisi-analysis-summary", "data-role": "analysis-summary" });
   const open = htmlEl(doc, "button", { type: "button", class: "pachisi-button", "data-action": "replay-open" });
   const replaying = htmlEl(doc, "div", { class: "pachisi-replaying" });
-  replaying.append(mode, sliderLabel, marks, graphSlot, bar, progress, summary);
+  replaying.append(mode, sliderLabel, marks, note, graphSlot, bar, progress, summary, moveBox);
   el.append(replaying, open);
 
   let playing = null; // the timer of Play
@@ -186,6 +219,7 @@ export function createTimeline({ doc, win, model, send }) {
     if (node) jump(Number(node.getAttribute("data-index")));
   };
   marks.addEventListener("click", onPoint);
+  moveList.addEventListener("click", onPoint);
   graphSlot.addEventListener("click", onPoint);
   graphSlot.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
@@ -204,6 +238,7 @@ export function createTimeline({ doc, win, model, send }) {
     open.textContent = labels.replay ?? "";
     if (!active) {
       stop();
+      drawGhost(doc, boardBox?.querySelector("svg.pachisi-board"), geometry, null);
       return;
     }
     mode.textContent = t.text ?? "";
@@ -242,6 +277,34 @@ export function createTimeline({ doc, win, model, send }) {
       );
     }
     marks.hidden = !(t.marks ?? []).length;
+    note.textContent = t.note ?? "";
+    note.hidden = !t.note;
+    drawGhost(doc, boardBox?.querySelector("svg.pachisi-board"), geometry, t.ghost ?? null, t.note ?? "");
+    movesTitle.textContent = labels.move_list ?? "";
+    moveBox.setAttribute("aria-label", labels.move_list ?? "");
+    const lk = JSON.stringify(t.turns ?? []);
+    if (moveList.dataset.key !== lk) {
+      moveList.dataset.key = lk;
+      moveList.replaceChildren(
+        ...(t.turns ?? []).map((turn) => {
+          const item = htmlEl(doc, "li");
+          const attrs = { type: "button", class: "pachisi-move-item", "data-index": turn.index };
+          const b = htmlEl(doc, "button", attrs, turn.marks ? `${turn.text} ${turn.marks}` : turn.text);
+          if (turn.marks) b.setAttribute("data-marks", turn.marks);
+          item.appendChild(b);
+          return item;
+        }),
+      );
+    }
+    const turns = t.turns ?? [];
+    let current = -1;
+    turns.forEach((turn, i) => {
+      if (turn.index < t.index) current = i;
+    });
+    moveList.querySelectorAll("button").forEach((b, i) => {
+      if (i === current) b.setAttribute("aria-current", "step");
+      else b.removeAttribute("aria-current");
+    });
     const gk = JSON.stringify([t.lines, t.index, t.count, labels.replay_graph]);
     if (graphSlot.dataset.key !== gk) {
       graphSlot.dataset.key = gk;

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .. import view
+from .. import board, view
 from ..replay import Replay, ReplayError, analyse, analysis_rollouts
 from ..words import Message, text
 
@@ -114,19 +114,45 @@ class ReplayMode:
         )
 
 
+_SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
+"""The marks of graded moves, as chess annotates them."""
+
+
+def _ghost(move) -> dict:
+    """The better move as the board draws it: {seat, from, to} squares (None: the Charkoni, or
+    home)."""
+    start = None if move.kind == "enter" else board.square(move.seat, move.start)
+    end = board.square(move.seat, move.end) if move.end < board.HOME else None
+    return {
+        "seat": move.seat,
+        "from": None if start is None else list(start),
+        "to": None if end is None else list(end),
+    }
+
+
 def timeline_view(replay, index: int, analysis, progress, lang: str = "en") -> dict:
     """What the timeline panel is sent: {} when no game is replayed; else {index, count, text,
-    marks, lines, progress, summary}. ``marks`` are the graded moves of ``analysis`` (the list
-    :func:`pachisi_widget.replay.analyse` returns), each {index, seat, grade, label};
-    ``lines`` the win-chance graph, one line per seat: {seat, points: [{index, chance,
-    label}]}; ``progress`` {done, total, text} while an analysis runs."""
+    turns, marks, note, ghost, lines, progress, summary}.
+
+    ``turns`` is the game's move list, a turn a line as :mod:`pachisi_widget.notation` writes
+    it, each {index (the point where the turn begins), text, marks (the symbols ?!, ?, ?? of
+    its graded moves)}; ``marks`` are the graded moves of ``analysis`` (the list
+    :func:`pachisi_widget.replay.analyse` returns), each {index, seat, grade, symbol, label,
+    text (the coach's verdict: what was better and why), better (:func:`_ghost`)}; at a marked
+    point ``note`` is its verdict and ``ghost`` the better move to draw on the board (else ""
+    and None); ``lines`` the win-chance graph, one line per seat: {seat, points: [{index,
+    chance, label}]}; ``progress`` {done, total, text} while an analysis runs."""
     if replay is None:
         return {}
+    turns = [{"index": i, "text": line, "marks": ""} for i, line in replay.turns()]
     out = {
         "index": index,
         "count": replay.count,
         "text": text("replay_status", {"index": index, "count": replay.count}, lang),
+        "turns": turns,
         "marks": [],
+        "note": "",
+        "ghost": None,
         "lines": [],
         "progress": None,
         "summary": "",
@@ -153,16 +179,23 @@ def timeline_view(replay, index: int, analysis, progress, lang: str = "en") -> d
             grades[a["grade"]] += 1
             grade = Message(f"coach_grade_{a['grade']}", {})
             loss = round(100 * a["loss"], 1)
-            out["marks"].append(
-                {
-                    "index": a["index"],
-                    "seat": a["seat"],
-                    "grade": a["grade"],
-                    "label": text(
-                        "replay_mark", {"index": a["index"], "detail": grade, "loss": loss}, lang
-                    ),
-                }
-            )
+            verdict = a["verdict"]
+            mark = {
+                "index": a["index"],
+                "seat": a["seat"],
+                "grade": a["grade"],
+                "symbol": _SYMBOLS[a["grade"]],
+                "label": text(
+                    "replay_mark", {"index": a["index"], "detail": grade, "loss": loss}, lang
+                ),
+                "text": verdict.text(lang),
+                "better": None if verdict.better is None else _ghost(verdict.better.move),
+            }
+            out["marks"].append(mark)
+            turn = next(t for t in reversed(turns) if t["index"] <= a["index"] - 1)
+            turn["marks"] += mark["symbol"]
+            if a["index"] == index:
+                out["note"], out["ghost"] = mark["text"], mark["better"]
     out["lines"] = [{"seat": s, "points": pts} for s, pts in sorted(lines.items())]
     out["summary"] = text(
         "replay_analysed",

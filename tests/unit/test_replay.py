@@ -233,8 +233,17 @@ def test_the_widget_draws_the_marks_and_the_win_chance_graph():
     assert w.analysis == out and len(out) == 1
     assert {"done": 0, "total": 1, "text": "Analysing… 0 of 1 moves"} in seen
     tl = w.timeline
+    mark = tl["marks"][0]
     assert tl["marks"] == [
-        {"index": 2, "seat": 0, "grade": "blunder", "label": tl["marks"][0]["label"]}
+        {
+            "index": 2,
+            "seat": 0,
+            "grade": "blunder",
+            "symbol": "??",
+            "label": mark["label"],
+            "text": out[0]["verdict"].text("en"),
+            "better": mark["better"],
+        }
     ]
     assert tl["marks"][0]["label"].startswith("Move 2: blunder, ")
     assert tl["lines"][0]["seat"] == 0 and tl["lines"][0]["points"][0]["index"] == 2
@@ -398,3 +407,24 @@ def test_a_question_about_a_replayed_position():
     w.ask("capture")
     assert w.question["choices"][0]["text"].startswith("The move from step 26")
     assert w.answer(0) is True
+
+
+def test_the_analysis_lists_the_moves_and_says_what_was_better_where_it_marks():
+    w = PachisiWidget(players=2, seed=1, animate=False)
+    w.replay(blunder_game(), index=1)
+    w.analyse(rollouts=200, engine="python")
+    t = w.timeline
+    assert t["turns"] == [{"index": 0, "text": "1. S: =4(4) pass", "marks": "??"}]
+    (mark,) = t["marks"]
+    assert mark["symbol"] == "??" and mark["index"] == 2
+    assert "Better is the move from step 26 to step 30" in mark["text"]
+    assert mark["better"] == {
+        "seat": 0,
+        "from": list(board.square(0, 26)),
+        "to": list(board.square(0, 30)),
+    }
+    assert t["note"] == "" and t["ghost"] is None  # not at the marked point
+    w.replay_to(2)
+    assert w.timeline["note"] == mark["text"] and w.timeline["ghost"] == mark["better"]
+    w.language = "ro"
+    assert "Mai bună este mutarea de pe pătratul 26" in w.timeline["note"]
