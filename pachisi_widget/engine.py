@@ -213,6 +213,8 @@ class Move(NamedTuple):
 
 
 _new_move = tuple.__new__
+_PASSES = tuple(Move.pass_for(seat) for seat in range(4))
+"""The pass of each seat (a move is a value: one pass per seat serves every position)."""
 
 
 def throw_cdf(rules: Rules) -> list[float]:
@@ -278,9 +280,31 @@ class _Compiled(NamedTuple):
     """Per mouths up: (the Throw without a bonus, the Throw with it)."""
     distance: tuple[tuple[int, ...], ...]
     """[waiting][value]: :meth:`Rules.distance`, looked up (pyada's extra step)."""
+    graces1: bool
+    """Entry graces enter on step 1 (so a waiting piece can always move: the game is not dead)."""
 
 
 _COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
+_OPPONENTS: dict[
+    tuple[tuple[int, ...], bool], tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+] = {}
+
+
+def _opponents(
+    seats: tuple[int, ...], teams: bool
+) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """Per seat 0..3: the opponents among ``seats`` in playing order, each as (seat, its
+    :data:`~pachisi_widget.tables.LOOP_OF` table), made once per setup."""
+    key = (seats, teams)
+    hit = _OPPONENTS.get(key)
+    if hit is None:
+        hit = _OPPONENTS[key] = tuple(
+            tuple(
+                (s, LOOP_OF[s]) for s in seats if s != seat and not (teams and (s - seat) % 2 == 0)
+            )
+            for seat in range(4)
+        )
+    return hit
 
 
 def _compile(rules: Rules) -> _Compiled:
@@ -315,6 +339,7 @@ def _compile(rules: Rules) -> _Compiled:
         tuple(
             tuple(rules.distance(v, w) for v in range(max(rules.values) + 1)) for w in (False, True)
         ),
+        bool(rules.entry_graces) and rules.entry_mode == "square1",
     )
     if len(_COMPILED) > 64:
         _COMPILED.clear()
@@ -346,6 +371,7 @@ class Engine:
         "_frozen",
         "_base",
         "_changed",
+        "_opp",
     )
     # The slots' types (annotations only: with __slots__ they assign nothing).
     rules: Rules
@@ -378,6 +404,8 @@ class Engine:
     _frozen: tuple[tuple[int, ...] | None, ...] | None
     _base: tuple[tuple[int, ...] | None, ...] | None
     _changed: set[int]
+    _opp: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+    """Per seat: its opponents in playing order, each with its table step -> loop square."""
 
     def __init__(
         self,
@@ -391,6 +419,7 @@ class Engine:
         self._set_rules(rules)
         self.narrate = narrate
         self.seats = seats = tuple(sorted(seats))
+        self._opp = _opponents(seats, self.c.teams)
         if pieces is None:
             pieces = [(0, 0, 0, 0) if s in seats else None for s in range(4)]
         self.pieces = [None if p is None else list(p) for p in pieces]
@@ -459,6 +488,7 @@ class Engine:
             self.idle,
             _events,
         ) = fields
+        self._opp = _opponents(self.seats, self.c.teams)
         self.pieces = [None if p is None else list(p) for p in pieces]
         self._frozen = self._base = pieces
         self._changed = set()
@@ -572,12 +602,9 @@ class Engine:
         (only opponents can block a landing or be captured by it; :meth:`_land` lists them)."""
         occ: dict[int, int] = {}
         pieces = self.pieces
-        teams = self.c.teams
-        for s in self.seats:
-            if s != seat and not (teams and (s - seat) % 2 == 0):
-                loop = LOOP_OF[s]
-                for st in pieces[s]:
-                    occ[loop[st]] = s
+        for s, loop in self._opp[seat]:
+            for st in pieces[s]:
+                occ[loop[st]] = s
         occ.pop(-1, None)  # off the loop: waiting, private columns, home
         return occ
 
@@ -594,12 +621,10 @@ class Engine:
         # a capture: every opponent piece on the square goes back to the Charkoni
         pieces = self.pieces
         caps: list[Capture] = []
-        for s in self.seats:
-            if s != seat and not (self.c.teams and (s - seat) % 2 == 0):
-                loop = LOOP_OF[s]
-                for i, st in enumerate(pieces[s]):
-                    if loop[st] == g:
-                        caps.append((s, i))
+        for s, loop in self._opp[seat]:
+            for i, st in enumerate(pieces[s]):
+                if loop[st] == g:
+                    caps.append((s, i))
         return True, tuple(caps), None
 
     # -- moves ----------------------------------------------------------------------------------
@@ -695,6 +720,11 @@ class Engine:
         if self.phase != "move":
             return []
         seat = self.to_move
+        pool = self.pool
+        if self.part is None and len(pool) == 1 and not self.c.split:
+            one = self._moves_one(seat, pool[0])
+            one.append(_PASSES[seat])
+            return one
         occ = self._occupancy(seat)
         out: list[Move] = []
         if self.part is not None:
@@ -705,7 +735,69 @@ class Engine:
         else:
             for value in sorted(set(self.pool)):
                 self._moves_for(seat, value, occ, out)
-        out.append(_new_move(Move, (seat, None, None, None, "pass", None, ())))
+        out.append(_PASSES[seat])
+        return out
+
+    def _moves_one(self, seat: int, value: int) -> list[Move]:
+        """The moves of ``seat`` spending ``value``, one whole throw (no split): the common case
+        of :meth:`_moves_for`, written apart because it is most of the time of a game. The
+        opponents' squares are looked up only when a move lands on the shared loop."""
+        c = self.c
+        mine = self.pieces[seat]
+        out: list[Move] = []
+        occ: dict[int, int] | None = None
+        limit = ON_LOOP_LAST if (c.mustcap and not self.captures[seat]) else HOME
+        waiting = 0 in mine
+        if waiting:
+            if value in c.entry:
+                end = 1 if c.square1 else value
+                entering = True
+            else:
+                # a bonus grace (7, 14) never enters a piece, not even the first (RULES.md 3.4)
+                end = value
+                entering = self.fresh[seat] and c.first_any and value not in c.bonus
+            if entering and end <= limit and end < HOME:
+                if LOOP_OF[seat][end] < 0:
+                    out.append(_new_move(Move, (seat, mine.index(0), 0, end, "enter", value, ())))
+                else:
+                    occ = self._occupancy(seat)
+                    ok, caps, _ = self._land(seat, end, occ)
+                    if ok:
+                        out.append(
+                            _new_move(Move, (seat, mine.index(0), 0, end, "enter", value, caps))
+                        )
+            if value in c.entry and not c.gmbae:
+                return out  # a grace while a piece waits may only enter it
+        total = c.distance[waiting][value]
+        loop = LOOP_OF[seat]
+        release = value in c.release and limit == HOME
+        done: list[int] = []
+        piece = -1
+        for start in mine:
+            piece += 1
+            if start == 0 or start == HOME or start in done:
+                continue
+            done.append(start)
+            if start == 83 and value in c.release:
+                if not release:
+                    continue
+                end = HOME
+            else:
+                end = start + total
+                if end > limit:
+                    continue
+            g = loop[end]
+            if g < 0:
+                out.append(_new_move(Move, (seat, piece, start, end, "move", value, ())))
+                continue
+            if occ is None:
+                occ = self._occupancy(seat)
+            if g not in occ:
+                out.append(_new_move(Move, (seat, piece, start, end, "move", value, ())))
+                continue
+            ok, caps, _ = self._land(seat, end, occ)
+            if ok:
+                out.append(_new_move(Move, (seat, piece, start, end, "move", value, caps)))
         return out
 
     # -- throwing --------------------------------------------------------------------------------
@@ -726,9 +818,24 @@ class Engine:
 
     def throw(self, up: int) -> Throw:
         """The seat to move throws ``up`` mouths up (0..shells; not checked); returns the Throw."""
-        plain, bonus = self.c.throws[up]
+        c = self.c
+        plain, bonus = c.throws[up]
         t = bonus if plain is not bonus and self.on_board(self.to_move) else plain
-        self.throw_value(t)
+        if c.ttm:
+            self.throw_value(t)
+            return t
+        # throw_value's move_each_throw case, written out: it is half of every game's actions
+        self.throws += 1
+        self.idle += 1
+        self.last_throw = t
+        self.cancelled = ()
+        if self.narrate:
+            self.events = []
+        self.phase = "move"
+        self.pool = [t.value]
+        self.part = None
+        self.grace = t.grace
+        self.hits = 0
         return t
 
     def throw_value(self, t: Throw) -> None:
@@ -776,11 +883,16 @@ class Engine:
 
     def play(self, m: Move) -> None:
         """Play ``m``, a move from :meth:`legal_moves` (not checked again)."""
-        seat = m[0]
+        # Not a pass below, so these fields are ints (mypy does not narrow by ``kind``).
+        piece: int
+        start: int
+        end: int
+        value: int
+        seat, piece, start, end, kind, value, caps = m  # type: ignore[assignment]
         narrate = self.narrate
         if narrate:
             self.events = []
-        if m[4] == "pass":  # ``cancelled`` stays through a pass (for narration)
+        if kind == "pass":  # ``cancelled`` stays through a pass (for narration)
             self.pool = []
             self.part = None
             self._spent()
@@ -788,12 +900,6 @@ class Engine:
         self.cancelled = ()
         self.idle = 0
         c = self.c
-        # Not a pass, so these fields are ints (declared here: mypy does not narrow by ``kind``).
-        piece: int
-        start: int
-        end: int
-        value: int
-        piece, start, end, value, caps = m[1], m[2], m[3], m[5], m[6]  # type: ignore[assignment]
         pieces = self.pieces
         mine = pieces[seat]
         part = self.part
@@ -823,13 +929,21 @@ class Engine:
             self.part = (pv, left, used | {piece}) if left > 0 else None
         else:
             self.pool.remove(value)
-            if c.split and not (m[4] == "enter" and value in c.entry):
+            if c.split and not (kind == "enter" and value in c.entry):
                 left = total - (end - start)
                 if left > 0:
                     self.part = (value, left, frozenset({piece}))
-        if narrate:
+        # (the test before the call: most moves have nothing to narrate)
+        if narrate and (
+            caps
+            or total != value
+            or start == 83
+            or end == HOME
+            or IS_CASTLE[end]
+            or self.part is not None
+        ):
             self._narrate_move(m, total)
-        if mine == _FINISHED:
+        if end == HOME and mine == _FINISHED:
             won = self._winner_after(seat)
             if won is not None:
                 self.phase, self.winner = "over", won
@@ -925,8 +1039,9 @@ class Engine:
     def _end_turn(self) -> None:
         ended = [self.to_move]
         nxt = None
+        pieces = self.pieces
         for s in _AFTER[self.seats][self.to_move]:
-            if not self.is_finished(s):
+            if pieces[s] != _FINISHED:
                 nxt = s
                 break
             ended.append(s)
@@ -959,7 +1074,7 @@ class Engine:
         if self.idle >= IDLE_THROWS_MAX:
             self._dead()
             return
-        graces = bool(self.c.entry) and self.c.square1
+        graces = self.c.graces1
         pieces = self.pieces
         for s in self.seats:
             for st in pieces[s]:
