@@ -109,6 +109,9 @@ _NAMES = SEAT_NAMES
 _FINISHED = [HOME, HOME, HOME, HOME]
 _WAIT = TWENTY_FIVE_STEP
 _FREE = (True, (), None)
+_NO_RUN = (None, 0)
+_NOTABLE_END = tuple(end == HOME or IS_CASTLE[end] for end in range(HOME + 1))
+"""Per end step: a move ending there is narrated (home, or a castle)."""
 _AFTER: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {
     seats: {s: seats[i + 1 :] + seats[: i + 1] for i, s in enumerate(seats)}
     for seats in (
@@ -597,29 +600,55 @@ class Engine:
             return team
         return None
 
-    def _occupancy(self, seat: int) -> dict[int, int]:
-        """Where the opponents of ``seat`` stand on the shared loop: loop square -> a seat there
-        (only opponents can block a landing or be captured by it; :meth:`_land` lists them)."""
-        occ: dict[int, int] = {}
+    def _occupancy(self, seat: int) -> set[int]:
+        """The squares of the shared loop where opponents of ``seat`` stand (only opponents can
+        block a landing or be captured by it; :meth:`_land` says how)."""
         pieces = self.pieces
-        for s, loop in self._opp[seat]:
-            for st in pieces[s]:
-                occ[loop[st]] = s
-        occ.pop(-1, None)  # off the loop: waiting, private columns, home
+        opp = self._opp[seat]
+        if len(opp) == 3:  # four seats, no teams: the usual game, in one set display
+            (s1, l1), (s2, l2), (s3, l3) = opp
+            a, b, c, d = pieces[s1]
+            e, f, g, h = pieces[s2]
+            i, j, k, m = pieces[s3]
+            occ = {
+                l1[a],
+                l1[b],
+                l1[c],
+                l1[d],
+                l2[e],
+                l2[f],
+                l2[g],
+                l2[h],
+                l3[i],
+                l3[j],
+                l3[k],
+                l3[m],
+            }
+        else:
+            occ = set()
+            for s, loop in opp:
+                for st in pieces[s]:
+                    occ.add(loop[st])
+        occ.discard(-1)  # off the loop: waiting, private columns, home
         return occ
 
     def _land(
-        self, seat: int, end: int, occ: dict[int, int]
+        self, seat: int, end: int, occ: set[int]
     ) -> tuple[bool, tuple[Capture, ...], int | None]:
         """(allowed, captures, blocking seat) for ``seat`` landing on ``end``."""
         g = LOOP_OF[seat][end]
-        holder = occ.get(g)
-        if holder is None:
+        if g not in occ:
             return _FREE
-        if IS_CASTLE[end]:
-            return (False, (), holder) if self.c.blocks else _FREE
-        # a capture: every opponent piece on the square goes back to the Charkoni
         pieces = self.pieces
+        if IS_CASTLE[end]:
+            if not self.c.blocks:
+                return _FREE
+            # the holder named: the last opponent seat, in playing order, with a piece there
+            for s, loop in reversed(self._opp[seat]):
+                for st in pieces[s]:
+                    if loop[st] == g:
+                        return False, (), s
+        # a capture: every opponent piece on the square goes back to the Charkoni
         caps: list[Capture] = []
         for s, loop in self._opp[seat]:
             for i, st in enumerate(pieces[s]):
@@ -630,7 +659,7 @@ class Engine:
     # -- moves ----------------------------------------------------------------------------------
 
     def _entries_for(
-        self, seat: int, value: int, occ: dict[int, int], out: list[Move], limit: int
+        self, seat: int, value: int, occ: set[int], out: list[Move], limit: int
     ) -> bool:
         """Append the entering moves of ``seat`` (a piece waiting) spending ``value``.
 
@@ -659,7 +688,7 @@ class Engine:
         self,
         seat: int,
         value: int,
-        occ: dict[int, int],
+        occ: set[int],
         out: list[Move],
         left: int | None = None,
         used: frozenset[int] | tuple[()] = (),
@@ -721,34 +750,20 @@ class Engine:
             return []
         seat = self.to_move
         pool = self.pool
-        if self.part is None and len(pool) == 1 and not self.c.split:
-            one = self._moves_one(seat, pool[0])
-            one.append(_PASSES[seat])
-            return one
-        occ = self._occupancy(seat)
-        out: list[Move] = []
-        if self.part is not None:
-            value, left, used = self.part
-            self._moves_for(seat, value, occ, out, left, used)
-        elif len(self.pool) == 1:
-            self._moves_for(seat, self.pool[0], occ, out)
-        else:
-            for value in sorted(set(self.pool)):
-                self._moves_for(seat, value, occ, out)
-        out.append(_PASSES[seat])
-        return out
-
-    def _moves_one(self, seat: int, value: int) -> list[Move]:
-        """The moves of ``seat`` spending ``value``, one whole throw (no split): the common case
-        of :meth:`_moves_for`, written apart because it is most of the time of a game. The
-        opponents' squares are looked up only when a move lands on the shared loop."""
         c = self.c
+        if self.part is not None or len(pool) != 1 or c.split:
+            return self._legal_general(seat)
+        # One whole throw to spend (no split): the common case of _moves_for, written out here
+        # because it is most of the time of a game. The opponents' squares are looked up only
+        # when a move lands on the shared loop.
+        value = pool[0]
         mine = self.pieces[seat]
         out: list[Move] = []
-        occ: dict[int, int] | None = None
+        occ: set[int] | None = None
         limit = ON_LOOP_LAST if (c.mustcap and not self.captures[seat]) else HOME
-        waiting = 0 in mine
-        if waiting:
+        steps = dict.fromkeys(mine)  # each step once, in piece order
+        if 0 in steps:
+            del steps[0]
             if value in c.entry:
                 end = 1 if c.square1 else value
                 entering = True
@@ -767,37 +782,50 @@ class Engine:
                             _new_move(Move, (seat, mine.index(0), 0, end, "enter", value, caps))
                         )
             if value in c.entry and not c.gmbae:
+                out.append(_PASSES[seat])
                 return out  # a grace while a piece waits may only enter it
-        total = c.distance[waiting][value]
+            total = c.distance[1][value]
+        else:
+            total = c.distance[0][value]
+        steps.pop(HOME, None)
         loop = LOOP_OF[seat]
-        release = value in c.release and limit == HOME
-        done: list[int] = []
-        piece = -1
-        for start in mine:
-            piece += 1
-            if start == 0 or start == HOME or start in done:
-                continue
-            done.append(start)
-            if start == 83 and value in c.release:
-                if not release:
+        for start in steps:
+            end = start + total
+            if end > limit:
+                # past home (or past step 76 before a capture): only the last-square release
+                if start != 83 or value not in c.release or limit != HOME:
                     continue
                 end = HOME
-            else:
-                end = start + total
-                if end > limit:
-                    continue
             g = loop[end]
-            if g < 0:
-                out.append(_new_move(Move, (seat, piece, start, end, "move", value, ())))
-                continue
-            if occ is None:
-                occ = self._occupancy(seat)
-            if g not in occ:
-                out.append(_new_move(Move, (seat, piece, start, end, "move", value, ())))
-                continue
-            ok, caps, _ = self._land(seat, end, occ)
-            if ok:
-                out.append(_new_move(Move, (seat, piece, start, end, "move", value, caps)))
+            if g >= 0:
+                if occ is None:
+                    occ = self._occupancy(seat)
+                if g in occ:
+                    ok, caps, _ = self._land(seat, end, occ)
+                    if ok:
+                        out.append(
+                            _new_move(
+                                Move, (seat, mine.index(start), start, end, "move", value, caps)
+                            )
+                        )
+                    continue
+            out.append(_new_move(Move, (seat, mine.index(start), start, end, "move", value, ())))
+        out.append(_PASSES[seat])
+        return out
+
+    def _legal_general(self, seat: int) -> list[Move]:
+        """:meth:`legal_moves` with a split throw, or several throws pending."""
+        occ = self._occupancy(seat)
+        out: list[Move] = []
+        if self.part is not None:
+            value, left, used = self.part
+            self._moves_for(seat, value, occ, out, left, used)
+        elif len(self.pool) == 1:
+            self._moves_for(seat, self.pool[0], occ, out)
+        else:
+            for value in sorted(set(self.pool)):
+                self._moves_for(seat, value, occ, out)
+        out.append(_PASSES[seat])
         return out
 
     # -- throwing --------------------------------------------------------------------------------
@@ -903,7 +931,8 @@ class Engine:
         pieces = self.pieces
         mine = pieces[seat]
         part = self.part
-        total = c.distance[0 in mine][value] if part is None else part[1]
+        # the steps the throw gives (only pyada makes them differ from its value)
+        total = value if part is None and not c.pyada else self._total(value, part, mine)
         mine[piece] = end
         self._frozen = None
         changed = self._changed
@@ -927,20 +956,17 @@ class Engine:
             pv, left, used = part
             left -= end - start
             self.part = (pv, left, used | {piece}) if left > 0 else None
-        else:
+        elif c.ttm or c.split:
             self.pool.remove(value)
             if c.split and not (kind == "enter" and value in c.entry):
                 left = total - (end - start)
                 if left > 0:
                     self.part = (value, left, frozenset({piece}))
+        else:  # move_each_throw, a whole throw: its one value is spent
+            self.pool = []
         # (the test before the call: most moves have nothing to narrate)
         if narrate and (
-            caps
-            or total != value
-            or start == 83
-            or end == HOME
-            or IS_CASTLE[end]
-            or self.part is not None
+            caps or total != value or start == 83 or _NOTABLE_END[end] or self.part is not None
         ):
             self._narrate_move(m, total)
         if end == HOME and mine == _FINISHED:
@@ -954,7 +980,28 @@ class Engine:
             return
         if self.pool or self.part is not None:
             return
-        self._spent()
+        if c.ttm:
+            self._spent()
+            return
+        # _spent's move_each_throw case, written out (idle is 0 after a move; the pool is empty)
+        earned = 1 if self.grace else 0
+        if c.cap_extra and self.hits > earned:
+            earned = self.hits
+        owed = self.owed + earned
+        if owed:
+            self.phase = "throw"
+            self.grace = False
+            self.hits = 0
+            self.owed = owed - 1
+            return
+        self._end_turn()
+
+    def _total(self, value: int, part: Part | None, mine: list[int]) -> int:
+        """The steps a move spending ``value`` goes in all, before it is played (a split throw:
+        what is left of it); ``mine`` holds the moving seat's pieces."""
+        if part is not None:
+            return part[1]
+        return self.c.distance[0 in mine][value]
 
     def _revenge_after_move(self, seat: int, start: int, caps: tuple[Capture, ...]) -> None:
         """Keep the revenge records true after ``seat`` moved off ``start`` capturing ``caps``.
@@ -1037,24 +1084,36 @@ class Engine:
         self._end_turn()
 
     def _end_turn(self) -> None:
-        ended = [self.to_move]
-        nxt = None
         pieces = self.pieces
-        for s in _AFTER[self.seats][self.to_move]:
-            if pieces[s] != _FINISHED:
-                nxt = s
+        after = _AFTER[self.seats][self.to_move]
+        for nxt in after:
+            if pieces[nxt] != _FINISHED:
                 break
-            ended.append(s)
-        if nxt is None:  # nobody can move (cannot happen outside teams, where the game is won)
+        else:  # nobody can move (cannot happen outside teams, where the game is won)
             self.phase = "over"
             self.pool = []
             self.part = None
             return
         if self.revenge:  # a revenge lasts until the end of the victim's next turn
+            ended = (self.to_move, *after[: after.index(nxt)])
             self.revenge = [r for r in self.revenge if r[2] not in ended]
         self.to_move = nxt
-        self._turn_begins()
+        # _turn_begins, written out (a turn ends on most of a game's moves)
+        self.phase = "throw"
+        self.pool = []
+        self.part = None
+        self.grace = False
+        self.hits = 0
+        self.owed = 0
+        self.pool_captured = False
+        self.run = _NO_RUN
         self.turn += 1
+        if self.c.graces1 and self.idle < IDLE_THROWS_MAX:
+            # the quick answer of _check_dead: a piece waiting (a grace enters it on step 1) or
+            # on steps 1..72 can always move
+            for s in self.seats:
+                if min(pieces[s]) <= LAST_SURE_STEP:
+                    return
         self._check_dead()
 
     def _turn_begins(self) -> None:
@@ -1066,7 +1125,7 @@ class Engine:
         self.hits = 0
         self.owed = 0
         self.pool_captured = False
-        self.run = (None, 0)
+        self.run = _NO_RUN
 
     def _check_dead(self) -> None:
         """Mark the game over (winner None) when no seat can ever move again, or when
