@@ -235,7 +235,9 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """The legal moves now (a pass always last while a throw is pending; empty otherwise)."""
         legal = self._legal
-        return (self._moves() if legal is None else legal)[:]  # a copy: ours stays as it was
+        if legal is None:  # (_moves, written out)
+            legal = self._legal = self._engine.legal_moves()  # [] unless a move is due
+        return legal[:]  # a copy: ours stays as it was
 
     @property
     def history(self) -> tuple[Throw | Move, ...]:

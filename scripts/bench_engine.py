@@ -30,6 +30,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -43,6 +44,7 @@ __all__ = [
     "play_ludo_game",
     "play_simulated",
     "compare_ludo",
+    "profile_games",
     "run",
     "main",
 ]
@@ -86,15 +88,19 @@ def play_ludo_game(seed: int) -> int:
     """One random 4-player game of ludo-king-engine through its public API, as a student's loop
     would drive it: roll the die (``roll_dice``), list the valid moves (``get_valid_moves``),
     play one at random (``execute_move``), and pass the turn on (``next_turn``) unless the move
-    earned another roll. Returns the moves played."""
+    earned another roll: the steps of its ``play_turn``, without that method's second listing of
+    the valid moves. Returns the moves played."""
     ludo = _ludo_engine()
     random.seed(seed)  # ludo-king-engine rolls its die with the random module
     game = ludo.LudoGame(list(ludo.PlayerColor))
     choose = random.Random(seed).random
     moves_played = 0
-    while not game.game_over:
+    while not game.game_over:  # the steps of its own play_turn, with a token chosen at random
         player = game.get_current_player()
         dice = game.roll_dice()
+        if game.consecutive_sixes >= 3:  # three sixes: the turn is lost
+            game.next_turn()
+            continue
         moves = game.get_valid_moves(player, dice)
         if not moves:
             if dice != 6:  # a 6 rolls again, as ludo-king-engine's own play_turn does
@@ -112,51 +118,73 @@ def play_simulated(rules: Rules, games: int, seed: int) -> None:
     simulate(games, rules=rules, seed=seed, engine="python", progress=False)
 
 
-def _median(values: list[float]) -> float:
-    return statistics.median(values)
+def _timed(play: Callable[[], object]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process) that ``play()`` took."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    play()
+    return time.perf_counter() - t0, time.process_time() - c0
 
 
 def compare_ludo(games: int = 100, seed: int = 1, rounds: int = 5) -> dict[str, Any]:
-    """Interleaved rounds, A B C A B C: random 4-player classic Pachisi games through the public
-    API (A), random 4-player ludo-king-engine games through its public API (B), and random
+    """Interleaved rounds, A B C A B C ...: random 4-player classic Pachisi games through the
+    public API (A), random 4-player ludo-king-engine games through its public API (B), and random
     4-player games through ``pw.simulate``'s pure-Python path (C). Each round plays
-    ``games // rounds`` games of each; a round's ratios compare figures measured seconds apart,
-    so load from other work weighs on both sides alike. Returns games per second per round and
-    the per-round ratios (ours / ludo-king-engine)."""
+    ``games // rounds`` games of each (the same seeds for A and B); a round's ratios compare
+    figures measured seconds apart, so load from other work weighs on both sides alike. Returns,
+    per round and side, games per second of wall-clock and of CPU time, and the per-round ratios
+    (ours / ludo-king-engine) of each."""
     rules = Rules()
     per = max(1, games // rounds)
-    public: list[float] = []
-    ludo: list[float] = []
-    sim: list[float] = []
+    sides = ("public", "ludo", "simulate")
+    wall: dict[str, list[float]] = {k: [] for k in sides}
+    cpu: dict[str, list[float]] = {k: [] for k in sides}
     load_before = os.getloadavg()
     for r in range(rounds):
         first = seed + r * per
-        t0 = time.perf_counter()
-        for i in range(per):
-            play_public_game(rules, first + i)
-        public.append(per / (time.perf_counter() - t0))
-        t0 = time.perf_counter()
-        for i in range(per):
-            play_ludo_game(first + i)
-        ludo.append(per / (time.perf_counter() - t0))
-        t0 = time.perf_counter()
-        play_simulated(rules, per, first)
-        sim.append(per / (time.perf_counter() - t0))
-    return {
+        runs: dict[str, Callable[[], object]] = {
+            "public": lambda first=first: [play_public_game(rules, first + i) for i in range(per)],
+            "ludo": lambda first=first: [play_ludo_game(first + i) for i in range(per)],
+            "simulate": lambda first=first: play_simulated(rules, per, first),
+        }
+        for side in sides:
+            w, c = _timed(runs[side])
+            wall[side].append(per / w)
+            cpu[side].append(per / c if c > 0 else float("inf"))
+    out: dict[str, Any] = {
         "rounds": rounds,
         "games_per_round": per,
-        "public": public,
-        "ludo": ludo,
-        "simulate": sim,
-        "public_ratio": [a / b for a, b in zip(public, ludo, strict=True)],
-        "simulate_ratio": [a / b for a, b in zip(sim, ludo, strict=True)],
+        "wall": wall,
+        "cpu": cpu,
         "load_before": load_before,
         "load_after": os.getloadavg(),
     }
+    for clock in ("wall", "cpu"):
+        figures = out[clock]
+        for side in ("public", "simulate"):
+            out[f"{side}_ratio_{clock}"] = [
+                a / b for a, b in zip(figures[side], figures["ludo"], strict=True)
+            ]
+    return out
 
 
 def _span(values: list[float], unit: str = "") -> str:
-    return f"median {_median(values):.2f}{unit}, range {min(values):.2f}-{max(values):.2f}{unit}"
+    med = statistics.median(values)
+    return f"median {med:.2f}{unit}, range {min(values):.2f}-{max(values):.2f}{unit}"
+
+
+def profile_games(games: int, seed: int = 1, top: int = 15) -> None:
+    """Print the cProfile of ``games`` random 4-player classic games through the public API,
+    the ``top`` functions by their own time."""
+    import cProfile
+    import pstats
+
+    rules = Rules()
+    prof = cProfile.Profile()
+    prof.enable()
+    for i in range(games):
+        play_public_game(rules, seed + i)
+    prof.disable()
+    pstats.Stats(prof).strip_dirs().sort_stats("tottime").print_stats(top)
 
 
 def run(games: int = 200, preset: str = "classic", players: int = 4, seed: int = 1) -> dict:
@@ -208,11 +236,32 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--only-compare", action="store_true", help="with --compare-ludo: skip the other figures"
     )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        metavar="N",
+        help="print the cProfile of N random public-API games instead of timing",
+    )
+    parser.add_argument(
+        "--play",
+        type=int,
+        metavar="N",
+        help="only play N random public-API games, untimed (to count instructions under "
+        "valgrind --tool=callgrind: run it with N and with 0, and take the difference)",
+    )
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.games < 1:
         parser.error("--games and --rounds must be at least 1")
     if args.ludo_path:
         sys.path.append(args.ludo_path)
+    if args.profile is not None:
+        profile_games(args.profile, args.seed)
+        return
+    if args.play is not None:
+        rules = Rules.preset(args.preset)
+        for i in range(args.play):
+            play_public_game(rules, args.seed + i, args.players)
+        return
     if not (args.compare_ludo and args.only_compare):
         r = run(args.games, args.preset, args.players, args.seed)
         print(
@@ -231,19 +280,27 @@ def main(argv: list[str] | None = None) -> None:
     if args.compare_ludo:
         _ludo_engine()
         c = compare_ludo(args.games, args.seed, args.rounds)
-        before, after = c["load_before"], c["load_after"]
         print(
             f"random 4-player games, {c['rounds']} interleaved rounds of {c['games_per_round']} "
-            "games each (A B C per round), games/second per round:"
+            "games each (A B C in every round), games/second (wall-clock | CPU time) per round:"
         )
         for label, key in (
             ("A  pachisi_widget public API (classic)", "public"),
             ("B  ludo-king-engine public API", "ludo"),
             ("C  pw.simulate, pure Python (classic)", "simulate"),
         ):
-            print(f"  {label:<40} " + " ".join(f"{v:6.1f}" for v in c[key]))
-        print(f"  public API / ludo-king-engine:      {_span(c['public_ratio'], 'x')}")
-        print(f"  pw.simulate / ludo-king-engine:     {_span(c['simulate_ratio'], 'x')}")
+            print(
+                f"  {label:<40} "
+                + " ".join(f"{v:6.1f}" for v in c["wall"][key])
+                + "  |  "
+                + " ".join(f"{v:6.1f}" for v in c["cpu"][key])
+            )
+        for label, side in (("public API", "public"), ("pw.simulate", "simulate")):
+            print(
+                f"  {label + ' / ludo-king-engine:':<34} wall {_span(c[side + '_ratio_wall'], 'x')}; "
+                f"CPU {_span(c[side + '_ratio_cpu'], 'x')}"
+            )
+        before, after = c["load_before"], c["load_after"]
         print(
             "  load average (1, 5, 15 min) before: "
             + ", ".join(f"{x:.2f}" for x in before)
