@@ -53,7 +53,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from .board import HOME, SEAT_NAMES, TWENTY_FIVE_STEP
 from .errors import (
@@ -291,25 +291,25 @@ class _Compiled:
 
 
 _COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
-_OPPONENTS: dict[
-    tuple[tuple[int, ...], bool], tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
-] = {}
+_Opponents: TypeAlias = "tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]"
+_After: TypeAlias = "dict[int, tuple[int, ...]]"
+_SETUPS: dict[tuple[tuple[int, ...], bool], tuple[_Opponents, _After]] = {}
 
 
-def _opponents(
-    seats: tuple[int, ...], teams: bool
-) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
-    """Per seat 0..3: the opponents among ``seats`` in playing order, each as (seat, its
-    :data:`~pachisi_widget.tables.LOOP_OF` table), made once per setup."""
+def _setup(seats: tuple[int, ...], teams: bool) -> tuple[_Opponents, _After]:
+    """The tables of one setup, made once: per seat 0..3 the opponents among ``seats`` in
+    playing order, each as (seat, its :data:`~pachisi_widget.tables.LOOP_OF` table); and
+    :data:`_AFTER` for ``seats``."""
     key = (seats, teams)
-    hit = _OPPONENTS.get(key)
+    hit = _SETUPS.get(key)
     if hit is None:
-        hit = _OPPONENTS[key] = tuple(
+        opp = tuple(
             tuple(
                 (s, LOOP_OF[s]) for s in seats if s != seat and not (teams and (s - seat) % 2 == 0)
             )
             for seat in range(4)
         )
+        hit = _SETUPS[key] = (opp, _AFTER[seats])
     return hit
 
 
@@ -378,6 +378,7 @@ class Engine:
         "_base",
         "_changed",
         "_opp",
+        "_after",
     )
     # The slots' types (annotations only: with __slots__ they assign nothing).
     rules: Rules
@@ -410,8 +411,10 @@ class Engine:
     _frozen: tuple[tuple[int, ...] | None, ...] | None
     _base: tuple[tuple[int, ...] | None, ...] | None
     _changed: set[int]
-    _opp: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+    _opp: _Opponents
     """Per seat: its opponents in playing order, each with its table step -> loop square."""
+    _after: _After
+    """Per seat: the seats in play in playing order after it (:data:`_AFTER`)."""
 
     def __init__(
         self,
@@ -425,7 +428,7 @@ class Engine:
         self._set_rules(rules)
         self.narrate = narrate
         self.seats = seats = tuple(sorted(seats))
-        self._opp = _opponents(seats, self.c.teams)
+        self._opp, self._after = _setup(seats, self.c.teams)
         if pieces is None:
             pieces = [(0, 0, 0, 0) if s in seats else None for s in range(4)]
         self.pieces = [None if p is None else list(p) for p in pieces]
@@ -494,7 +497,7 @@ class Engine:
             self.idle,
             _events,
         ) = fields
-        self._opp = _opponents(self.seats, self.c.teams)
+        self._opp, self._after = _setup(self.seats, self.c.teams)
         self.pieces = [None if p is None else list(p) for p in pieces]
         self._frozen = self._base = pieces
         self._changed = set()
@@ -790,7 +793,8 @@ class Engine:
             total = c.distance[1][value]
         else:
             total = c.distance[0][value]
-        steps.pop(HOME, None)
+        if HOME in steps:
+            del steps[HOME]
         loop = LOOP_OF[seat]
         for start in steps:
             end = start + total
@@ -1088,7 +1092,7 @@ class Engine:
 
     def _end_turn(self) -> None:
         pieces = self.pieces
-        after = _AFTER[self.seats][self.to_move]
+        after = self._after[self.to_move]
         for nxt in after:
             if pieces[nxt] != _FINISHED:
                 break

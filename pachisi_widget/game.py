@@ -316,8 +316,6 @@ class Game:
             GameOverError: when the game is over.
         """
         engine = self._engine
-        if engine.phase == "over":
-            raise GameOverError("the game is over: no more moves")
         moves = self._legal
         if moves is None:
             moves = self._moves()
@@ -327,18 +325,10 @@ class Game:
             # always our own list's (a found move is equal in every field, so in its key)
             try:
                 legal = moves[moves.index(move)]
-            except ValueError:  # a move made by hand (no piece, no captures): found by key
+            except ValueError:  # a move made by hand (no piece, no captures), or not legal
                 legal = None
-        if legal is None:
-            if not isinstance(move, Move):
-                raise IllegalMoveError(
-                    f"play() needs a Move from legal_moves(), not {_short(move)}",
-                    "not_a_move",
-                    {"got": _short(move)},
-                )
-            legal = find_move(moves, move)
-            if legal is None:
-                raise self._state.illegal(move)
+        if legal is None:  # (outside the except: an error raised here has no ValueError context)
+            legal = self._find(moves, move)
         engine.play(legal)
         actions = self._actions
         actions.append(("move", legal))
@@ -346,6 +336,26 @@ class Game:
         self._legal = None
         if len(actions) % CHECKPOINT_EVERY == 0:
             self._checkpoints.append((len(actions), self._state, self._draws))
+        return legal
+
+    def _find(self, moves: list[Move], move: object) -> Move:
+        """The legal move of ``moves`` (this position's) with the key of ``move``.
+
+        Raises:
+            GameOverError: when the game is over.
+            IllegalMoveError: with the reason, when ``move`` is not a Move or not legal.
+        """
+        if self._engine.phase == "over":
+            raise GameOverError("the game is over: no more moves")
+        if not isinstance(move, Move):
+            raise IllegalMoveError(
+                f"play() needs a Move from legal_moves(), not {_short(move)}",
+                "not_a_move",
+                {"got": _short(move)},
+            )
+        legal = find_move(moves, move)
+        if legal is None:
+            raise self._state.illegal(move)
         return legal
 
     def legal_move(
