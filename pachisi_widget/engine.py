@@ -757,7 +757,7 @@ class Engine:
         seat = self.to_move
         pool = self.pool
         c = self.c
-        if self.part is not None or len(pool) != 1 or c.split:
+        if c.split or len(pool) != 1:  # (a partly spent throw needs split throws)
             return self._legal_general(seat)
         # One whole throw to spend (no split): the common case of _moves_for, written out here
         # because it is most of the time of a game. The opponents' squares are looked up only
@@ -959,47 +959,65 @@ class Engine:
                     self.revenge.append((seat, end, v))
             self.hits += 1
             self.pool_captured = True
-        if part is not None:
-            pv, left, used = part
-            left -= end - start
-            self.part = (pv, left, used | {piece}) if left > 0 else None
-        elif c.ttm or c.split:
-            self.pool.remove(value)
-            if c.split and not (kind == "enter" and value in c.entry):
-                left = total - (end - start)
-                if left > 0:
-                    self.part = (value, left, frozenset({piece}))
-        else:  # move_each_throw, a whole throw: its one value is spent
-            self.pool = []
+        if part is not None or c.ttm or c.split:
+            self._play_rest(m, total, part, mine)
+            return
+        # move_each_throw, one whole throw: its one value is spent, and nothing is left of it
+        self.pool = []
         # (the test before the call: most moves have nothing to narrate)
-        if narrate and (
-            caps or total != value or start == 83 or _NOTABLE_END[end] or self.part is not None
-        ):
+        if narrate and (caps or total != value or start == 83 or _NOTABLE_END[end]):
             self._narrate_move(m, total)
         if end == HOME and mine == _FINISHED:
-            won = self._winner_after(seat)
-            if won is not None:
-                self.phase, self.winner = "over", won
-                self.pool = []
-                self.part = None
-                return
-            self._end_turn()
-            return
-        if self.pool or self.part is not None:
-            return
-        if c.ttm:
-            self._spent()
+            self._home(seat)
             return
         # _spent's move_each_throw case, written out (idle is 0 after a move; the pool is empty)
         earned = 1 if self.grace else 0
-        if c.cap_extra and self.hits > earned:
-            earned = self.hits
+        hits = self.hits
+        if hits > earned and c.cap_extra:
+            earned = hits
         owed = self.owed + earned
         if owed:
             self.phase = "throw"
             self.grace = False
             self.hits = 0
             self.owed = owed - 1
+            return
+        self._end_turn()
+
+    def _play_rest(self, m: Move, total: int, part: Part | None, mine: list[int]) -> None:
+        """The end of :meth:`play` for a split throw or a pool of throws (``throw_then_move``)."""
+        c = self.c
+        piece: int
+        start: int
+        end: int
+        value: int
+        seat, piece, start, end, kind, value, _ = m  # type: ignore[assignment]
+        if part is not None:
+            pv, left, used = part
+            left -= end - start
+            self.part = (pv, left, used | {piece}) if left > 0 else None
+        else:
+            self.pool.remove(value)
+            if c.split and not (kind == "enter" and value in c.entry):
+                left = total - (end - start)
+                if left > 0:
+                    self.part = (value, left, frozenset({piece}))
+        if self.narrate:
+            self._narrate_move(m, total)
+        if end == HOME and mine == _FINISHED:
+            self._home(seat)
+            return
+        if self.pool or self.part is not None:
+            return
+        self._spent()
+
+    def _home(self, seat: int) -> None:
+        """``seat``'s last piece came home: its side wins, or its turn ends."""
+        won = self._winner_after(seat)
+        if won is not None:
+            self.phase, self.winner = "over", won
+            self.pool = []
+            self.part = None
             return
         self._end_turn()
 
