@@ -51,8 +51,9 @@ Throw(up=0, value=25, grace=True, enters=True)
 from __future__ import annotations
 
 from bisect import bisect_right
+from dataclasses import dataclass
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from .board import HOME, SEAT_NAMES, TWENTY_FIVE_STEP
 from .errors import (
@@ -109,6 +110,9 @@ _NAMES = SEAT_NAMES
 _FINISHED = [HOME, HOME, HOME, HOME]
 _WAIT = TWENTY_FIVE_STEP
 _FREE = (True, (), None)
+_NO_RUN = (None, 0)
+_NOTABLE_END = tuple(end == HOME or IS_CASTLE[end] for end in range(HOME + 1))
+"""Per end step: a move ending there is narrated (home, or a castle)."""
 _AFTER: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {
     seats: {s: seats[i + 1 :] + seats[: i + 1] for i, s in enumerate(seats)}
     for seats in (
@@ -213,6 +217,8 @@ class Move(NamedTuple):
 
 
 _new_move = tuple.__new__
+_PASSES = tuple(Move.pass_for(seat) for seat in range(4))
+"""The pass of each seat (a move is a value: one pass per seat serves every position)."""
 
 
 def throw_cdf(rules: Rules) -> list[float]:
@@ -254,8 +260,10 @@ def opening(
     return contenders[0]
 
 
-class _Compiled(NamedTuple):
-    """The rule options an engine reads on every move, looked up once per Rules."""
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    """The rule options an engine reads on every move, looked up once per Rules (a slotted
+    class, not a named tuple: the interpreter reads slots fastest)."""
 
     table: tuple[int, ...]
     entry: frozenset[int]
@@ -278,9 +286,31 @@ class _Compiled(NamedTuple):
     """Per mouths up: (the Throw without a bonus, the Throw with it)."""
     distance: tuple[tuple[int, ...], ...]
     """[waiting][value]: :meth:`Rules.distance`, looked up (pyada's extra step)."""
+    graces1: bool
+    """Entry graces enter on step 1 (so a waiting piece can always move: the game is not dead)."""
 
 
 _COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
+_Opponents: TypeAlias = "tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]"
+_After: TypeAlias = "dict[int, tuple[int, ...]]"
+_SETUPS: dict[tuple[tuple[int, ...], bool], tuple[_Opponents, _After]] = {}
+
+
+def _setup(seats: tuple[int, ...], teams: bool) -> tuple[_Opponents, _After]:
+    """The tables of one setup, made once: per seat 0..3 the opponents among ``seats`` in
+    playing order, each as (seat, its :data:`~pachisi_widget.tables.LOOP_OF` table); and
+    :data:`_AFTER` for ``seats``."""
+    key = (seats, teams)
+    hit = _SETUPS.get(key)
+    if hit is None:
+        opp = tuple(
+            tuple(
+                (s, LOOP_OF[s]) for s in seats if s != seat and not (teams and (s - seat) % 2 == 0)
+            )
+            for seat in range(4)
+        )
+        hit = _SETUPS[key] = (opp, _AFTER[seats])
+    return hit
 
 
 def _compile(rules: Rules) -> _Compiled:
@@ -315,6 +345,7 @@ def _compile(rules: Rules) -> _Compiled:
         tuple(
             tuple(rules.distance(v, w) for v in range(max(rules.values) + 1)) for w in (False, True)
         ),
+        bool(rules.entry_graces) and rules.entry_mode == "square1",
     )
     if len(_COMPILED) > 64:
         _COMPILED.clear()
@@ -346,6 +377,8 @@ class Engine:
         "_frozen",
         "_base",
         "_changed",
+        "_opp",
+        "_after",
     )
     # The slots' types (annotations only: with __slots__ they assign nothing).
     rules: Rules
@@ -378,6 +411,10 @@ class Engine:
     _frozen: tuple[tuple[int, ...] | None, ...] | None
     _base: tuple[tuple[int, ...] | None, ...] | None
     _changed: set[int]
+    _opp: _Opponents
+    """Per seat: its opponents in playing order, each with its table step -> loop square."""
+    _after: _After
+    """Per seat: the seats in play in playing order after it (:data:`_AFTER`)."""
 
     def __init__(
         self,
@@ -391,6 +428,7 @@ class Engine:
         self._set_rules(rules)
         self.narrate = narrate
         self.seats = seats = tuple(sorted(seats))
+        self._opp, self._after = _setup(seats, self.c.teams)
         if pieces is None:
             pieces = [(0, 0, 0, 0) if s in seats else None for s in range(4)]
         self.pieces = [None if p is None else list(p) for p in pieces]
@@ -459,6 +497,7 @@ class Engine:
             self.idle,
             _events,
         ) = fields
+        self._opp, self._after = _setup(self.seats, self.c.teams)
         self.pieces = [None if p is None else list(p) for p in pieces]
         self._frozen = self._base = pieces
         self._changed = set()
@@ -567,45 +606,66 @@ class Engine:
             return team
         return None
 
-    def _occupancy(self, seat: int) -> dict[int, int]:
-        """Where the opponents of ``seat`` stand on the shared loop: loop square -> a seat there
-        (only opponents can block a landing or be captured by it; :meth:`_land` lists them)."""
-        occ: dict[int, int] = {}
+    def _occupancy(self, seat: int) -> set[int]:
+        """The squares of the shared loop where opponents of ``seat`` stand (only opponents can
+        block a landing or be captured by it; :meth:`_land` says how)."""
         pieces = self.pieces
-        teams = self.c.teams
-        for s in self.seats:
-            if s != seat and not (teams and (s - seat) % 2 == 0):
-                loop = LOOP_OF[s]
+        opp = self._opp[seat]
+        if len(opp) == 3:  # four seats, no teams: the usual game, in one set display
+            (s1, l1), (s2, l2), (s3, l3) = opp
+            a, b, c, d = pieces[s1]
+            e, f, g, h = pieces[s2]
+            i, j, k, m = pieces[s3]
+            occ = {
+                l1[a],
+                l1[b],
+                l1[c],
+                l1[d],
+                l2[e],
+                l2[f],
+                l2[g],
+                l2[h],
+                l3[i],
+                l3[j],
+                l3[k],
+                l3[m],
+            }
+        else:
+            occ = set()
+            for s, loop in opp:
                 for st in pieces[s]:
-                    occ[loop[st]] = s
-        occ.pop(-1, None)  # off the loop: waiting, private columns, home
+                    occ.add(loop[st])
+        occ.discard(-1)  # off the loop: waiting, private columns, home
         return occ
 
     def _land(
-        self, seat: int, end: int, occ: dict[int, int]
+        self, seat: int, end: int, occ: set[int]
     ) -> tuple[bool, tuple[Capture, ...], int | None]:
         """(allowed, captures, blocking seat) for ``seat`` landing on ``end``."""
         g = LOOP_OF[seat][end]
-        holder = occ.get(g)
-        if holder is None:
+        if g not in occ:
             return _FREE
-        if IS_CASTLE[end]:
-            return (False, (), holder) if self.c.blocks else _FREE
-        # a capture: every opponent piece on the square goes back to the Charkoni
         pieces = self.pieces
-        caps: list[Capture] = []
-        for s in self.seats:
-            if s != seat and not (self.c.teams and (s - seat) % 2 == 0):
-                loop = LOOP_OF[s]
-                for i, st in enumerate(pieces[s]):
+        if IS_CASTLE[end]:
+            if not self.c.blocks:
+                return _FREE
+            # the holder named: the last opponent seat, in playing order, with a piece there
+            for s, loop in reversed(self._opp[seat]):
+                for st in pieces[s]:
                     if loop[st] == g:
-                        caps.append((s, i))
+                        return False, (), s
+        # a capture: every opponent piece on the square goes back to the Charkoni
+        caps: list[Capture] = []
+        for s, loop in self._opp[seat]:
+            for i, st in enumerate(pieces[s]):
+                if loop[st] == g:
+                    caps.append((s, i))
         return True, tuple(caps), None
 
     # -- moves ----------------------------------------------------------------------------------
 
     def _entries_for(
-        self, seat: int, value: int, occ: dict[int, int], out: list[Move], limit: int
+        self, seat: int, value: int, occ: set[int], out: list[Move], limit: int
     ) -> bool:
         """Append the entering moves of ``seat`` (a piece waiting) spending ``value``.
 
@@ -634,7 +694,7 @@ class Engine:
         self,
         seat: int,
         value: int,
-        occ: dict[int, int],
+        occ: set[int],
         out: list[Move],
         left: int | None = None,
         used: frozenset[int] | tuple[()] = (),
@@ -695,6 +755,73 @@ class Engine:
         if self.phase != "move":
             return []
         seat = self.to_move
+        pool = self.pool
+        c = self.c
+        if c.split or len(pool) != 1:  # (a partly spent throw needs split throws)
+            return self._legal_general(seat)
+        # One whole throw to spend (no split): the common case of _moves_for, written out here
+        # because it is most of the time of a game. The opponents' squares are looked up only
+        # when a move lands on the shared loop.
+        value = pool[0]
+        mine = self.pieces[seat]
+        out: list[Move] = []
+        occ: set[int] | None = None
+        limit = ON_LOOP_LAST if (c.mustcap and not self.captures[seat]) else HOME
+        steps = dict.fromkeys(mine)  # each step once, in piece order
+        if 0 in steps:
+            del steps[0]
+            if value in c.entry:
+                end = 1 if c.square1 else value
+                entering = True
+            else:
+                # a bonus grace (7, 14) never enters a piece, not even the first (RULES.md 3.4)
+                end = value
+                entering = self.fresh[seat] and c.first_any and value not in c.bonus
+            if entering and end <= limit and end < HOME:
+                if LOOP_OF[seat][end] < 0:
+                    out.append(_new_move(Move, (seat, mine.index(0), 0, end, "enter", value, ())))
+                else:
+                    occ = self._occupancy(seat)
+                    ok, caps, _ = self._land(seat, end, occ)
+                    if ok:
+                        out.append(
+                            _new_move(Move, (seat, mine.index(0), 0, end, "enter", value, caps))
+                        )
+            if value in c.entry and not c.gmbae:
+                out.append(_PASSES[seat])
+                return out  # a grace while a piece waits may only enter it
+            total = c.distance[1][value]
+        else:
+            total = c.distance[0][value]
+        if HOME in steps:
+            del steps[HOME]
+        loop = LOOP_OF[seat]
+        for start in steps:
+            end = start + total
+            if end > limit:
+                # past home (or past step 76 before a capture): only the last-square release
+                if start != 83 or value not in c.release or limit != HOME:
+                    continue
+                end = HOME
+            g = loop[end]
+            if g >= 0:
+                if occ is None:
+                    occ = self._occupancy(seat)
+                if g in occ:
+                    ok, caps, _ = self._land(seat, end, occ)
+                    if ok:
+                        out.append(
+                            _new_move(
+                                Move, (seat, mine.index(start), start, end, "move", value, caps)
+                            )
+                        )
+                    continue
+            out.append(_new_move(Move, (seat, mine.index(start), start, end, "move", value, ())))
+        out.append(_PASSES[seat])
+        return out
+
+    def _legal_general(self, seat: int) -> list[Move]:
+        """:meth:`legal_moves` with a split throw, or several throws pending."""
         occ = self._occupancy(seat)
         out: list[Move] = []
         if self.part is not None:
@@ -705,7 +832,7 @@ class Engine:
         else:
             for value in sorted(set(self.pool)):
                 self._moves_for(seat, value, occ, out)
-        out.append(_new_move(Move, (seat, None, None, None, "pass", None, ())))
+        out.append(_PASSES[seat])
         return out
 
     # -- throwing --------------------------------------------------------------------------------
@@ -726,9 +853,24 @@ class Engine:
 
     def throw(self, up: int) -> Throw:
         """The seat to move throws ``up`` mouths up (0..shells; not checked); returns the Throw."""
-        plain, bonus = self.c.throws[up]
+        c = self.c
+        plain, bonus = c.throws[up]
         t = bonus if plain is not bonus and self.on_board(self.to_move) else plain
-        self.throw_value(t)
+        if c.ttm:
+            self.throw_value(t)
+            return t
+        # throw_value's move_each_throw case, written out: it is half of every game's actions
+        self.throws += 1
+        self.idle += 1
+        self.last_throw = t
+        self.cancelled = ()
+        if self.events:  # (an empty list is kept: states copy it, nothing else holds it)
+            self.events = []
+        self.phase = "move"
+        self.pool = [t.value]
+        self.part = None
+        self.grace = t.grace
+        self.hits = 0
         return t
 
     def throw_value(self, t: Throw) -> None:
@@ -776,11 +918,16 @@ class Engine:
 
     def play(self, m: Move) -> None:
         """Play ``m``, a move from :meth:`legal_moves` (not checked again)."""
-        seat = m[0]
+        # Not a pass below, so these fields are ints (mypy does not narrow by ``kind``).
+        piece: int
+        start: int
+        end: int
+        value: int
+        seat, piece, start, end, kind, value, caps = m  # type: ignore[assignment]
         narrate = self.narrate
-        if narrate:
+        if narrate and self.events:
             self.events = []
-        if m[4] == "pass":  # ``cancelled`` stays through a pass (for narration)
+        if kind == "pass":  # ``cancelled`` stays through a pass (for narration)
             self.pool = []
             self.part = None
             self._spent()
@@ -788,16 +935,11 @@ class Engine:
         self.cancelled = ()
         self.idle = 0
         c = self.c
-        # Not a pass, so these fields are ints (declared here: mypy does not narrow by ``kind``).
-        piece: int
-        start: int
-        end: int
-        value: int
-        piece, start, end, value, caps = m[1], m[2], m[3], m[5], m[6]  # type: ignore[assignment]
         pieces = self.pieces
         mine = pieces[seat]
         part = self.part
-        total = c.distance[0 in mine][value] if part is None else part[1]
+        # the steps the throw gives (only pyada makes them differ from its value)
+        total = value if part is None and not c.pyada else self._total(value, part, mine)
         mine[piece] = end
         self._frozen = None
         changed = self._changed
@@ -817,30 +959,74 @@ class Engine:
                     self.revenge.append((seat, end, v))
             self.hits += 1
             self.pool_captured = True
+        if part is not None or c.ttm or c.split:
+            self._play_rest(m, total, part, mine)
+            return
+        # move_each_throw, one whole throw: its one value is spent, and nothing is left of it
+        self.pool = []
+        # (the test before the call: most moves have nothing to narrate)
+        if narrate and (caps or total != value or start == 83 or _NOTABLE_END[end]):
+            self._narrate_move(m, total)
+        if end == HOME and mine == _FINISHED:
+            self._home(seat)
+            return
+        # _spent's move_each_throw case, written out (idle is 0 after a move; the pool is empty)
+        earned = 1 if self.grace else 0
+        hits = self.hits
+        if hits > earned and c.cap_extra:
+            earned = hits
+        owed = self.owed + earned
+        if owed:
+            self.phase = "throw"
+            self.grace = False
+            self.hits = 0
+            self.owed = owed - 1
+            return
+        self._end_turn()
+
+    def _play_rest(self, m: Move, total: int, part: Part | None, mine: list[int]) -> None:
+        """The end of :meth:`play` for a split throw or a pool of throws (``throw_then_move``)."""
+        c = self.c
+        piece: int
+        start: int
+        end: int
+        value: int
+        seat, piece, start, end, kind, value, _ = m  # type: ignore[assignment]
         if part is not None:
             pv, left, used = part
             left -= end - start
             self.part = (pv, left, used | {piece}) if left > 0 else None
         else:
             self.pool.remove(value)
-            if c.split and not (m[4] == "enter" and value in c.entry):
+            if c.split and not (kind == "enter" and value in c.entry):
                 left = total - (end - start)
                 if left > 0:
                     self.part = (value, left, frozenset({piece}))
-        if narrate:
+        if self.narrate:
             self._narrate_move(m, total)
-        if mine == _FINISHED:
-            won = self._winner_after(seat)
-            if won is not None:
-                self.phase, self.winner = "over", won
-                self.pool = []
-                self.part = None
-                return
-            self._end_turn()
+        if end == HOME and mine == _FINISHED:
+            self._home(seat)
             return
         if self.pool or self.part is not None:
             return
         self._spent()
+
+    def _home(self, seat: int) -> None:
+        """``seat``'s last piece came home: its side wins, or its turn ends."""
+        won = self._winner_after(seat)
+        if won is not None:
+            self.phase, self.winner = "over", won
+            self.pool = []
+            self.part = None
+            return
+        self._end_turn()
+
+    def _total(self, value: int, part: Part | None, mine: list[int]) -> int:
+        """The steps a move spending ``value`` goes in all, before it is played (a split throw:
+        what is left of it); ``mine`` holds the moving seat's pieces."""
+        if part is not None:
+            return part[1]
+        return self.c.distance[0 in mine][value]
 
     def _revenge_after_move(self, seat: int, start: int, caps: tuple[Capture, ...]) -> None:
         """Keep the revenge records true after ``seat`` moved off ``start`` capturing ``caps``.
@@ -923,23 +1109,36 @@ class Engine:
         self._end_turn()
 
     def _end_turn(self) -> None:
-        ended = [self.to_move]
-        nxt = None
-        for s in _AFTER[self.seats][self.to_move]:
-            if not self.is_finished(s):
-                nxt = s
+        pieces = self.pieces
+        after = self._after[self.to_move]
+        for nxt in after:
+            if pieces[nxt] != _FINISHED:
                 break
-            ended.append(s)
-        if nxt is None:  # nobody can move (cannot happen outside teams, where the game is won)
+        else:  # nobody can move (cannot happen outside teams, where the game is won)
             self.phase = "over"
             self.pool = []
             self.part = None
             return
         if self.revenge:  # a revenge lasts until the end of the victim's next turn
+            ended = (self.to_move, *after[: after.index(nxt)])
             self.revenge = [r for r in self.revenge if r[2] not in ended]
         self.to_move = nxt
-        self._turn_begins()
+        # _turn_begins, written out (a turn ends on most of a game's moves)
+        self.phase = "throw"
+        self.pool = []
+        self.part = None
+        self.grace = False
+        self.hits = 0
+        self.owed = 0
+        self.pool_captured = False
+        self.run = _NO_RUN
         self.turn += 1
+        if self.c.graces1 and self.idle < IDLE_THROWS_MAX:
+            # the quick answer of _check_dead: a piece waiting (a grace enters it on step 1) or
+            # on steps 1..72 can always move
+            for s in self.seats:
+                if min(pieces[s]) <= LAST_SURE_STEP:
+                    return
         self._check_dead()
 
     def _turn_begins(self) -> None:
@@ -951,7 +1150,7 @@ class Engine:
         self.hits = 0
         self.owed = 0
         self.pool_captured = False
-        self.run = (None, 0)
+        self.run = _NO_RUN
 
     def _check_dead(self) -> None:
         """Mark the game over (winner None) when no seat can ever move again, or when
@@ -959,7 +1158,7 @@ class Engine:
         if self.idle >= IDLE_THROWS_MAX:
             self._dead()
             return
-        graces = bool(self.c.entry) and self.c.square1
+        graces = self.c.graces1
         pieces = self.pieces
         for s in self.seats:
             for st in pieces[s]:

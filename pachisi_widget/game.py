@@ -27,6 +27,7 @@ since the last one): a few dozen bytes an action, never a copy of a generator.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from .checks import (
@@ -37,7 +38,7 @@ from .checks import (
     check_rules,
     check_seed,
 )
-from .engine import Move, draw_up, opening, throw_cdf
+from .engine import Move, opening, throw_cdf
 from .engine import short_repr as _short
 from .errors import GameOverError, IllegalMoveError, RecordError
 from .rules import Rules
@@ -94,6 +95,7 @@ class Game:
         self._rng: random.Random | None = random.Random(seed)
         self._draws = 0  # uniform draws taken from the cowries' generator so far
         self._cdf = throw_cdf(rules)
+        self._top = len(self._cdf) - 1  # the most mouths up (draw_up's bound)
         # (actions played, state, draws) every CHECKPOINT_EVERY actions
         self._checkpoints: list[tuple[int, GameState, int]] = []
         self._actions: list[tuple[Any, ...]] = []  # ("throw", Throw, forced) | ("move", Move)
@@ -232,7 +234,10 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """The legal moves now (a pass always last while a throw is pending; empty otherwise)."""
-        return list(self._moves())
+        legal = self._legal
+        if legal is None:  # (_moves, written out)
+            legal = self._legal = self._engine.legal_moves()  # [] unless a move is due
+        return legal[:]  # a copy: ours stays as it was
 
     @property
     def history(self) -> tuple[Throw | Move, ...]:
@@ -265,8 +270,21 @@ class Game:
         if engine.phase != "throw":
             self._state.check_throw()
         if up is None and value is None:  # the common case: a throw drawn from the seed
-            t = engine.throw(draw_up(self._cdf, self.random()))
-            self._played(("throw", t, False))
+            # (written out, as are play's steps: half of every game's actions are throws)
+            rng = self._rng
+            if rng is None:
+                u = self.random()
+            else:
+                self._draws += 1
+                u = rng.random()
+            up = bisect_right(self._cdf, u)
+            t = engine.throw(up if up < self._top else self._top)
+            actions = self._actions
+            actions.append(("throw", t, False))
+            self._cached = None
+            self._legal = None
+            if len(actions) % CHECKPOINT_EVERY == 0:
+                self._checkpoints.append((len(actions), self._state, self._draws))
             return t
         if value is not None:
             if up is not None:
@@ -297,6 +315,36 @@ class Game:
                 the game is unchanged.
             GameOverError: when the game is over.
         """
+        engine = self._engine
+        moves = self._legal
+        if moves is None:
+            moves = self._moves()
+        legal: Move | None = None
+        if type(move) is Move:
+            # the common case, a move of legal_moves() itself, found in C; the move played is
+            # always our own list's (a found move is equal in every field, so in its key)
+            try:
+                legal = moves[moves.index(move)]
+            except ValueError:  # a move made by hand (no piece, no captures), or not legal
+                legal = None
+        if legal is None:  # (outside the except: an error raised here has no ValueError context)
+            legal = self._find(moves, move)
+        engine.play(legal)
+        actions = self._actions
+        actions.append(("move", legal))
+        self._cached = None
+        self._legal = None
+        if len(actions) % CHECKPOINT_EVERY == 0:
+            self._checkpoints.append((len(actions), self._state, self._draws))
+        return legal
+
+    def _find(self, moves: list[Move], move: object) -> Move:
+        """The legal move of ``moves`` (this position's) with the key of ``move``.
+
+        Raises:
+            GameOverError: when the game is over.
+            IllegalMoveError: with the reason, when ``move`` is not a Move or not legal.
+        """
         if self._engine.phase == "over":
             raise GameOverError("the game is over: no more moves")
         if not isinstance(move, Move):
@@ -305,11 +353,9 @@ class Game:
                 "not_a_move",
                 {"got": _short(move)},
             )
-        legal = find_move(self._moves(), move)
+        legal = find_move(moves, move)
         if legal is None:
             raise self._state.illegal(move)
-        self._engine.play(legal)
-        self._played(("move", legal))
         return legal
 
     def legal_move(
