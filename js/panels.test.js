@@ -3,9 +3,9 @@
 // traits (js/fixtures/traits.json: a replay with its analysis, a question asked and answered in
 // practice mode) and the intents they send for clicks and keys.
 import { beforeEach, describe, expect, it } from "vitest";
+import { centre } from "./draw.js";
 import { click, fakeModel, flush, key, mountWidget } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
-import { centre } from "./draw.js";
 import { practiceClick } from "./panels/practice.js";
 import { buildGraph, timelineKey } from "./panels/timeline.js";
 

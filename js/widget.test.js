@@ -87,6 +87,7 @@ describe("render", () => {
       "pachisi-confirm",
       "pachisi-status",
       "pachisi-hint-line",
+      "pachisi-command",
       "pachisi-hints",
       "pachisi-field",
       "pachisi-legend",
@@ -360,6 +361,26 @@ describe("computer seats", () => {
     expect(model.sent).toEqual([]);
     frames.shift()();
     expect(model.sent).toEqual([{ kind: "step", turn: 0, revision: model.get("revision") }]);
+  });
+});
+
+describe("command line", () => {
+  it("sends what is typed, clears the line and keeps the focus there", () => {
+    const model = fakeModel("start");
+    const root = mountWidget(model);
+    const input = root.querySelector('[data-role="command"] input');
+    const labels = fixture.positions.start.state.labels;
+    expect(root.querySelector('[data-role="command"] label').textContent).toBe(labels.command);
+    expect(input.placeholder).toBe(labels.command_hint);
+    input.focus();
+    input.value = " 12 16 ";
+    root.querySelector('[data-role="command"]').dispatchEvent(new Event("submit", { cancelable: true }));
+    expect(model.sent.at(-1)).toEqual({ kind: "type", text: "12 16" });
+    expect(input.value).toBe("");
+    expect(document.activeElement).toBe(input);
+    const before = model.sent.length;
+    input.dispatchEvent(new KeyboardEvent("keydown", { key: "t", bubbles: true }));
+    expect(model.sent.length).toBe(before); // "t" is a letter here, not the Throw shortcut
   });
 });
 

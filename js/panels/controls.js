@@ -2,7 +2,10 @@
 // shortcuts in the board's language), the status line (data-role="status") and, under it, a
 // hint for a first-timer (data-role="hint"): what to press or click now. New game asks first
 // (data-action="confirm-new-game" or "cancel-new-game"): the game on the board ends, and Undo
-// brings it back.
+// brings it back. The command line (data-role="command") plays by typing: a move as its two
+// steps ("12 16", "enter", "80 home"), throw, pass, undo, or a question that reads the board
+// (where, step 12, danger, moves, help), in English or Romanian; Python carries it out or answers
+// on the status line, which a screen reader reads (role="status"). Focus stays in the line.
 import { htmlEl } from "../draw.js";
 
 // [data-action, label key, key of its keyboard shortcut in the labels]: the shortcut follows the
@@ -117,5 +120,35 @@ export function createControls({ doc, send, newGame }) {
     no.textContent = labels.cancel ?? "";
   };
 
-  return { nodes: [bar, confirm, status, hint], buttons, press, update };
+  const command = htmlEl(doc, "form", { class: "pachisi-command", "data-role": "command" });
+  const commandLabel = htmlEl(doc, "label", { class: "pachisi-field" });
+  const commandText = htmlEl(doc, "span", { class: "pachisi-field-label" });
+  const commandInput = htmlEl(doc, "input", {
+    type: "text",
+    class: "pachisi-command-input",
+    "data-action": "type",
+    autocomplete: "off",
+    spellcheck: "false",
+    maxlength: "200",
+  });
+  commandLabel.append(commandText, commandInput);
+  command.append(commandLabel);
+  command.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = commandInput.value.trim();
+    if (!text) return;
+    send({ kind: "type", text });
+    commandInput.value = "";
+    commandInput.focus();
+  });
+  // typing stays in the line: no board shortcut, no notebook command key sees these keys
+  commandInput.addEventListener("keydown", (event) => event.stopPropagation());
+
+  const updateAll = (ctx) => {
+    update(ctx);
+    commandText.textContent = ctx.labels.command ?? "";
+    commandInput.placeholder = ctx.labels.command_hint ?? "";
+  };
+
+  return { nodes: [bar, confirm, status, hint, command], buttons, press, update: updateAll };
 }

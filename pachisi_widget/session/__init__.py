@@ -34,7 +34,7 @@ from ..engine import short_repr
 from ..game import Game, agent_move
 from ..replay import analysis_rollouts
 from ..words import Message
-from . import intents
+from . import intents, typed
 from .intents import INTENTS, echo
 from .parts import Part, Parts, check_language, check_names, draw
 from .practice import PracticeMode
@@ -395,6 +395,33 @@ class Session:
         """The tutor: True (margin 0.05), a margin of winning chance 0..1, or False. While it
         is on, the status says so; :meth:`tutor_report` tells its verdict on the last move."""
         self.instruments.tutor = check_tutor(tutor)
+
+    def typed(self, text: str) -> None:
+        """Carry out a move or a command as typed (:mod:`pachisi_widget.session.typed`): a move
+        as its two steps (``"12 16"``, ``"enter"``, ``"80 home"``), ``"throw"``, ``"pass"``,
+        ``"undo"``; or answer ``"where"``, ``"step 12"``, ``"danger"``, ``"moves"``, ``"help"``
+        in a sentence on the board's status. English or Romanian words.
+
+        Raises:
+            TypedError: for a text that is not a command or a move that cannot be played now
+                (the sentence says what is allowed); IllegalMoveError, WrongPhaseError...: as
+                :meth:`throw`, :meth:`play`, :meth:`pass_` and :meth:`undo` do (the intent
+                shows each as a refusal, the game unchanged).
+        """
+        kind, what = typed.read(self.shown_state, text, self.language)
+        if kind == "throw":
+            self.throw()
+        elif kind == "pass":
+            self.pass_()
+        elif kind == "undo":
+            self.undo()
+        elif kind == "move":
+            self.play(what)
+        else:
+            code, params = what
+            if code in typed.REFUSALS:
+                raise typed.TypedError.from_code(code, params)
+            self._commit(code, params)
 
     def tutor_report(self) -> str:
         """The tutor's verdict on the last move it judged, in the board's language: also when

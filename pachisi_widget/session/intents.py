@@ -25,6 +25,7 @@ from ..engine import short_repr
 from ..errors import GameOverError, PachisiError, RecordError
 from ..rules import PRESETS, Rules
 from ..words import Message
+from . import typed
 
 __all__ = [
     "INTENTS",
@@ -104,6 +105,13 @@ def _is_int(value) -> bool:
 
 def _nothing(s, c) -> dict:
     return {}
+
+
+def _type(s, c) -> dict:
+    text = c.get("text")
+    if not isinstance(text, str):
+        raise bad("msg_text", got=echo(text))
+    return {"text": text[: typed.MAX_TEXT + 1]}
 
 
 def _save(s, c) -> dict:
@@ -320,6 +328,12 @@ INTENTS = {
         '"filename"}`` message, which the view offers as a download',
         _save,
         "send_record",
+    ),
+    "type": Intent(
+        "``text``: a move or a command as typed (``12 16``, ``enter``, ``pass``, ``where``, "
+        "``step 12``, ``danger``, ``moves``, ``help``; English or Romanian)",
+        _type,
+        "typed",
     ),
     "load": Intent(
         "``text``: a saved game: its JSON record or its text (:meth:`Game.to_text`)", _load, "load"

@@ -516,3 +516,58 @@ def test_the_log_keeps_the_whole_game_numbered_by_turn():
     assert numbered == list(range(1, len(numbered) + 1))  # every turn, from the first
     assert numbered[-1] == w.game.state.turn + 1 and len(log) > 1000
     assert not w.status[:1].isdigit()  # the status is the sentence itself
+
+
+# -- the board played by typing -----------------------------------------------------------------
+
+
+def test_a_whole_turn_typed_and_the_board_read_aloud_in_both_languages():
+    g = pw.Game.from_position([[0, 0, 12, 30], None, [0, 0, 40, 0], None], to_move=0, seed=1)
+    w = Board(game=g)
+    accepted(w, {"kind": "type", "text": "where"})
+    assert w.status == "South: 2 pieces in the Charkoni, on the board on steps 12 and 30, 0 home."
+    accepted(w, {"kind": "type", "text": "moves"})
+    assert "a throw comes first" in w.status
+    accepted(w, {"kind": "type", "text": "step 12"})
+    assert w.status == "On step 12, a castle: a piece of South."
+    accepted(w, {"kind": "type", "text": "step 13"})
+    assert w.status == "Step 13 is empty."
+    accepted(w, {"kind": "type", "text": "danger"})
+    assert "South" in w.status
+    accepted(w, {"kind": "type", "text": "help"})
+    assert "12 16" in w.status and "danger" in w.status
+    w.session.throw(up=4)
+    accepted(w, {"kind": "type", "text": "moves"})
+    assert "12-16" in w.status and "or pass" in w.status
+    refused(w, {"kind": "type", "text": "12 17"}, contains="not a legal move now")
+    refused(w, {"kind": "type", "text": "dance"}, contains="is not a command")
+    accepted(w, {"kind": "type", "text": "12 16"})
+    assert w.game.history[-1].start == 12 and w.game.history[-1].end == 16
+    w.language = "ro"
+    accepted(w, {"kind": "type", "text": "înapoi"})
+    assert len(w.game.history) == 1
+    accepted(w, {"kind": "type", "text": "unde"})
+    assert w.status.startswith("Sud: 2 piese în Charkoni")
+    accepted(w, {"kind": "type", "text": "12-16"})
+    assert w.game.history[-1].end == 16
+    refused(w, {"kind": "type", "text": 12}, contains="text")
+
+
+def test_typed_entries_home_and_passes():
+    g = pw.Game.from_position([[0, 0, 0, 80], None, [0, 0, 0, 0], None], to_move=0, seed=1)
+    w = Board(game=g)
+    w.session.throw(up=0)  # a 25: a grace that enters
+    accepted(w, {"kind": "type", "text": "enter"})
+    assert w.game.history[-1].kind == "enter"
+    g2 = pw.Game.from_position([[84, 84, 84, 80], None, [0, 0, 0, 0], None], to_move=0, seed=1)
+    w2 = Board(game=g2)
+    w2.session.throw(up=4)
+    accepted(w2, {"kind": "type", "text": "80 home"})
+    assert w2.game.phase == "over"
+    g3 = pw.Game.from_position([[0, 0, 0, 30], None, [0, 0, 0, 0], None], to_move=0, seed=1)
+    w3 = Board(game=g3)
+    accepted(w3, {"kind": "type", "text": "aruncă"})
+    assert w3.game.phase in ("move", "throw") and len(w3.game.history) == 1
+    if w3.game.phase == "move":
+        accepted(w3, {"kind": "type", "text": "trec"})
+        assert w3.game.history[-1].kind == "pass"

@@ -349,7 +349,8 @@ CASES = {
         {"positions": [[5, 0, 0, 0], None, [0, 0, 0, 0], None]},
         [{"positions": "0,0"}, {"positions": [[0, 0, 0, 99], None, [0, 0, 0, 0], None]}],
     ),
-    "save": (None, {}, []),
+    "save": (None, {"as": "text"}, [{"as": "pdf"}, {"as": 3}]),
+    "type": (None, {"text": "where"}, [{"text": 5}, {"text": "dance"}, {"text": "12 17"}]),
     "load": (
         None,
         lambda s: {"text": pw.Game(players=4, seed=5).to_json()},

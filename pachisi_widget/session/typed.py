@@ -1,0 +1,193 @@
+"""The board played by typing: a move as it is said ("12 16", "enter", "pass"), and commands that
+read the position aloud ("where", "step 12", "danger", "moves"), in English or Romanian.
+
+A screen reader's user (or anyone at a keyboard) types into the board's command line; the session
+carries the command out as a click would, or answers in a sentence that the board's status (a
+live region) reads. Steps are the seat to move's own, as the board names them.
+
+>>> import pachisi_widget as pw
+>>> g = pw.Game.from_position([[0, 0, 12, 30], None, [0, 0, 0, 0], None], seed=1)
+>>> read(g.state, "where", "en")
+('say', ('typed_where', {'seat': 0, 'waiting': 2, 'steps': '12 and 30', 'home': 0}))
+>>> _ = g.throw(up=4)
+>>> read(g.state, "12 16", "en")[0], read(g.state, "12-16", "ro")[1].end
+('move', 16)
+>>> read(g.state, "aruncă", "ro")
+('throw', None)
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .. import board
+from ..errors import PachisiError
+from ..words import join
+
+__all__ = ["read", "COMMANDS", "MAX_TEXT", "REFUSALS", "TypedError"]
+
+
+class TypedError(PachisiError, ValueError):
+    """A typed text that is not a command, or a move that cannot be played now (``code`` names
+    the sentence: what was wrong and what is allowed)."""
+
+
+REFUSALS = frozenset({"typed_unknown", "typed_not_legal", "typed_which", "typed_no_move"})
+"""The answers that say a text could not be carried out (shown as errors)."""
+
+MAX_TEXT = 200
+"""The longest command read (characters)."""
+
+COMMANDS = {
+    "throw": ("throw", "t", "arunca", "a"),
+    "pass": ("pass", "p", "trec", "treci"),
+    "undo": ("undo", "u", "inapoi", "anuleaza"),
+    "where": ("where", "pieces", "w", "unde", "piese"),
+    "danger": ("danger", "d", "pericol"),
+    "moves": ("moves", "m", "mutari"),
+    "help": ("help", "h", "?", "ajutor"),
+}
+"""Each command's words, English then Romanian (written without diacritics: what is typed is
+read both ways)."""
+
+_STEP = ("step", "s", "patratul", "patrat", "pasul")
+_ENTER = ("enter", "e", "c", "intra", "intru")
+_HOME = ("home", "h", "acasa")
+_MOVE = re.compile(r"^(\w+)\s*(?:-|x|to|la|pe|\s)\s*(\w+)$")
+
+
+def _plain(text: str) -> str:
+    """``text`` lower-cased, its diacritics dropped and its spaces squeezed."""
+    text = unicodedata.normalize("NFKD", text.strip().lower())
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return " ".join(text.split())
+
+
+def read(state, text, lang: str = "en"):
+    """What ``text`` asks in ``state``: ``("throw", None)``, ``("pass", None)``, ``("undo",
+    None)``, ``("move", Move)``, or ``("say", (code, params))`` for a sentence to say (an
+    answer, or why the text is not a command)."""
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
+        return "say", ("typed_unknown", {"got": str(text)[:40]})
+    plain = _plain(text)
+    for kind, names in COMMANDS.items():
+        if plain in names:
+            if kind in ("throw", "pass", "undo"):
+                return kind, None
+            return "say", _ANSWERS[kind](state)
+    words = plain.split()
+    if len(words) == 2 and words[0] in _STEP and words[1].isdigit():
+        return "say", _on_step(state, int(words[1]))
+    return _move(state, plain, text)
+
+
+def _move(state, plain: str, text: str):
+    legal = [m for m in state.legal_moves() if m.kind != "pass"] if state.phase == "move" else []
+    words = plain.split()
+    start = end = None
+    if words and words[0] in _ENTER:
+        start = 0
+        end = int(words[1]) if len(words) == 2 and words[1].isdigit() else None
+        if len(words) > 2 or (len(words) == 2 and end is None):
+            return "say", ("typed_unknown", {"got": text.strip()[:40]})
+    else:
+        match = _MOVE.match(plain)
+        if match is None:
+            return "say", ("typed_unknown", {"got": text.strip()[:40]})
+        a, b = match.groups()
+        start = 0 if a in _ENTER else int(a) if a.isdigit() else None
+        end = board.HOME if b in _HOME else int(b) if b.isdigit() else None
+        if start is None or end is None:
+            return "say", ("typed_unknown", {"got": text.strip()[:40]})
+    found = [
+        m
+        for m in legal
+        if (m.kind == "enter") == (start == 0)
+        and (start == 0 or m.start == start)
+        and (end is None or m.end == end)
+    ]
+    if len(found) == 1:
+        return "move", found[0]
+    if not legal:
+        return "say", ("typed_no_move", {"seat": state.to_move})
+    params = {"got": text.strip()[:40], "legal": _moves_text(legal)}
+    return "say", ("typed_which" if found else "typed_not_legal", params)
+
+
+def _moves_text(moves) -> str:
+    out = []
+    for m in moves:
+        start = "C" if m.kind == "enter" else str(m.start)
+        end = "H" if m.end == board.HOME else str(m.end)
+        out.append(f"{start}-{end}")
+    return ", ".join(dict.fromkeys(out))
+
+
+def _steps_text(steps) -> str:
+    return join(sorted(steps))
+
+
+def _where(state):
+    seat = state.to_move
+    pieces = state.pieces[seat]
+    on = [s for s in pieces if 0 < s < board.HOME]
+    params = {
+        "seat": seat,
+        "waiting": sum(s == 0 for s in pieces),
+        "steps": _steps_text(on) if on else "–",
+        "home": sum(s == board.HOME for s in pieces),
+    }
+    return "typed_where", params
+
+
+def _on_step(state, step: int):
+    seat = state.to_move
+    if not 1 <= step < board.HOME:
+        return "typed_bad_step", {"step": step}
+    square = board.square(seat, step)
+    here = []
+    for other in state.seats:
+        track = board.track(other)
+        count = sum(1 for s in state.pieces[other] if 0 < s < board.HOME and track[s] == square)
+        if count:
+            here.append([other, count])
+    code = "typed_step_castle" if board.is_castle(step) else "typed_step"
+    if not here:
+        return code + "_empty", {"step": step}
+    return code, {"step": step, "victims": here}
+
+
+def _danger(state):
+    from .. import probability
+
+    seat = state.to_move
+    chances = probability.danger_map(state, seat)
+    track = board.track(seat)
+    at_risk = sorted(
+        {s for s in state.pieces[seat] if 0 < s < board.HOME and chances.get(track[s], 0) > 0}
+    )
+    if not at_risk:
+        return "typed_danger_none", {"seat": seat}
+    parts = [f"{s} ({round(100 * chances[track[s]])}%)" for s in at_risk]
+    return "typed_danger", {"seat": seat, "steps": join(parts)}
+
+
+def _moves(state):
+    if state.phase != "move":
+        return "typed_moves_none", {"seat": state.to_move}
+    legal = state.legal_moves()
+    passes = any(m.kind == "pass" for m in legal)
+    shown = _moves_text([m for m in legal if m.kind != "pass"]) or "–"
+    return ("typed_moves_pass" if passes else "typed_moves"), {
+        "seat": state.to_move,
+        "moves": shown,
+    }
+
+
+_ANSWERS = {
+    "where": _where,
+    "danger": _danger,
+    "moves": _moves,
+    "help": lambda state: ("typed_help", {}),
+}
