@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..agents import Agent, make_agent
-from ..engine import Move, draw_up, opening, short_repr, throw_cdf
+from ..checks import player_view
+from ..engine import draw_up, opening, short_repr, throw_cdf
 from ..game import SEATS_FOR_PLAYERS, check_rules
-from ..state import GameState
+from ..state import GameState, find_move, plain_move
 from .play import _check_number, _move_text, _template, _why_illegal
 from .players import MOVE_TIME, PlayerFileError, _default_name, _entrant, _error_words
 
@@ -106,8 +107,9 @@ class CheckReport:
 
 
 def _same(a, b) -> bool:
-    if isinstance(a, Move) and isinstance(b, Move):
-        return a.key == b.key
+    pa, pb = plain_move(a), plain_move(b)
+    if pa is not None and pb is not None:
+        return pa.key == pb.key
     return type(a) is type(b) and short_repr(a) == short_repr(b)
 
 
@@ -204,9 +206,10 @@ def _check_game(
         k = rng.getrandbits(64)
         twin = _copy_or_none(me)
         where = f"{state.notation()} ({setup})"
+        view, legal_now = player_view(state)
         t0 = time.perf_counter()
         try:
-            m = me.choose(state, random.Random(k))
+            m = me.choose(view, random.Random(k))
         except KeyboardInterrupt:
             raise
         except BaseException as exc:
@@ -222,12 +225,12 @@ def _check_game(
                 f"took {dt:.2f} s to choose in {where}, more than the "
                 f"{move_time:g} s a move may take",
             )
-        legal = state.find(m) if isinstance(m, Move) else None
+        legal = find_move(legal_now, m)
         if legal is None:
             report._add("illegal", f"returned {_move_text(m)} in {where}: {_why_illegal(state, m)}")
         if twin is not None:
             try:
-                m2 = twin.choose(state, random.Random(k))
+                m2 = twin.choose(player_view(state)[0], random.Random(k))
             except BaseException:  # noqa: BLE001 - any failure here means "not the same"
                 m2 = _Unset
             if not _same(m, m2):

@@ -17,12 +17,14 @@ from itertools import combinations, islice
 from typing import NamedTuple
 
 from ..agents import FAST_AGENTS, make_agent
-from ..engine import Move, short_repr, throw_cdf
+from ..checks import player_view
+from ..engine import short_repr, throw_cdf
 from ..errors import PachisiError
 from ..game import SEATS_FOR_PLAYERS, check_rules, check_seed
 from ..lab.parallel import Progress, as_executor, chunk_size, executor_workers, run_chunks
 from ..lab.playing import play_game
 from ..lab.seeds import iter_game_seeds
+from ..state import find_move, plain_move
 from .players import MOVE_TIME, _Entrant, _entrants, _error_words, _load_source, load_folder
 from .result import TournamentResult
 
@@ -118,12 +120,13 @@ class _Guard:
 
     def choose(self, state, rng):
         alarm = self.alarm
+        view, moves = player_view(state)
         t0 = time.perf_counter()
         try:
             if alarm:
                 signal.setitimer(signal.ITIMER_REAL, self.limit + _ALARM_GRACE)
             try:
-                m = self.agent.choose(state, rng)
+                m = self.agent.choose(view, rng)
             finally:
                 if alarm:
                     signal.setitimer(signal.ITIMER_REAL, 0)
@@ -142,7 +145,7 @@ class _Guard:
         seconds = time.perf_counter() - t0
         if self.limit is not None and seconds > self.limit:
             raise self._late(state, _move_text(m), seconds)
-        legal = state.find(m) if isinstance(m, Move) else None
+        legal = find_move(moves, m)
         if legal is None:
             raise PlayerForfeit(
                 self.name,
@@ -168,11 +171,12 @@ class _Guard:
 
 
 def _move_text(m) -> str:
-    return str(m) if isinstance(m, Move) and type(m).__str__ is Move.__str__ else short_repr(m, 60)
+    plain = plain_move(m)
+    return str(plain) if plain is not None and plain.seat in range(4) else short_repr(m, 60)
 
 
 def _why_illegal(state, m) -> str:
-    if not isinstance(m, Move):
+    if plain_move(m) is None:
         return "not a move (choose must return one of state.legal_moves())"
     try:
         return f"not one of its legal moves ({short_repr(str(state.illegal(m)), 160)[1:-1]})"

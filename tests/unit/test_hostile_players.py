@@ -1,0 +1,171 @@
+"""A class of hostile players and inputs (issue 27): a player that cheats, a Move that raises, a
+class folder with a FIFO or an endless file, tournaments too big or executors that lie, answers
+that cannot be read, instruments asked for too much, players that fork, exit or hang.
+
+One named regression test per finding, each written as the failure it reproduces.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import pachisi_widget as pw
+from pachisi_widget.agents import Agent
+from pachisi_widget.engine import Move
+from pachisi_widget.state import GameState, find_move, plain_move
+from pachisi_widget.widget import PachisiWidget
+
+# -- 1. players see the game as a value, and their moves are checked by value ---------------------
+
+
+class _Raising:
+    """A field whose comparisons raise (and whose hash too)."""
+
+    def __eq__(self, other):
+        raise ZeroDivisionError("compared")
+
+    __ne__ = __eq__
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _fake_home(state) -> Move:
+    """A move that takes a waiting piece straight home: never legal."""
+    m = state.legal_moves()[0]
+    return Move(state.to_move, 0, 0, 84, "enter", m.value, ())
+
+
+class SetsLegal(Agent):
+    """Tries ``state.legal = [fake]`` (the cheat of the issue), then returns the fake move."""
+
+    name = "sets-legal"
+
+    def choose(self, state, rng):
+        fake = _fake_home(state)
+        state.legal = [fake]
+        return fake
+
+
+class PoisonsMemo(Agent):
+    """Writes its fake move into the state's own list of legal moves, then returns it."""
+
+    name = "poisons"
+
+    def choose(self, state, rng):
+        fake = _fake_home(state)
+        state.__dict__["legal"] = [fake]
+        state._legal().append(fake)
+        return fake
+
+
+class RaisingField(Agent):
+    """Returns a legal move but with a field whose ``__eq__`` raises."""
+
+    name = "raising-field"
+
+    def choose(self, state, rng):
+        m = state.legal_moves()[0]
+        return Move(m.seat, m.piece, m.start, _Raising(), m.kind, m.value, ())
+
+
+class LyingMove(Move):
+    """A Move subclass claiming to equal anything."""
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = Move.__hash__
+
+
+class ReturnsLiar(Agent):
+    name = "liar"
+
+    def choose(self, state, rng):
+        return LyingMove(state.to_move, 0, 0, 84, "enter", 99, ())
+
+
+_CHEATS = [SetsLegal, PoisonsMemo, RaisingField, ReturnsLiar]
+
+
+def test_a_state_cannot_be_changed_by_setting_attributes():
+    s = GameState.initial(pw.Rules(), (0, 2), to_move=0).apply_throw(0)
+    before = s.legal_moves()
+    for name in ("legal", "phase", "anything"):
+        with pytest.raises(AttributeError, match="immutable value"):
+            setattr(s, name, [])
+    with pytest.raises(AttributeError, match="immutable value"):
+        del s.legal
+    assert s.legal_moves() == before
+
+
+def test_moves_are_matched_by_value_only():
+    s = GameState.initial(pw.Rules(), (0, 2), to_move=0).apply_throw(0)
+    legal = s.legal_moves()[0]
+    odd = Move(legal.seat, legal.piece, legal.start, _Raising(), legal.kind, legal.value, ())
+    assert plain_move(odd) is None and find_move(legal_list := s.legal_moves(), odd) is None
+    assert find_move(legal_list, LyingMove(0, 0, 0, 84, "enter", 99, ())) is None
+    assert find_move(legal_list, LyingMove(*legal)) == legal  # a subclass, but of plain values
+    assert find_move(legal_list, Move(0, 0, 0, 1.0, "enter", 25, ())) is None  # 1.0 is not a step
+    assert not s.is_legal(odd)
+    with pytest.raises(pw.IllegalMoveError, match="not a move"):
+        s.apply(odd)
+
+
+@pytest.mark.parametrize("cheat", _CHEATS, ids=lambda c: c.name)
+@pytest.mark.parametrize("engine", ["python", "reference"])
+def test_a_cheating_player_is_named_in_simulate(cheat, engine):
+    with pytest.raises(pw.PachisiError, match=f"the player '{cheat.name}'"):
+        pw.simulate(5, agents=[cheat(), "greedy"], players=2, seed=1, engine=engine)
+
+
+@pytest.mark.parametrize("cheat", _CHEATS, ids=lambda c: c.name)
+def test_a_cheating_player_is_named_by_the_game_and_changes_nothing(cheat):
+    g = pw.Game(players=2, seed=1)
+    with pytest.raises(pw.PachisiError, match=f"the player '{cheat.name}'"):
+        for _ in range(30):
+            g.play_turn(cheat())
+    state = g.state
+    assert state.phase == "move" and g.legal_moves() == state.legal_moves()
+    assert all(m.end != 84 for m in g.legal_moves())
+    assert g.pieces(0) == (0, 0, 0, 0) or max(g.pieces(0)) < 84
+
+
+@pytest.mark.parametrize("cheat", _CHEATS, ids=lambda c: c.name)
+def test_a_cheating_computer_seat_is_named_on_the_board(cheat):
+    w = PachisiWidget(players=2, seed=1, animate=False, computer={0: cheat(), 2: cheat()})
+    for _ in range(10):
+        before = (w.game.to_dict(), w.game.state.legal_moves())
+        if w.handle_intent({"kind": "step"}) is False:
+            break
+    assert w.status_kind == "error" and f"the player '{cheat.name}'" in w.status
+    assert (w.game.to_dict(), w.game.state.legal_moves()) == before
+
+
+@pytest.mark.parametrize("cheat", _CHEATS, ids=lambda c: c.name)
+def test_a_cheating_player_forfeits_every_tournament_game_it_is_asked_to_move_in(cheat):
+    r = pw.tournament.tournament({"cheat": cheat(), "greedy": "greedy"}, games=6, seed=3)
+    assert r.games == 6 and len(r.winners) == 6
+    assert "cheat" not in {r.entrants[w] for w in r.winners if w is not None}
+    assert len(r.forfeits) == 6 and {f.player for f in r.forfeits} == {"cheat"}
+    assert all(f.kind in ("illegal", "error") for f in r.forfeits)
+
+
+@pytest.mark.parametrize("cheat", _CHEATS, ids=lambda c: c.name)
+def test_check_agent_reports_a_cheating_player(cheat):
+    report = pw.tournament.check_agent(cheat(), positions=16)
+    assert not report.ok
+    assert set(report.counts) & {"illegal", "error"}
+
+
+def test_the_players_own_view_is_a_copy():
+    seen = []
+
+    class Keeps(Agent):
+        name = "keeps"
+
+        def choose(self, state, rng):
+            seen.append(state)
+            return state.legal_moves()[-1]
+
+    g = pw.Game(players=2, seed=1)
+    g.play_turn(Keeps())
+    assert seen and all(s is not g.state for s in seen)
