@@ -8,6 +8,7 @@ import copy
 import dataclasses
 import inspect
 import math
+import pathlib
 import random
 import signal
 import threading
@@ -454,7 +455,18 @@ def from_folder(folder, opponents=(), **kwargs) -> TournamentResult:
         ValueError: when the folder is missing or fewer players than a game needs loaded.
     """
     loaded, problems = load_folder(folder)
-    entrants = dict(loaded)
+    # a built-in opponent is called by its name, or "name (built-in)" when a student's file
+    # has its name; a file that takes the second name is left out (reported): never replaced
+    reserved = {f"{name} (built-in)": name for name in opponents}
+    entrants = {}
+    for stem, path in loaded.items():
+        if stem in reserved:
+            problems[pathlib.Path(path).name] = (
+                f"{pathlib.Path(path).name}: its name is the one the built-in player "
+                f"{reserved[stem]!r} plays under in this tournament: rename the file"
+            )
+        else:
+            entrants[stem] = path
     for name in opponents:  # a student's file may be called greedy.py too
         entrants[name if name not in entrants else f"{name} (built-in)"] = name
     players = kwargs.pop("players", 2)

@@ -7,12 +7,15 @@ One named regression test per finding, each written as the failure it reproduces
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 import pachisi_widget as pw
 from pachisi_widget.agents import Agent
 from pachisi_widget.engine import Move
 from pachisi_widget.state import GameState, find_move, plain_move
+from pachisi_widget.tournament.players import PLAYER_FILE_MAX, PlayerFileError, load_folder
 from pachisi_widget.widget import PachisiWidget
 
 # -- 1. players see the game as a value, and their moves are checked by value ---------------------
@@ -169,3 +172,60 @@ def test_the_players_own_view_is_a_copy():
     g = pw.Game(players=2, seed=1)
     g.play_turn(Keeps())
     assert seen and all(s is not g.state for s in seen)
+
+
+# -- 2. a class folder: regular files only, each up to a stated size, every file accounted for ----
+
+_GOOD = "from pachisi_widget.agents import GreedyAgent\nPLAYER = GreedyAgent()\n"
+
+
+def _folder(tmp_path):
+    (tmp_path / "alice.py").write_text(_GOOD)
+    (tmp_path / "bob.py").write_text(_GOOD)
+    return tmp_path
+
+
+def test_a_fifo_named_like_a_player_is_reported_not_opened(tmp_path):
+
+    folder = _folder(tmp_path)
+    os.mkfifo(folder / "x.py")  # opening it for reading would wait for a writer forever
+    t = pw.tournament.from_folder(folder, games=2, seed=1, progress=False)
+    assert t.entrants == ("alice", "bob")
+    assert "not a regular file (a FIFO)" in t.skipped["x.py"]
+
+
+def test_a_link_to_dev_zero_is_reported_not_read(tmp_path):
+    folder = _folder(tmp_path)
+    (folder / "zero.py").symlink_to("/dev/zero")
+    (folder / "dir.py").mkdir()
+    t = pw.tournament.from_folder(folder, games=2, seed=1, progress=False)
+    assert t.entrants == ("alice", "bob")
+    assert "not a regular file (a character device)" in t.skipped["zero.py"]
+    assert "not a regular file (a folder)" in t.skipped["dir.py"]
+    with pytest.raises(PlayerFileError, match="zero.py: not a regular file"):
+        pw.tournament.tournament([str(folder / "zero.py"), "random"], games=2)
+
+
+def test_a_player_file_larger_than_the_limit_is_reported(tmp_path):
+    folder = _folder(tmp_path)
+    (folder / "huge.py").write_text("# " + "x" * PLAYER_FILE_MAX + "\n" + _GOOD)
+    (folder / "latin.py").write_bytes(b"# caf\xe9\n" + _GOOD.encode())
+    t = pw.tournament.from_folder(folder, games=2, seed=1, progress=False)
+    assert t.entrants == ("alice", "bob")
+    assert f"more than the {PLAYER_FILE_MAX:,} a player file may have" in t.skipped["huge.py"]
+    assert "not UTF-8 text" in t.skipped["latin.py"]
+    (folder / "link.py").symlink_to(folder / "alice.py")  # a link to a regular file is fine
+    assert "link" in load_folder(folder)[0]
+
+
+def test_a_file_named_like_a_built_in_player_is_reported_not_replaced(tmp_path):
+    folder = _folder(tmp_path)
+    (folder / "greedy.py").write_text(_GOOD)
+    (folder / "greedy (built-in).py").write_text(_GOOD)
+    t = pw.tournament.from_folder(folder, opponents=("greedy",), games=2, seed=1, progress=False)
+    assert t.entrants == ("alice", "bob", "greedy", "greedy (built-in)")
+    assert "rename the file" in t.skipped["greedy (built-in).py"]
+    assert "greedy.py" not in t.skipped
+    # without the built-in opponent, the file plays under its own name
+    t = pw.tournament.from_folder(folder, games=2, seed=1, progress=False)
+    assert "greedy (built-in)" in t.entrants and not t.skipped
