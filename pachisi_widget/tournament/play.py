@@ -22,7 +22,15 @@ from ..checks import player_view
 from ..engine import short_repr, throw_cdf
 from ..errors import PachisiError
 from ..game import SEATS_FOR_PLAYERS, check_rules, check_seed
-from ..lab.parallel import Progress, as_executor, chunk_size, executor_workers, run_chunks
+from ..lab.parallel import (
+    Progress,
+    as_executor,
+    check_rows,
+    chunk_size,
+    executor_workers,
+    run_chunks,
+    wrong_chunk,
+)
 from ..lab.playing import play_game
 from ..lab.seeds import iter_game_seeds
 from ..state import find_move, plain_move
@@ -31,6 +39,11 @@ from .result import TournamentResult
 
 _PLAYERS = (2, 4)
 """Players per game in a tournament (every player for itself, every seat equally often)."""
+MAX_GAMES = 1_000_000
+"""The most games a tournament plays (all pairings or tables together): more is refused before
+anything is planned (a tournament's games are played by students' players, in Python)."""
+MAX_ENTRANTS = 1_000
+"""The most entrants a tournament takes."""
 _ALARM_GRACE = 0.05  # an interrupted move has surely overrun: the same forfeit as one measured
 
 
@@ -213,9 +226,9 @@ def _template(e: _Entrant):
     return e.value
 
 
-def _play_chunk(job: _Job) -> list:
-    """Play a chunk of games; per game ``(winning seat or None, turns, forfeit or None)`` with a
-    forfeit as ``(seat, kind, reason, position, move, seconds)``. A module-level function, so
+def _play_chunk(job: _Job) -> tuple:
+    """Play a chunk of games: (the deal seeds, per game ``(winning seat or None, turns, forfeit
+    or None)`` with a forfeit as ``(seat, kind, reason, position, move, seconds)``). A module-level function, so
     that executors send it by reference."""
     templates = {}
     alarm = (
@@ -250,7 +263,7 @@ def _play_chunk(job: _Job) -> list:
                 out.append((None, 0, (f.seat, f.kind, f.reason, f.position, f.move, f.seconds)))
                 continue
             out.append((g.winner, g.turn + 1, None))
-        return out
+        return tuple(s for _, s in job.items), out
     finally:
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
@@ -263,7 +276,8 @@ def _unfinished(chunk: _Job, timeout: float, names) -> list:
         f"not finished: its chunk of games did not come back within chunk_timeout="
         f"{timeout:g} s (a player at the table, one of {', '.join(who)}, never answered)"
     )
-    return [(None, 0, (None, "unfinished", reason, None, None, None))] * len(chunk.items)
+    rows = [(None, 0, (None, "unfinished", reason, None, None, None))] * len(chunk.items)
+    return tuple(s for _, s in chunk.items), rows
 
 
 # -- the tournament -------------------------------------------------------------------------------
@@ -306,8 +320,12 @@ def tournament(
             games or more; or a function ``progress(done, total)`` called after each chunk.
 
     Raises:
-        ValueError: for too few entrants, a bad number of games or players, an unknown built-in,
-            team rules, or a player file that cannot be loaded (:class:`PlayerFileError`).
+        ValueError: for too few entrants or more than :data:`MAX_ENTRANTS`, a bad number of
+            games or players, more than :data:`MAX_GAMES` games in all (refused before anything
+            is loaded), an unknown built-in, team rules, or a player file that cannot be loaded
+            (:class:`PlayerFileError`).
+        RuntimeError: when a chunk fails on the executor, or comes back other than it was sent
+            (short, twice over, another chunk's games): the error says which chunk.
         TypeError: for entrants, rules, seed or executor of the wrong type.
     """
     rules = check_rules(rules)
@@ -315,6 +333,7 @@ def tournament(
         rules, games, players, move_time, chunk, chunk_timeout
     )
     seed = check_seed(seed)
+    _check_size(entrants, games, players)
     ents = _entrants(entrants)
     if len(ents) < players:
         raise ValueError(
@@ -355,9 +374,10 @@ def tournament(
             _play_chunk,
             jobs,
             executor,
-            lambda part: bar.update(len(part)),
+            lambda part: bar.update(len(part[1])),
             chunk_timeout,
             lambda job: _unfinished(job, chunk_timeout, names),
+            lambda i, job, part: _check_chunk(i, i * size, job, part),
         )
     elapsed = time.perf_counter() - t0
     winners, turns, forfeits = _collect(chunks, lineups, seats, players, names)
@@ -377,6 +397,46 @@ def tournament(
         where,
         elapsed,
     )
+
+
+def _check_size(entrants, games: int, players: int) -> None:
+    """Refuse, before anything is loaded or planned, more than :data:`MAX_ENTRANTS` entrants or
+    more than :data:`MAX_GAMES` games in all (ValueError, with the figures)."""
+    try:
+        n = len(entrants)
+    except TypeError:
+        return  # not a dict or a list: _entrants says so
+    if n > MAX_ENTRANTS:
+        raise ValueError(
+            f"a tournament takes at most {MAX_ENTRANTS:,} entrants, not {n:,}: hold heats "
+            "(tournaments of parts of the class), then a final"
+        )
+    total = math.comb(n, players) * games
+    if total > MAX_GAMES:
+        raise ValueError(
+            f"{n:,} entrants in {players}-player games, {games:,} games per "
+            f"{'pairing' if players == 2 else 'table'}, make {total:,} games: more than the "
+            f"{MAX_GAMES:,} a tournament plays; use fewer games or fewer entrants"
+        )
+
+
+def _check_chunk(index: int, first: int, job: _Job, part) -> None:
+    """A chunk's result as its job asked (:func:`~pachisi_widget.lab.parallel.check_rows`), each
+    game's row ``(winning seat or None, turns, forfeit or None)`` well formed."""
+    check_rows(index, first, tuple(s for _, s in job.items), part, 1)
+    seats = job.seats
+    for k, row in enumerate(part[1]):
+        ok = (
+            isinstance(row, tuple)
+            and len(row) == 3
+            and (row[0] is None or row[0] in seats)
+            and type(row[1]) is int
+            and (row[2] is None or (isinstance(row[2], tuple) and len(row[2]) == 6))
+        )
+        if not ok:
+            raise wrong_chunk(
+                index, first, len(job.items), f"game {first + k} reads {short_repr(row, 60)}"
+            )
 
 
 def _check_number(name: str, value, low: float, whole: bool = False, none: bool = False):
@@ -417,7 +477,7 @@ def _collect(chunks, lineups, seats, players: int, names) -> tuple:
     """(winners, turns, forfeits) of every game, from the chunks' results in game order."""
     winners, turns, forfeits = [], [], []
     g = 0
-    for part in chunks:
+    for _seeds, part in chunks:
         for win_seat, n_turns, f in part:
             lineup = lineups[g]
             winner = None if win_seat is None else lineup[seats.index(win_seat)]

@@ -7,7 +7,9 @@ One named regression test per finding, each written as the failure it reproduces
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import os
+import time
 
 import pytest
 
@@ -229,3 +231,87 @@ def test_a_file_named_like_a_built_in_player_is_reported_not_replaced(tmp_path):
     # without the built-in opponent, the file plays under its own name
     t = pw.tournament.from_folder(folder, games=2, seed=1, progress=False)
     assert "greedy (built-in)" in t.entrants and not t.skipped
+
+
+# -- 3. sizes checked up front, executors' results checked before they are merged -----------------
+
+
+def test_a_tournament_too_big_is_refused_before_anything_is_planned():
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError, match="499,500,000 games: more than the 1,000,000"):
+        pw.tournament.tournament(["random"] * 1000, games=1000)
+    with pytest.raises(ValueError, match="at most 1,000 entrants, not 1,001"):
+        pw.tournament.tournament(["random"] * 1001, games=2)
+    assert time.perf_counter() - t0 < 5  # refused from the figures, nothing built
+
+
+class _Lying(cf.Executor):
+    """Runs each job at once, then hands back chunk 1's result altered by ``twist(result,
+    first)`` (``first``: chunk 0's result)."""
+
+    def __init__(self, twist):
+        self.twist, self.n, self.first, self._max_workers = twist, 0, None, 2
+
+    def submit(self, fn, /, *args, **kwargs):
+        fut: cf.Future = cf.Future()
+        part = fn(*args, **kwargs)
+        if self.n == 0:
+            self.first = part
+        fut.set_result(self.twist(part, self.first) if self.n == 1 else part)
+        self.n += 1
+        return fut
+
+
+def _twice(part, first):
+    return (part[0], *[list(row) * 2 for row in part[1:]])
+
+
+def _short(part, first):
+    return (part[0], *[list(row)[:-1] for row in part[1:]])
+
+
+def _swapped(part, first):
+    return first
+
+
+@pytest.mark.parametrize(
+    "twist, words",
+    [
+        (_twice, "10 results for 5 games"),
+        (_short, "4 results for 5 games"),
+        (_swapped, "the results of other games"),
+        (lambda part, first: None, "not a chunk's result"),
+    ],
+    ids=["twice", "short", "swapped", "none"],
+)
+def test_simulate_refuses_a_chunk_that_comes_back_wrong(twist, words):
+    with pytest.raises(RuntimeError, match=rf"chunk 1 \(games 5\.\.9\) came back wrong.*{words}"):
+        pw.simulate(15, players=2, engine="python", executor=_Lying(twist), seed=1)
+
+
+@pytest.mark.parametrize(
+    "twist, words",
+    [
+        (_twice, "8 results for 4 games"),
+        (_short, "3 results for 4 games"),
+        (_swapped, "the results of other games"),
+        (lambda part, first: (part[0], [("x", 1, None)] * 4), "game 4 reads"),
+    ],
+    ids=["twice", "short", "swapped", "garbled"],
+)
+def test_a_tournament_refuses_a_chunk_that_comes_back_wrong(twist, words):
+    with pytest.raises(RuntimeError, match=rf"chunk 1 \(games 4\.\.7\) came back wrong.*{words}"):
+        pw.tournament.tournament(
+            ["random", "greedy"], games=12, seed=1, chunk=4, executor=_Lying(twist), progress=False
+        )
+
+
+def test_an_honest_executor_gives_the_same_results():
+    honest = _Lying(lambda part, first: part)
+    assert pw.simulate(15, players=2, engine="python", executor=honest, seed=1) == pw.simulate(
+        15, players=2, engine="python", seed=1
+    )
+    t = pw.tournament.tournament(
+        ["random", "greedy"], games=12, seed=1, chunk=4, executor=_Lying(lambda p, f: p)
+    )
+    assert t == pw.tournament.tournament(["random", "greedy"], games=12, seed=1, chunk=4)
