@@ -8,20 +8,28 @@ One named regression test per finding, each written as the failure it reproduces
 from __future__ import annotations
 
 import concurrent.futures as cf
+import importlib
 import os
+import time
 from decimal import Decimal
 from fractions import Fraction
 
 import pytest
 
 import pachisi_widget as pw
-from pachisi_widget import lessons
+from pachisi_widget import lessons, words
 from pachisi_widget.agents import Agent
+from pachisi_widget.coach.results import CoachError
 from pachisi_widget.engine import Move
 from pachisi_widget.lessons.answers import readable_size
+from pachisi_widget.session import Session, teaching
 from pachisi_widget.state import GameState, find_move, plain_move
 from pachisi_widget.tournament.players import PLAYER_FILE_MAX, PlayerFileError, load_folder
 from pachisi_widget.widget import PachisiWidget
+
+coach_evaluate = importlib.import_module(
+    "pachisi_widget.coach.evaluate"
+)  # coach.evaluate: the function
 
 # -- 1. players see the game as a value, and their moves are checked by value ---------------------
 
@@ -397,3 +405,151 @@ def test_answers_within_the_bounds_are_still_read():
     assert lessons.compare(Decimal("4.23"), Fraction(271, 64), what="x").verdict == "right"
     assert readable_size([[1, 2], {3}]) and readable_size(10**999)
     assert not readable_size(10**1001) and not readable_size(_nest(9))
+
+
+# -- 5. the board's instruments bounded ------------------------------------------------------------
+
+
+def _blunder_game() -> pw.Game:
+    """South throws a 4 that captures North on step 30, and passes instead: a blunder."""
+    g = pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1)
+    g.throw(up=4)
+    g.pass_()
+    return g
+
+
+@pytest.mark.parametrize("value", [0, -1, float("nan"), float("inf"), "5", True])
+def test_a_bad_hint_budget_is_refused_and_the_board_goes_on(value):
+    w = PachisiWidget(players=2, seed=1, animate=False, hints=True)
+    with pytest.raises(CoachError, match="hint_budget must be a number of seconds above 0"):
+        w.hint_budget = value
+    assert w.hint_budget == 5.0
+    assert w.handle_intent({"kind": "throw"}) is True
+    assert "internal error" not in w.status
+
+
+@pytest.mark.parametrize("value", [0, -1, 2.5, 10**9, "40"])
+def test_bad_hint_rollouts_are_refused_and_the_board_goes_on(value):
+    w = PachisiWidget(players=2, seed=1, animate=False, hints=True)
+    w.hint_rollouts = 40
+    with pytest.raises(CoachError, match="hint_rollouts must be a whole number 1..1000000"):
+        w.hint_rollouts = value
+    assert w.hint_rollouts == 40
+    assert w.handle_intent({"kind": "throw"}) is True
+    assert "internal error" not in w.status
+
+
+def test_the_messages_of_bad_hint_settings_are_in_both_languages():
+    for code in ("hint_bad_budget", "hint_bad_rollouts"):
+        en = words.text(code, {"got": "0", "max": 10}, "en")
+        ro = words.text(code, {"got": "0", "max": 10}, "ro")
+        assert en != ro and code.split("_")[-1] in ro
+
+
+def test_a_small_budget_sizes_the_numpy_batch_and_plays_on_python():
+    assert coach_evaluate._batch_for(None) == coach_evaluate._BATCH_MAX
+    assert coach_evaluate._batch_for(0.01) == coach_evaluate._BATCH_SMALLEST
+    assert coach_evaluate._batch_for(0.5) == 1024 and coach_evaluate._batch_for(60) == 2048
+    g = pw.Game(players=4, seed=5)
+    for _ in range(12):
+        g.play_turn(pw.agents.GreedyAgent())
+    g.throw()
+    ev = pw.coach.evaluate(g.state, budget=0.01)
+    assert ev.engine == "python" and ev.rollouts >= 1 and not ev.complete
+
+
+def test_a_numpy_budget_drops_the_games_still_playing_when_it_is_spent(monkeypatch):
+    pytest.importorskip("numpy")
+    g = pw.Game(players=4, seed=5)
+    for _ in range(12):
+        g.play_turn(pw.agents.GreedyAgent())
+    g.throw()
+    clock = iter(range(10**6))
+    # a clock that moves 1 s at each look: the budget is spent at the first look after a start
+    monkeypatch.setattr(coach_evaluate.time, "perf_counter", lambda: float(next(clock)))
+    ev = pw.coach.evaluate(g.state, budget=1.5, engine="numpy", rollouts=20_000)
+    assert not ev.complete and ev.rollouts < 20_000  # stopped, never waiting for the batch
+
+
+def test_replay_analysis_is_computed_once_per_game(monkeypatch):
+    from pachisi_widget.session import replay as session_replay
+
+    calls = []
+    real = session_replay.analyse
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(session_replay, "analyse", counted)
+    s = Session(players=2, seed=1)
+    s.replay(_blunder_game())
+    first = s.analyse(rollouts=100, engine="python")
+    assert s.handle_intent({"kind": "replay_analyse"}) is True  # its own settings: judged
+    again = s.analyse(rollouts=100, engine="python")
+    s.close_replay()
+    s.replay(_blunder_game())  # the same game reopened
+    assert s.analyse(rollouts=100, engine="python") == first == again
+    assert s.shown["timeline"]["marks"][0]["grade"] == "blunder"
+    assert len(calls) == 2  # once for these settings, once for the intent's defaults
+
+
+def test_opening_a_replay_while_analyse_runs_keeps_the_marks_off_the_second_game():
+    s = Session(players=2, seed=1)
+    s.replay(_blunder_game())
+    other = pw.Game(players=2, seed=9)
+    for _ in range(6):
+        other.play_turn(pw.agents.RandomAgent())
+    opened = []
+
+    def listener(update):
+        progress = update.get("timeline", {}).get("progress")
+        if progress and progress["done"] >= 1 and not opened:
+            opened.append(s.replay(other))  # another game on the timeline meanwhile
+
+    s.listener = listener
+    with pytest.raises(pw.PachisiError, match="another game was opened on the timeline"):
+        s.analyse(rollouts=50, engine="python")
+    assert s.replay_mode.replay is opened[0]
+    timeline = s.shown["timeline"]
+    assert timeline["marks"] == [] and timeline["progress"] is None and s.analysis == []
+
+
+def test_the_tutor_does_not_wait_for_a_slow_hit_chance(monkeypatch):
+    from pachisi_widget.coach import tutor
+
+    finished = []
+
+    def slow(*args, **kwargs):
+        time.sleep(60)
+        finished.append(1)
+        return 0.0
+
+    monkeypatch.setattr(tutor, "hit_chance", slow)
+    monkeypatch.setattr(teaching, "TUTOR_REASONS_TIME", 0.05)
+    g = pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1)
+    s = Session(g)
+    s.set_tutor(True)
+    s.instruments.rollouts = 100
+    s.throw(up=4)
+    s.pass_()  # passing instead of capturing: a blunder, said with its other reasons
+    assert "Tutor: " in s.shown["status"] and not finished
+    assert s.game.history[-1].kind == "pass"
+
+
+def test_the_tutor_puts_back_a_timer_set_before():
+    import signal
+
+    from pachisi_widget.coach import tutor
+
+    fired = []
+    old = signal.signal(signal.SIGALRM, lambda *a: fired.append(1))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 5)
+        assert tutor._within(0.01, lambda: 7) == 7
+        assert tutor._within(0.01, lambda: time.sleep(1)) is None
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 3 < left < 5 and signal.getsignal(signal.SIGALRM) is not tutor._on_alarm
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
