@@ -8,6 +8,7 @@ import copy
 import dataclasses
 import inspect
 import math
+import multiprocessing
 import pathlib
 import random
 import signal
@@ -34,6 +35,7 @@ from ..lab.parallel import (
 from ..lab.playing import play_game
 from ..lab.seeds import iter_game_seeds
 from ..state import find_move, plain_move
+from . import isolation
 from .players import MOVE_TIME, _Entrant, _entrants, _error_words, _load_source, load_folder
 from .result import TournamentResult
 
@@ -209,6 +211,56 @@ def _forfeit_in(exc: BaseException):
     return None
 
 
+class _Remote:
+    """A student's player asked in its own worker process (:class:`isolation.PlayerServer`),
+    seen through the same checks as :class:`_Guard`."""
+
+    def __init__(self, server, name: str, limit: float | None, wait: float | None):
+        self.server, self.name, self.limit, self.wait = server, name, limit, wait
+
+    def choose(self, state, rng):
+        moves = tuple(state._legal())
+        try:
+            m, rng_state, seconds = self.server.choose(state, rng)
+        except isolation.PlayerGone as gone:
+            if gone.kind == "time":
+                if self.limit is None:  # stopped after chunk_timeout
+                    raise PlayerForfeit(
+                        self.name,
+                        "time",
+                        f"did not answer within the chunk_timeout={self.wait:g} s",
+                        state.notation(),
+                        None,
+                        gone.seconds,
+                        state.to_move,
+                    ) from None
+                raise self._late(state, None, gone.seconds) from None
+            raise PlayerForfeit(
+                self.name, "error", gone.reason, state.notation(), seat=state.to_move
+            ) from None
+        except isolation.PlayerRaised as raised:
+            raise PlayerForfeit(
+                self.name, "error", f"raised {raised.words}", state.notation(), seat=state.to_move
+            ) from None
+        rng.setstate(rng_state)  # the draws the player took from the game's generator
+        if self.limit is not None and seconds > self.limit:
+            raise self._late(state, _move_text(m), seconds)
+        legal = find_move(moves, m)
+        if legal is None:
+            raise PlayerForfeit(
+                self.name,
+                "illegal",
+                _why_illegal(state, m),
+                state.notation(),
+                _move_text(m),
+                seconds,
+                state.to_move,
+            )
+        return legal
+
+    _late = _Guard._late
+
+
 class _Job(NamedTuple):
     rules: object
     seats: tuple
@@ -216,6 +268,8 @@ class _Job(NamedTuple):
     items: tuple  # per game: (lineup of entrant indices by seat, deal seed)
     move_time: float | None
     interrupt: bool
+    isolate: bool = False
+    wait: float | None = None  # with move_time None: how long a move may take (chunk_timeout)
 
 
 def _template(e: _Entrant):
@@ -238,13 +292,26 @@ def _play_chunk(job: _Job) -> tuple:
         and threading.current_thread() is threading.main_thread()
     )
     old = signal.signal(signal.SIGALRM, _on_alarm) if alarm else None
+    servers: dict = {}  # entrant index -> its worker process (isolate)
+    # a daemonic worker (Dask's) cannot start processes: it is already not the teacher's
+    isolate = job.isolate and not multiprocessing.current_process().daemon
     try:
         cdf = throw_cdf(job.rules)
         out = []
         for lineup, seed in job.items:
             agents = []
-            for i in lineup:
+            gone = None
+            for k, i in enumerate(lineup):
                 e = job.entrants[i]
+                if isolate and not e.trusted and isolation.isolatable(e):
+                    if i not in servers:
+                        servers[i] = isolation.PlayerServer(e, job.move_time, job.wait)
+                    try:
+                        servers[i].new_game()
+                    except isolation.PlayerGone as exc:
+                        gone = (job.seats[k], "error", exc.reason, "(before the first move)")
+                    agents.append(_Remote(servers[i], e.name, job.move_time, job.wait))
+                    continue
                 if i not in templates:
                     templates[i] = _template(e)
                 t = templates[i]
@@ -254,6 +321,9 @@ def _play_chunk(job: _Job) -> tuple:
                     agents.append(copy.deepcopy(t))
                 else:
                     agents.append(_Guard(copy.deepcopy(t), e.name, job.move_time, alarm))
+            if gone is not None:
+                out.append((None, 0, (*gone, None, None)))
+                continue
             try:
                 g = play_game(job.rules, job.seats, agents, random.Random(seed), cdf)
             except Exception as exc:
@@ -265,6 +335,8 @@ def _play_chunk(job: _Job) -> tuple:
             out.append((g.winner, g.turn + 1, None))
         return tuple(s for _, s in job.items), out
     finally:
+        for server in servers.values():
+            server.close()
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old)
@@ -294,6 +366,7 @@ def tournament(
     chunk: int | None = None,
     chunk_timeout: float | None = None,
     progress=None,
+    isolate: bool = True,
 ) -> TournamentResult:
     """Play every pairing (``players=2``) or every table of four (``players=4``) of ``entrants``
     ``games`` times and rate the players.
@@ -318,6 +391,14 @@ def tournament(
             given up: its games are recorded as unfinished (None: wait).
         progress: a tqdm bar (when tqdm is installed): True, False, or None for runs of 1,000
             games or more; or a function ``progress(done, total)`` called after each chunk.
+        isolate: True (the default): each student's player (a file, or an object whose class
+            a fresh interpreter can import) is asked its moves in a worker process of its own,
+            with limits on its memory and processor time and each move timed from outside
+            (:mod:`pachisi_widget.tournament.isolation`: what that protects and what it does
+            not); a player that ends or hangs its worker forfeits that game, named, and the
+            other results stand (where processes cannot start processes, as in a Dask
+            worker, players play in that worker). False: players run where the games run,
+            timed by a signal.
 
     Raises:
         ValueError: for too few entrants or more than :data:`MAX_ENTRANTS`, a bad number of
@@ -363,7 +444,16 @@ def tournament(
     else:
         size = chunk_size(total, executor_workers(executor), 250)
     jobs = [
-        _Job(rules, seats, ents, tuple(items[i : i + size]), move_time, executor is not None)
+        _Job(
+            rules,
+            seats,
+            ents,
+            tuple(items[i : i + size]),
+            move_time,
+            executor is not None,
+            bool(isolate),
+            chunk_timeout,
+        )
         for i in range(0, total, size)
     ]
     names = tuple(e.name for e in ents)

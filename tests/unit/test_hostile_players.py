@@ -24,6 +24,7 @@ from pachisi_widget.engine import Move
 from pachisi_widget.lessons.answers import readable_size
 from pachisi_widget.session import Session, teaching
 from pachisi_widget.state import GameState, find_move, plain_move
+from pachisi_widget.tournament import isolation
 from pachisi_widget.tournament.players import PLAYER_FILE_MAX, PlayerFileError, load_folder
 from pachisi_widget.widget import PachisiWidget
 
@@ -553,3 +554,167 @@ def test_the_tutor_puts_back_a_timer_set_before():
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+
+
+# -- 6. students' players isolated from the teacher's process ---------------------------------------
+
+
+class Exits(Agent):
+    """Ends its process with os._exit on its third move."""
+
+    name = "exits"
+
+    def __init__(self):
+        self.calls = 0
+
+    def choose(self, state, rng):
+        self.calls += 1
+        if self.calls == 3:
+            os._exit(3)
+        return state.legal_moves()[0]
+
+
+class Forks(Agent):
+    """Forks on every move; the copy would write a file and go on playing."""
+
+    name = "forks"
+
+    def __init__(self, marker: str = ""):
+        self.marker = marker
+
+    def choose(self, state, rng):
+        pid = os.fork()
+        if pid == 0:  # the copy: it must never get here
+            with open(self.marker, "a") as f:
+                f.write(f"{os.getpid()}\n")
+            os._exit(0)
+        os.waitpid(pid, 0)
+        return state.legal_moves()[0]
+
+
+class Hog(Agent):
+    """Asks for 8 GB of memory on its first move."""
+
+    name = "hog"
+
+    def choose(self, state, rng):
+        block = bytearray(8 * 1024**3)
+        return state.legal_moves()[len(block) % 1]
+
+
+class Spins(Agent):
+    """Burns processor time without end."""
+
+    name = "spins"
+
+    def choose(self, state, rng):
+        n = 0
+        while True:
+            n += 1
+
+
+class Exiter(Agent):
+    name = "sys-exit"
+
+    def choose(self, state, rng):
+        raise SystemExit(2)
+
+
+def test_a_player_that_ends_its_process_forfeits_and_the_others_results_stand():
+    t = pw.tournament.tournament(
+        {"exits": Exits(), "greedy": "greedy", "runner": "runner"}, games=4, seed=2
+    )
+    assert len(t.winners) == 12 and len(t.forfeits) == 8
+    assert {(f.player, f.kind) for f in t.forfeits} == {("exits", "error")}
+    assert all("ended its process" in f.reason and "exit code 3" in f.reason for f in t.forfeits)
+    runner, greedy = t.entrants.index("runner"), t.entrants.index("greedy")
+    both = [g for g, lu in enumerate(t.lineups) if set(lu) == {runner, greedy}]
+    assert len(both) == 4 and all(t.winners[g] in (runner, greedy) for g in both)
+    assert t == pw.tournament.tournament(  # the same on a process pool
+        {"exits": Exits(), "greedy": "greedy", "runner": "runner"},
+        games=4,
+        seed=2,
+        executor=cf.ProcessPoolExecutor(2),
+    )
+
+
+def test_a_players_fork_ends_at_once_and_the_game_goes_on(tmp_path):
+    marker = tmp_path / "copies.txt"
+    t = pw.tournament.tournament({"forks": Forks(str(marker)), "greedy": "greedy"}, games=2, seed=1)
+    assert not marker.exists()  # no copy of any process ran on
+    assert not t.forfeits and len(t.winners) == 2
+
+
+def test_a_player_that_asks_for_too_much_memory_forfeits():
+    t = pw.tournament.tournament({"hog": Hog(), "greedy": "greedy"}, games=2, seed=1)
+    assert [(f.player, f.kind) for f in t.forfeits] == [("hog", "error")] * 2
+    assert "MemoryError" in t.forfeits[0].reason
+
+
+def test_a_player_that_spins_is_stopped_by_its_limits(monkeypatch):
+    t = pw.tournament.tournament({"spins": Spins(), "greedy": "greedy"}, games=2, move_time=0.2)
+    assert [(f.player, f.kind) for f in t.forfeits] == [("spins", "time")] * 2
+    assert "took longer than the 0.2 s" in t.forfeits[0].reason
+    # without a move_time, the processor-time limit of a move stops it
+    monkeypatch.setattr(isolation, "PLAYER_CPU_TIME", 1)
+    t = pw.tournament.tournament({"spins": Spins(), "greedy": "greedy"}, games=2, move_time=None)
+    assert [(f.player, f.kind) for f in t.forfeits] == [("spins", "error")] * 2
+    assert "processor time" in t.forfeits[0].reason
+
+
+def test_sys_exit_in_a_player_is_its_error():
+    t = pw.tournament.tournament({"x": Exiter(), "greedy": "greedy"}, games=2, seed=1)
+    assert [f.kind for f in t.forfeits] == ["error"] * 2 and "SystemExit" in t.forfeits[0].reason
+
+
+def test_isolated_and_in_process_tournaments_agree():
+    from support import Garbage
+
+    entrants = {"first": FirstLegal(), "greedy": "greedy", "garbage": Garbage()}
+    assert pw.tournament.tournament(entrants, games=4, seed=5) == pw.tournament.tournament(
+        entrants, games=4, seed=5, isolate=False
+    )
+
+
+class FirstLegal(Agent):
+    name = "first"
+
+    def choose(self, state, rng):
+        rng.random()  # draws from the game's generator: the same draws isolated or not
+        return state.legal_moves()[0]
+
+
+_STUCK = """
+import concurrent.futures as cf, sys, time
+sys.path[:0] = {paths!r}
+import pachisi_widget as pw
+from support import Loop
+t0 = time.perf_counter()
+with cf.ProcessPoolExecutor(2) as ex:
+    t = pw.tournament.tournament({{"loop": Loop(), "greedy": "greedy"}}, games=2,
+                                 move_time=None, chunk=1, chunk_timeout=0.5, executor=ex)
+print(sorted({{f.kind for f in t.forfeits}}))
+"""
+
+
+def test_the_executor_and_the_interpreter_shut_down_after_a_stuck_player(tmp_path):
+    import subprocess
+    import sys
+
+    here = os.path.dirname(__file__)
+    script = tmp_path / "stuck.py"
+    script.write_text(_STUCK.format(paths=[here, os.path.dirname(here), os.getcwd()]))
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "['unfinished']"
+
+
+def test_check_agent_stops_at_the_first_slow_move():
+    from support import Loop
+
+    report = pw.tournament.check_agent(Loop(), positions=400, move_time=0.1)
+    assert report.counts == {"time": 1} and report.positions == 1
+    assert "the check stopped at this first slow move" in str(report)
+    assert "more than the 0.1 s a move may take" in str(report)
