@@ -261,6 +261,11 @@ class _Remote:
     _late = _Guard._late
 
 
+_SERVERS: dict = {}
+"""Per tournament played in this process (by its entrants tuple's id): entrant index -> its
+worker process, kept from chunk to chunk and closed when the tournament ends."""
+
+
 class _Job(NamedTuple):
     rules: object
     seats: tuple
@@ -292,7 +297,10 @@ def _play_chunk(job: _Job) -> tuple:
         and threading.current_thread() is threading.main_thread()
     )
     old = signal.signal(signal.SIGALRM, _on_alarm) if alarm else None
-    servers: dict = {}  # entrant index -> its worker process (isolate)
+    # entrant index -> its worker process (isolate): kept for the whole tournament when it
+    # plays in this process, for the chunk on an executor's worker
+    shared = _SERVERS.get(id(job.entrants)) if not job.interrupt else None
+    servers: dict = {} if shared is None else shared
     # a daemonic worker (Dask's) cannot start processes: it is already not the teacher's
     isolate = job.isolate and not multiprocessing.current_process().daemon
     try:
@@ -335,8 +343,9 @@ def _play_chunk(job: _Job) -> tuple:
             out.append((g.winner, g.turn + 1, None))
         return tuple(s for _, s in job.items), out
     finally:
-        for server in servers.values():
-            server.close()
+        if shared is None:
+            for server in servers.values():
+                server.close()
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old)
@@ -459,16 +468,14 @@ def tournament(
     names = tuple(e.name for e in ents)
     show = progress if progress is not None else total >= 1000
     t0 = time.perf_counter()
-    with Progress(total, show, "tournament") as bar:
-        chunks = run_chunks(
-            _play_chunk,
-            jobs,
-            executor,
-            lambda part: bar.update(len(part[1])),
-            chunk_timeout,
-            lambda job: _unfinished(job, chunk_timeout, names),
-            lambda i, job, part: _check_chunk(i, i * size, job, part),
-        )
+    if executor is None:
+        _SERVERS[id(ents)] = {}
+    try:
+        with Progress(total, show, "tournament") as bar:
+            chunks = _run(jobs, executor, bar, chunk_timeout, names, size)
+    finally:
+        for server in _SERVERS.pop(id(ents), {}).values():
+            server.close()
     elapsed = time.perf_counter() - t0
     winners, turns, forfeits = _collect(chunks, lineups, seats, players, names)
     where = "this process" if executor is None else type(executor).__name__
@@ -486,6 +493,19 @@ def tournament(
         {},
         where,
         elapsed,
+    )
+
+
+def _run(jobs, executor, bar, chunk_timeout, names, size) -> list:
+    """The chunks' results (:func:`~pachisi_widget.lab.parallel.run_chunks`), each checked."""
+    return run_chunks(
+        _play_chunk,
+        jobs,
+        executor,
+        lambda part: bar.update(len(part[1])),
+        chunk_timeout,
+        lambda job: _unfinished(job, chunk_timeout, names),
+        lambda i, job, part: _check_chunk(i, i * size, job, part),
     )
 
 
