@@ -38,7 +38,15 @@ import types
 from ..engine import short_repr
 from .players import _Entrant, _error_words, _load_source
 
-__all__ = ["PlayerServer", "PlayerGone", "PLAYER_MEMORY", "PLAYER_CPU_TIME", "isolatable"]
+__all__ = [
+    "PlayerServer",
+    "PlayerGone",
+    "CannotIsolate",
+    "available",
+    "PLAYER_MEMORY",
+    "PLAYER_CPU_TIME",
+    "isolatable",
+]
 
 PLAYER_MEMORY = 2 * 1024**3
 """Bytes of address space a player's worker process may use (``RLIMIT_AS``); past it an
@@ -58,6 +66,16 @@ class PlayerGone(Exception):
     def __init__(self, kind: str, reason: str, seconds: float):
         super().__init__(reason)
         self.kind, self.reason, self.seconds = kind, reason, seconds
+
+
+class CannotIsolate(RuntimeError):
+    """This Python cannot start a worker process (a browser's, a restricted one): the player
+    plays where the games run."""
+
+
+def available() -> bool:
+    """Whether players can get processes of their own here (not in a browser's Python)."""
+    return sys.platform not in ("emscripten", "wasi")
 
 
 class PlayerRaised(Exception):
@@ -240,8 +258,11 @@ class PlayerServer:
             name=f"pachisi-player-{self.entrant.name}",
             daemon=True,
         )
-        with _without_main():
-            proc.start()
+        try:
+            with _without_main():
+                proc.start()
+        except (OSError, AssertionError, ImportError, ValueError) as exc:
+            raise CannotIsolate(f"{type(exc).__name__}: {exc}") from None
         child.close()
         self.proc, self.conn = proc, parent
         if not parent.poll(_START_TIME):

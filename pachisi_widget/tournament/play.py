@@ -302,7 +302,7 @@ def _play_chunk(job: _Job) -> tuple:
     shared = _SERVERS.get(id(job.entrants)) if not job.interrupt else None
     servers: dict = {} if shared is None else shared
     # a daemonic worker (Dask's) cannot start processes: it is already not the teacher's
-    isolate = job.isolate and not multiprocessing.current_process().daemon
+    isolate = job.isolate and isolation.available() and not multiprocessing.current_process().daemon
     try:
         cdf = throw_cdf(job.rules)
         out = []
@@ -311,15 +311,23 @@ def _play_chunk(job: _Job) -> tuple:
             gone = None
             for k, i in enumerate(lineup):
                 e = job.entrants[i]
-                if isolate and not e.trusted and isolation.isolatable(e):
+                if isolate and not e.trusted and servers.get(i, 0) is not None:
                     if i not in servers:
-                        servers[i] = isolation.PlayerServer(e, job.move_time, job.wait)
+                        ok = isolation.isolatable(e)
+                        servers[i] = (
+                            isolation.PlayerServer(e, job.move_time, job.wait) if ok else None
+                        )
+                    server = servers[i]
                     try:
-                        servers[i].new_game()
+                        if server is not None:
+                            server.new_game()
+                    except isolation.CannotIsolate:
+                        server = servers[i] = None  # it plays here, guarded as below
                     except isolation.PlayerGone as exc:
                         gone = (job.seats[k], "error", exc.reason, "(before the first move)")
-                    agents.append(_Remote(servers[i], e.name, job.move_time, job.wait))
-                    continue
+                    if server is not None:
+                        agents.append(_Remote(server, e.name, job.move_time, job.wait))
+                        continue
                 if i not in templates:
                     templates[i] = _template(e)
                 t = templates[i]
@@ -345,7 +353,8 @@ def _play_chunk(job: _Job) -> tuple:
     finally:
         if shared is None:
             for server in servers.values():
-                server.close()
+                if server is not None:
+                    server.close()
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old)
@@ -475,7 +484,8 @@ def tournament(
             chunks = _run(jobs, executor, bar, chunk_timeout, names, size)
     finally:
         for server in _SERVERS.pop(id(ents), {}).values():
-            server.close()
+            if server is not None:
+                server.close()
     elapsed = time.perf_counter() - t0
     winners, turns, forfeits = _collect(chunks, lineups, seats, players, names)
     where = "this process" if executor is None else type(executor).__name__

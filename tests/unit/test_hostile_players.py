@@ -718,3 +718,22 @@ def test_check_agent_stops_at_the_first_slow_move():
     assert report.counts == {"time": 1} and report.positions == 1
     assert "the check stopped at this first slow move" in str(report)
     assert "more than the 0.1 s a move may take" in str(report)
+
+
+def test_where_no_process_can_start_players_play_in_place(monkeypatch):
+    entrants = {"first": FirstLegal(), "greedy": "greedy", "exits": Exits()}
+    isolated = pw.tournament.tournament(entrants, games=2, seed=4)
+    assert {f.player for f in isolated.forfeits} == {"exits"}
+
+    def cannot(self):
+        raise isolation.CannotIsolate("no processes here")
+
+    monkeypatch.setattr(isolation.PlayerServer, "_start", cannot)
+    calm = {"first": FirstLegal(), "greedy": "greedy"}
+    assert pw.tournament.tournament(calm, games=2, seed=4) == pw.tournament.tournament(
+        calm, games=2, seed=4, isolate=False
+    )
+    monkeypatch.setattr(isolation, "available", lambda: False)  # a browser's Python
+    assert pw.tournament.tournament(calm, games=2, seed=4) == pw.tournament.tournament(
+        calm, games=2, seed=4, isolate=False
+    )
