@@ -142,9 +142,10 @@ def _roll_numpy(
     (:func:`_still_needed`), and more are asked for while the last ones are still being played
     (from the games over so far), so that the batch stays full. With a budget the batch is
     sized to it (:func:`_batch_for`); once :data:`_CANCEL_AT` of it is spent no new game starts,
-    and when it is spent the games still being played are dropped (once every start has one
-    game over, as the Python engine plays at least one rollout per move): each start keeps the
-    games of its first seeds that all ended (never only the games that happened to end first).
+    and when it is spent the games still being played are dropped (once every start has the
+    games of its first 64 seeds over, or of all it started: :func:`_enough`): each start keeps
+    the games of its first seeds that all ended (never only the games that happened to end
+    first).
     """
     from ..lab import fastnp
 
@@ -179,7 +180,7 @@ def _roll_numpy(
             # no new games: those being played may end (every start keeps its first seeds)
             roll.cancel()
             expired = True
-        if expired and _out_of_time(roll, budget, t0, 1.0) and all(map(roll.done, range(k))):
+        if expired and _out_of_time(roll, budget, t0, 1.0) and _enough(roll, k):
             break  # the budget is spent: the games still being played are dropped
         shown = _show(progress, (min(roll.over), max(plan)), shown)  # the fewest of any start
         ended += roll.step()
@@ -191,6 +192,12 @@ def _out_of_time(roll, budget, t0, share: float) -> bool:
     return bool(
         budget is not None and len(roll.game_j) and time.perf_counter() - t0 >= share * budget
     )
+
+
+def _enough(roll, k: int) -> bool:
+    """Whether every start has its first :data:`_ADAPTIVE_LEAST` seeds' games over (or all it
+    started, when fewer): the least an estimate is kept with when the budget is spent."""
+    return all(roll.done(j) >= min(_ADAPTIVE_LEAST, roll.asked[j]) for j in range(k))
 
 
 def _batch_for(budget) -> int:
@@ -303,7 +310,8 @@ def evaluate(
         engine: ``"auto"``, ``"numpy"`` or ``"python"``.
         budget: seconds; the rollouts stop when it is spent (the result says so), on either
             engine: the numpy batch is sized to it, and the games it still plays then are
-            dropped (each engine plays at least one rollout per move).
+            dropped once each move has its first 64 (the Python engine plays at least one
+            rollout per move).
         progress: ``progress(done, total)``, called as rollouts per move finish (the fewest of
             any move; the last call gives :attr:`Evaluation.rollouts`); True shows a tqdm bar
             (when tqdm is installed); None or False, nothing.
