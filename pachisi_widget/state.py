@@ -141,22 +141,24 @@ def find_move(moves: Sequence[Move], move: object) -> Move | None:
     ``move`` is compared by value only (see :func:`plain_move`): anything but a Move of plain
     fields is found nowhere.
     """
-    if type(move) is not Move or type(move[0]) is not int:
+    if type(move) is not Move:
         move = plain_move(move)
         if move is None:
             return None
-    seat, kind = move.seat, move.kind
-    if type(kind) is not str:
+    seat, _, start, end, kind, value, _ = move
+    if type(seat) is not int or type(kind) is not str:
         return None
     if kind == "pass":
         for m in moves:
             if m.kind == "pass" and m.seat == seat:
                 return m
         return None
-    start, end, value = move.start, move.end, move.value
-    for x in (start, end, value):
-        if x is not None and type(x) is not int:
-            return None
+    if (
+        (type(start) is not int and start is not None)
+        or (type(end) is not int and end is not None)
+        or (type(value) is not int and value is not None)
+    ):
+        return None
     for m in moves:
         if (
             m.end == end
