@@ -11,7 +11,7 @@ from .engine import short_repr as _short
 from .errors import IllegalMoveError, PachisiError, PositionError
 from .rules import Rules
 from .serialize import SEED_MAX
-from .state import GameState
+from .state import GameState, find_move
 from .tables import IS_CASTLE, LOOP_OF
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "check_seed",
     "check_position",
     "agent_move",
+    "player_view",
 ]
 
 SEATS_FOR_PLAYERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
@@ -99,9 +100,27 @@ def _player_name(agent: object) -> str:
     return _short(name if isinstance(name, str) and name else type(agent).__name__, 40)
 
 
+def player_view(state: GameState) -> tuple[GameState, tuple[Move, ...]]:
+    """What a player is shown of ``state``, and the legal moves its answer is checked against.
+
+    The view is a copy of the state (an immutable value: no field can be set) with a list of
+    legal moves of its own, so that nothing a player does to what it is shown changes the
+    position the game goes on from, or the moves its answer is checked against (the engine's
+    own, taken before the player is asked).
+    """
+    moves = tuple(state._legal())
+    view = tuple.__new__(GameState, state)
+    view.__dict__["legal"] = list(moves)
+    return view, moves
+
+
 def agent_move(agent: Any, state: GameState, rng: random.Random) -> Move:
     """``agent``'s choice in ``state`` (phase "move"), checked: the legal move it names, with
     its piece and captures filled in.
+
+    The player is shown a copy of ``state`` (:func:`player_view`), and its answer is compared,
+    by value only (:func:`~pachisi_widget.state.plain_move`), with the legal moves listed
+    before it was asked.
 
     Raises:
         IllegalMoveError: naming the player, the position and what it returned, when that is
@@ -109,8 +128,9 @@ def agent_move(agent: Any, state: GameState, rng: random.Random) -> Move:
         PachisiError: naming the player, when its ``choose`` raises (its own error is chained,
             so the traceback shows the line of ``choose`` that failed).
     """
+    view, moves = player_view(state)
     try:
-        m = agent.choose(state, rng)
+        m = agent.choose(view, rng)
     except Exception as exc:
         try:
             said = f": {_cut(str(exc), 120)}"
@@ -120,7 +140,7 @@ def agent_move(agent: Any, state: GameState, rng: random.Random) -> Move:
             f"the player {_player_name(agent)} failed while choosing a move for "
             f"{state.notation()}: {type(exc).__name__}{said}"
         ) from exc
-    legal = state.find(m) if isinstance(m, Move) else None
+    legal = find_move(moves, m)
     if legal is None:
         who = _player_name(agent)
         why = ""

@@ -38,16 +38,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .board import HOME, SEAT_NAMES
 from .engine import Engine, Move, team_of
-from .errors import GameOverError, IllegalMoveError, WrongPhaseError
+from .errors import GameOverError, IllegalMoveError, WrongPhaseError, short_repr
 from .rules import Rules
 from .throws import Throw, up_distribution
 
 if TYPE_CHECKING:  # names for the type checker only: nothing here runs
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
     from .engine import Event, Part, Winner
 
-__all__ = ["Move", "GameState", "PHASES", "team_of", "seat_name", "find_move"]
+__all__ = ["Move", "GameState", "PHASES", "team_of", "seat_name", "find_move", "plain_move"]
 
 PHASES = ("throw", "move", "over")
 _NAMES = SEAT_NAMES
@@ -108,17 +108,57 @@ class _Fields(NamedTuple):
     pyada's extra step, a release, a capture, a revenge, a castle, ... (for narration)."""
 
 
-def find_move(moves: list[Move], move: object) -> Move | None:
-    """The move of ``moves`` with the same key as ``move`` (seat, kind, start, end, value), or None."""
-    if not isinstance(move, Move):
+def plain_move(move: object) -> Move | None:
+    """``move`` as a :class:`Move` whose fields are plain values (exact ints or None, a str), or
+    None when it is not a Move or a field is anything else.
+
+    What a player returns is read through this before it is compared with the legal moves: a
+    subclass of Move or a field whose ``__eq__`` or ``__hash__`` raises, lies or runs code is
+    never called, and is simply not a legal move.
+
+    >>> plain_move(Move(0, 1, 12, 16, "move", 4)) == Move(0, 1, 12, 16, "move", 4)
+    True
+    >>> plain_move(Move(0, 1, 12, 16.0, "move", 4)) is None
+    True
+    """
+    if not isinstance(move, Move) or tuple.__len__(move) != 7:
         return None
-    seat, kind = move.seat, move.kind
+    fields: tuple[Any, ...] = tuple.__getitem__(move, slice(0, 6))
+    seat, piece, start, end, kind, value = fields
+    if type(seat) is not int or type(kind) is not str:
+        return None
+    for x in (piece, start, end, value):
+        if x is not None and type(x) is not int:
+            return None
+    if type(move) is Move:
+        return move
+    return Move(seat, piece, start, end, kind, value, ())
+
+
+def find_move(moves: Sequence[Move], move: object) -> Move | None:
+    """The move of ``moves`` with the same key as ``move`` (seat, kind, start, end, value), or None.
+
+    ``move`` is compared by value only (see :func:`plain_move`): anything but a Move of plain
+    fields is found nowhere.
+    """
+    if type(move) is not Move:
+        move = plain_move(move)
+        if move is None:
+            return None
+    seat, _, start, end, kind, value, _ = move
+    if type(seat) is not int or type(kind) is not str:
+        return None
     if kind == "pass":
         for m in moves:
             if m.kind == "pass" and m.seat == seat:
                 return m
         return None
-    start, end, value = move.start, move.end, move.value
+    if (
+        (type(start) is not int and start is not None)
+        or (type(end) is not int and end is not None)
+        or (type(value) is not int and value is not None)
+    ):
+        return None
     for m in moves:
         if (
             m.end == end
@@ -139,6 +179,15 @@ class GameState(_Fields):
     game, and tuples are the cheapest immutable value Python has. The only thing a state keeps
     beside its fields is the list of its legal moves, once asked for.)
     """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(
+            f"a GameState is an immutable value: {name!r} cannot be set "
+            "(apply() and apply_throw() return new states)"
+        )
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a GameState is an immutable value: {name!r} cannot be deleted")
 
     # -- construction -----------------------------------------------------------------------
 
@@ -311,7 +360,10 @@ class GameState(_Fields):
 
     def illegal(self, move: object) -> IllegalMoveError:
         """The error explaining why ``move`` is not legal here (the caller raises it)."""
-        code, params, cls = self.engine(False).why(move)
+        plain = plain_move(move)
+        if plain is None:  # not a Move, or one of fields no rule can read: say what it is
+            return IllegalMoveError.from_code("not_a_move", {"got": short_repr(move)})
+        code, params, cls = self.engine(False).why(plain)
         return cls.from_code(code, params)
 
     # -- output -----------------------------------------------------------------------------

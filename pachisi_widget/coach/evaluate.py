@@ -39,6 +39,13 @@ ADAPTIVE_MAX = 20_000
 _ADAPTIVE_LEAST = 64
 
 _BATCH_LEAST, _BATCH_MAX = 2048, 8192
+_BATCH_SMALLEST = 32
+NUMPY_BUDGET_LEAST = 0.25
+"""Seconds: under this budget, ``engine="auto"`` rolls out on the Python engine (a numpy batch
+takes a game's whole length of steps, some tenths of a second, before its first rollout ends)."""
+_CANCEL_AT = 0.8
+"""With a budget on numpy: the share of it after which no new rollout starts; those being
+played may end in the rest of it, and are dropped when it is spent."""
 """Games played at once on the numpy engine (the first plan's, within these bounds; with a
 budget, the least: the games being played when it runs out still end)."""
 _REPLAN = 64
@@ -49,17 +56,34 @@ MAX_ROLLOUTS = 1_000_000
 _PYTHON_CHUNK = 1
 
 
+def rollouts_ok(rollouts) -> bool:
+    """Whether ``rollouts`` is one :func:`evaluate` takes: None or a whole number
+    1..:data:`MAX_ROLLOUTS`."""
+    return rollouts is None or (
+        not isinstance(rollouts, bool)
+        and isinstance(rollouts, int)
+        and 1 <= rollouts <= MAX_ROLLOUTS
+    )
+
+
+def budget_ok(budget) -> bool:
+    """Whether ``budget`` is one :func:`evaluate` takes: None or a finite number of seconds
+    above 0."""
+    return budget is None or (
+        not isinstance(budget, bool)
+        and isinstance(budget, (int, float))
+        and budget > 0
+        and math.isfinite(budget)
+    )
+
+
 def _check_args(state, rollouts, policy, seed, engine, budget, progress):
     if not isinstance(state, GameState):
         hint = " (game.state)" if isinstance(getattr(state, "state", None), GameState) else ""
         raise CoachError.from_code("coach_not_state", {"got": _short(state) + hint})
     if not isinstance(engine, str) or engine not in ENGINES:
         raise CoachError.from_code("coach_bad_engine", {"got": _short(engine)})
-    if rollouts is not None and (
-        isinstance(rollouts, bool)
-        or not isinstance(rollouts, int)
-        or not 1 <= rollouts <= MAX_ROLLOUTS
-    ):
+    if not rollouts_ok(rollouts):
         raise CoachError.from_code(
             "coach_bad_rollouts", {"got": _short(rollouts), "max": MAX_ROLLOUTS}
         )
@@ -69,12 +93,7 @@ def _check_args(state, rollouts, policy, seed, engine, budget, progress):
         check_seed(seed)
     except (TypeError, ValueError):
         raise CoachError.from_code("coach_bad_seed", {"got": _short(seed)}) from None
-    if budget is not None and (
-        isinstance(budget, bool)
-        or not isinstance(budget, (int, float))
-        or not budget > 0
-        or math.isinf(budget)
-    ):
+    if not budget_ok(budget):
         raise CoachError.from_code("coach_bad_budget", {"got": _short(budget)})
     if progress is not None and not isinstance(progress, bool) and not callable(progress):
         raise CoachError.from_code("coach_bad_progress", {"got": _short(progress)})
@@ -121,9 +140,12 @@ def _roll_numpy(
 
     With ``adaptive``, each start gets rollouts until its interval is within ±:data:`TARGET`
     (:func:`_still_needed`), and more are asked for while the last ones are still being played
-    (from the games over so far), so that the batch stays full. When the budget runs out no new
-    game starts and those being played end: each start keeps its first seeds' games, whatever
-    they took.
+    (from the games over so far), so that the batch stays full. With a budget the batch is
+    sized to it (:func:`_batch_for`); once :data:`_CANCEL_AT` of it is spent no new game starts,
+    and when it is spent the games still being played are dropped (once every start has the
+    games of its first 64 seeds over, or of all it started: :func:`_enough`): each start keeps
+    the games of its first seeds that all ended (never only the games that happened to end
+    first).
     """
     from ..lab import fastnp
 
@@ -132,8 +154,8 @@ def _roll_numpy(
     sides = 2 if rules.teams else len(seats)
     plan = [min(want, _still_needed(None, 0, sides)) if adaptive else want] * k
     # room for every game of the first plan at once (a batch that holds them all ends sooner);
-    # with a budget, no more than the least (the first seeds' games then end sooner)
-    size = min(_BATCH_LEAST if budget is not None else _BATCH_MAX, max(_BATCH_LEAST, sum(plan)))
+    # with a budget, a batch sized to it (the batch's steps cost more the more games it holds)
+    size = min(_batch_for(budget), max(_BATCH_LEAST, sum(plan)))
     roll = fastnp.Rollouts(rules, seats, names, starts, iter_game_seeds(seed), size=size)
     roll.ask(plan)
     expired = False
@@ -154,18 +176,36 @@ def _roll_numpy(
                 final = False
         if final:
             break
-        if not expired and _out_of_time(roll, budget, t0):
-            # no new games: those being played end (every start keeps its first seeds)
+        if not expired and _out_of_time(roll, budget, t0, _CANCEL_AT):
+            # no new games: those being played may end (every start keeps its first seeds)
             roll.cancel()
             expired = True
+        if expired and _out_of_time(roll, budget, t0, 1.0) and _enough(roll, k):
+            break  # the budget is spent: the games still being played are dropped
         shown = _show(progress, (min(roll.over), max(plan)), shown)  # the fewest of any start
         ended += roll.step()
     return _rolled(roll, plan, code, sides, adaptive and expired, progress, shown)
 
 
-def _out_of_time(roll, budget, t0) -> bool:
-    """Whether the budget is spent (once some game has started)."""
-    return bool(budget is not None and len(roll.game_j) and time.perf_counter() - t0 >= budget)
+def _out_of_time(roll, budget, t0, share: float) -> bool:
+    """Whether ``share`` of the budget is spent (once some game has started)."""
+    return bool(
+        budget is not None and len(roll.game_j) and time.perf_counter() - t0 >= share * budget
+    )
+
+
+def _enough(roll, k: int) -> bool:
+    """Whether every start has its first :data:`_ADAPTIVE_LEAST` seeds' games over (or all it
+    started, when fewer): the least an estimate is kept with when the budget is spent."""
+    return all(roll.done(j) >= min(_ADAPTIVE_LEAST, roll.asked[j]) for j in range(k))
+
+
+def _batch_for(budget) -> int:
+    """The numpy batch for a budget: :data:`_BATCH_LEAST` games a second of it, within
+    ``_BATCH_SMALLEST`` .. :data:`_BATCH_LEAST` (no budget: :data:`_BATCH_MAX`)."""
+    if budget is None:
+        return _BATCH_MAX
+    return max(_BATCH_SMALLEST, min(_BATCH_LEAST, int(budget * _BATCH_LEAST)))
 
 
 def _show(progress, now: tuple, shown):
@@ -233,6 +273,8 @@ def _paired(best: list, other: list, z: float = Z95) -> tuple:
     """(mean of best - other, its interval at ``z``) over paired rollouts (the seeds both moves
     played: with ``rollouts=None`` a move can get more than another)."""
     n = min(len(best), len(other))  # the seeds both played
+    if n == 0:  # a budget spent before any game of one of them ended: nothing known
+        return 0.0, -1.0, 1.0
     d = [a - b for a, b in zip(best[:n], other[:n], strict=True)]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.25
@@ -266,7 +308,10 @@ def evaluate(
             engine), or a list with one per seat in play.
         seed: the same seed gives the same numbers (on either engine).
         engine: ``"auto"``, ``"numpy"`` or ``"python"``.
-        budget: seconds; the rollouts stop when it is spent (the result says so).
+        budget: seconds; the rollouts stop when it is spent (the result says so), on either
+            engine: the numpy batch is sized to it, and the games it still plays then are
+            dropped once each move has its first 64 (the Python engine plays at least one
+            rollout per move).
         progress: ``progress(done, total)``, called as rollouts per move finish (the fewest of
             any move; the last call gives :attr:`Evaluation.rollouts`); True shows a tqdm bar
             (when tqdm is installed); None or False, nothing.
@@ -316,8 +361,10 @@ def _starts(state) -> tuple:
     return [None], [state], "over" if state.phase == "over" else "throw_due"
 
 
-def _engine_for(engine: str, rules, names: list, todo: list) -> str:
-    """The engine that rolls the positions ``todo`` out: numpy or python.
+def _engine_for(engine: str, rules, names: list, todo: list, budget=None) -> str:
+    """The engine that rolls the positions ``todo`` out: numpy or python (``"auto"`` with a
+    budget under :data:`NUMPY_BUDGET_LEAST`: python, which ends a rollout in milliseconds where
+    the numpy batch needs its whole length of steps).
 
     Raises:
         CoachError: for ``engine="numpy"`` when numpy is missing or cannot play.
@@ -329,10 +376,12 @@ def _engine_for(engine: str, rules, names: list, todo: list) -> str:
         raise CoachError.from_code("coach_numpy_cannot", {})
     if engine == "auto" and can_numpy and all(_endgame(st) for st in todo):
         can_numpy = False  # see _endgame
+    if engine == "auto" and budget is not None and budget < NUMPY_BUDGET_LEAST:
+        can_numpy = False
     return "numpy" if (engine == "numpy" or (engine == "auto" and can_numpy)) else "python"
 
 
-def _plan(state, players, rollouts, engine, exact, side) -> _Plan:
+def _plan(state, players, rollouts, engine, exact, side, budget=None) -> _Plan:
     """The plan step: the legal moves (or the position itself), the exact shortcuts, the
     engine and the rollouts asked for.
 
@@ -346,7 +395,7 @@ def _plan(state, players, rollouts, engine, exact, side) -> _Plan:
         raise CoachError.from_code("coach_bad_exact", {"got": _short(exact)})
     found = [_exact(st, side, by_seat) if exact or st.phase == "over" else None for st in starts]
     todo = [j for j, x in enumerate(found) if x is None]
-    use = _engine_for(engine, state.rules, names, [starts[j] for j in todo])
+    use = _engine_for(engine, state.rules, names, [starts[j] for j in todo], budget)
     default = ADAPTIVE_MAX if use == "numpy" else DEFAULT_ROLLOUTS["python"]
     want = rollouts if rollouts is not None else default
     return _Plan(
@@ -425,7 +474,7 @@ def _evaluate(state, players, rollouts, seed, engine, budget, progress, exact) -
     seat = state.to_move
     side = _side(state, seat)
     labels = tuple(_label(p) for p in players)
-    plan = _plan(state, players, rollouts, engine, exact, side)
+    plan = _plan(state, players, rollouts, engine, exact, side, budget)
     wins, want, stopped = _roll(state, plan, players, seed, side, budget, progress, t0)
     ranked = _rank(plan.moves, plan.exact, wins)
     played = min((len(wins[j]) for j in plan.todo), default=0)

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import inspect
 import math
+import signal
+import threading
+import time
 
 from ..board import HOME
 from ..engine import Move
@@ -84,18 +87,60 @@ def _gain(m: Move) -> int:
     return 0 if m.kind == "pass" else m.end - m.start
 
 
-def _reasons(state: GameState, played: Move, better: Move) -> list:
-    """Why ``better`` beats ``played``, as Messages, the strongest first."""
+class _OutOfTime(BaseException):
+    """Raised into the danger reasons by their timer (a BaseException: nothing swallows it)."""
+
+
+def _on_alarm(signum, frame):
+    raise _OutOfTime
+
+
+def _within(seconds: float | None, compute):
+    """``compute()``, or None when it takes more than ``seconds`` (None: no limit). The limit is
+    kept by a timer signal, so only on the main thread; elsewhere nothing is computed (None).
+    A timer set before is put back, less the time taken."""
+    if seconds is None:
+        return compute()
+    if (
+        not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        return None
+    t0 = time.monotonic()
+    old = signal.signal(signal.SIGALRM, _on_alarm)
+    before = signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return compute()
+    except _OutOfTime:
+        return None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+        if before[0] > 0:
+            left = before[0] - (time.monotonic() - t0)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), before[1])
+
+
+def _danger_reasons(state: GameState, played: Move, better: Move) -> list:
+    """The reasons of danger: the piece each move leaves behind or puts down, with its chance
+    of being hit (:func:`~pachisi_widget.probability.hit_chance`)."""
     seat = state.to_move
     after_b, after_p = state.apply(better), state.apply(played)
-    out = _capture_and_home(played, better)
-    # danger: the piece each move leaves behind or puts down, with its exact chance of being hit
+    out = []
     d_played = _danger(after_p, seat, played.end) if played.kind != "pass" else 0.0
     d_better = _danger(after_b, seat, better.end) if better.kind != "pass" else 0.0
     escape = _escape(state, after_p, better, d_better)
     if escape is not None:
         out.append(escape)
     out.extend(_safety(played, better, d_played, d_better, escape is not None))
+    return out
+
+
+def _reasons(state: GameState, played: Move, better: Move, seconds: float | None = None) -> list:
+    """Why ``better`` beats ``played``, as Messages, the strongest first; the reasons of danger
+    only when they take at most ``seconds`` (None: however long)."""
+    out = _capture_and_home(played, better)
+    out.extend(_within(seconds, lambda: _danger_reasons(state, played, better)) or ())
     if better.kind == "enter" and played.kind != "enter":
         out.append(Message("coach_why_enter", {}))
     if not out and _gain(better) > _gain(played):
@@ -106,7 +151,13 @@ def _reasons(state: GameState, played: Move, better: Move) -> list:
 
 
 def verdict(
-    state, move, *, margin: float = 0.05, evaluation: Evaluation | None = None, **options
+    state,
+    move,
+    *,
+    margin: float = 0.05,
+    evaluation: Evaluation | None = None,
+    reasons_time: float | None = None,
+    **options,
 ) -> Verdict:
     """The tutor's verdict on ``move`` played in ``state``: the winning chance it gave up
     against the best move, a grade when that is more than ``margin``, the better move and why.
@@ -114,7 +165,10 @@ def verdict(
     ``evaluation``, when given, is the :func:`evaluate` of ``state`` to judge by (no rollouts
     are played again); otherwise ``state`` is evaluated with ``options``, the keyword arguments
     of :func:`evaluate` (``rollouts``, ``policy``, ``seed``, ``engine``, ``budget``,
-    ``progress``, ``exact``).
+    ``progress``, ``exact``). ``reasons_time``, when given, is the most seconds the reasons
+    of danger (each piece's chance of being hit) may take: past it, or off the main thread,
+    they are left out and the verdict gives its other reasons (the board's tutor gives them
+    half a second, so that a click is never kept waiting).
 
     Raises:
         CoachError: for a bad margin, a state with no move to choose, or an argument
@@ -157,5 +211,5 @@ def verdict(
             if played.loss > k * margin:
                 grade = name
                 break
-    reasons = tuple(_reasons(state, legal, best.move)) if grade else ()
+    reasons = tuple(_reasons(state, legal, best.move, reasons_time)) if grade else ()
     return Verdict(played, best, margin, grade, reasons, evaluation)

@@ -25,6 +25,8 @@ __all__ = [
     "executor_workers",
     "chunk_size",
     "run_chunks",
+    "wrong_chunk",
+    "check_rows",
     "Progress",
     "numpy_installed",
 ]
@@ -136,7 +138,13 @@ def chunk_size(games: int, workers: int, most: int, least: int = 5) -> int:
 
 
 def run_chunks(
-    fn, jobs, executor=None, done=None, timeout: float | None = None, on_timeout=None
+    fn,
+    jobs,
+    executor=None,
+    done=None,
+    timeout: float | None = None,
+    on_timeout=None,
+    check=None,
 ) -> list:
     """``fn(job)`` for each of ``jobs`` (any iterable, read as jobs are sent), in this process
     (``executor=None``) or on ``executor``, the results in job order whatever order they finish
@@ -147,14 +155,21 @@ def run_chunks(
     died is rerun by Dask elsewhere; a process pool stops (``RuntimeError``). ``fn`` must be a
     module-level function: executors send it by name.
 
+    ``check(index, job, result)``, when given, is called with each result as it comes back,
+    before ``done`` and before anything is merged: it raises (:func:`wrong_chunk`) when the
+    result is not what the job asked for (a chunk short, twice over, or another chunk's), so
+    that an executor's mistake is an error rather than a wrong answer.
+
     Raises:
         TypeError: when a job cannot be sent to the workers (a player that cannot be pickled).
-        RuntimeError: when a job fails on the executor.
+        RuntimeError: when a job fails on the executor, or ``check`` refuses its result.
     """
     if executor is None:
         results = []
-        for job in jobs:
+        for i, job in enumerate(jobs):
             results.append(fn(job))
+            if check is not None:
+                check(i, job, results[-1])
             if done is not None:
                 done(results[-1])
         return results
@@ -163,9 +178,13 @@ def run_chunks(
     pending: dict = {}
     todo = enumerate(jobs)
 
+    pending_jobs: dict = {}  # index -> job, for check()
+
     def fill():
         for i, job in todo:
             pending[executor.submit(fn, job)] = (i, job, time.monotonic())
+            if check is not None:
+                pending_jobs[i] = job
             if len(pending) >= window:
                 return
 
@@ -183,6 +202,8 @@ def run_chunks(
                     found[i] = fut.result()
                 except Exception as exc:
                     raise _chunk_error(exc) from exc
+                if check is not None:
+                    check(i, pending_jobs.pop(i), found[i])
                 if done is not None:
                     done(found[i])
             if timeout is not None:
@@ -191,6 +212,7 @@ def run_chunks(
                     if now - t0 >= timeout:
                         fut.cancel()
                         del pending[fut]
+                        pending_jobs.pop(i, None)
                         found[i] = on_timeout(job)
                         if done is not None:
                             done(found[i])
@@ -199,6 +221,35 @@ def run_chunks(
         for fut in pending:
             fut.cancel()
     return [found[i] for i in range(len(found))]
+
+
+def wrong_chunk(index: int, first: int, games: int, what: str) -> RuntimeError:
+    """The error for chunk ``index`` (games ``first`` .. ``first + games - 1``) that came back
+    from the executor other than asked: ``what`` says how."""
+    return RuntimeError(
+        f"chunk {index} (games {first}..{first + games - 1}) came back wrong from the executor: "
+        f"{what}; nothing of it was used"
+    )
+
+
+def check_rows(index: int, first: int, seeds: tuple, result: object, rows: int) -> None:
+    """Check a chunk's ``result``: ``(seeds, row, row, ...)`` with ``rows`` rows of one value per
+    seed, and the very seeds it was sent (:func:`wrong_chunk` otherwise)."""
+    n = len(seeds)
+    if not isinstance(result, tuple) or len(result) != rows + 1:
+        raise wrong_chunk(index, first, n, f"not a chunk's result ({short_repr(result, 60)})")
+    got = result[0]
+    if not isinstance(got, (tuple, list)) or tuple(got) != tuple(seeds):
+        what = (
+            f"{len(got)} games' seeds, not the {n} it was sent"
+            if isinstance(got, (tuple, list)) and len(got) != n
+            else "the results of other games (their seeds are not the ones it was sent)"
+        )
+        raise wrong_chunk(index, first, n, what)
+    for row in result[1:]:
+        if not isinstance(row, (list, tuple)) or len(row) != n:
+            size = len(row) if isinstance(row, (list, tuple)) else short_repr(row, 40)
+            raise wrong_chunk(index, first, n, f"{size} results for {n} games")
 
 
 def _chunk_error(exc: Exception) -> Exception:

@@ -65,6 +65,7 @@ from ..rules import Rules
 from .parallel import (
     Progress,
     as_executor,
+    check_rows,
     chunk_size,
     executor_workers,
     run_chunks,
@@ -498,13 +499,15 @@ class _SimJob(NamedTuple):
 
 
 def _sim_chunk(job: _SimJob) -> tuple:
-    """One chunk of a simulation, on any worker: (winners, turns, throws, captures)."""
+    """One chunk of a simulation, on any worker: (its seeds, winners, turns, throws, captures)."""
     seeds = iter(job.seeds)
     if job.engine == "numpy":
-        return _run_numpy(job.rules, job.seats, job.agents, seeds, None, job.batch)
-    if job.engine == "python":
-        return _run_python(job.rules, job.seats, job.agents, seeds, None)
-    return _run_reference(job.rules, job.seats, job.agents, seeds, None)
+        rows = _run_numpy(job.rules, job.seats, job.agents, seeds, None, job.batch)
+    elif job.engine == "python":
+        rows = _run_python(job.rules, job.seats, job.agents, seeds, None)
+    else:
+        rows = _run_reference(job.rules, job.seats, job.agents, seeds, None)
+    return (job.seeds, *rows)
 
 
 def _run_chunked(executor, engine, rules, seats, agents, seeds, games, bar, batch):
@@ -515,10 +518,14 @@ def _run_chunked(executor, engine, rules, seats, agents, seeds, games, bar, batc
         for _ in range(-(-games // size))
     )
     parts = run_chunks(
-        _sim_chunk, jobs, executor, None if bar is None else (lambda part: bar.update(len(part[0])))
+        _sim_chunk,
+        jobs,
+        executor,
+        None if bar is None else (lambda part: bar.update(len(part[0]))),
+        check=lambda i, job, part: check_rows(i, i * size, job.seeds, part, 4),
     )
     rows: tuple = ([], [], [], [])
     for part in parts:
-        for row, values in zip(rows, part, strict=True):
+        for row, values in zip(rows, part[1:], strict=True):
             row.extend(values)
     return rows

@@ -106,6 +106,7 @@ from .answers import (  # noqa: F401
     _seat,
     _shown,
     _Unreadable,
+    readable_size,
 )
 from .explore import Slider, _front_end, _loaded, _show, _still, _WithPicture, explore  # noqa: F401
 from .reference import REFERENCES, Reference, reference
@@ -242,10 +243,14 @@ def check(
     lang = _language(lang)
     if answer is ... or answer is None:
         return Result(False, text("check_no_answer", {"hint": hint or why}, lang))
-    if _same(answer, expected, tolerance):
+    try:
+        right = readable_size(answer) and _same(answer, expected, tolerance)
+    except Exception:  # an answer's own method that raises (__eq__, __float__ ...)
+        right = False
+    if right:
         return Result(True, text("check_right", {"why": why}, lang))
     code = "check_wrong_hint" if hint else "check_wrong"
-    return Result(False, text(code, {"answer": repr(answer), "hint": hint}, lang))
+    return Result(False, text(code, {"answer": _shown(answer), "hint": hint}, lang))
 
 
 class Exercise:
@@ -311,6 +316,11 @@ class Exercise:
         """Say whether ``answer`` is right; if not, what the mistake was (for a typical wrong
         answer), or how to get a hint. ``...`` or None means "not answered yet".
 
+        Never raises for any answer, and answers at once: an answer larger than
+        :func:`~pachisi_widget.lessons.answers.readable_size` allows (a text of more than 1,000
+        characters, a number of more than 1,000 digits, a nest deeper than 8) is unreadable, and
+        so is one whose own methods raise.
+
         Raises:
             ValueError: for a language that is not one of :data:`pachisi_widget.words.LANGUAGES`.
         """
@@ -319,12 +329,24 @@ class Exercise:
         if answer is ... or answer is None:
             return Result(False, self._say("exercise_blank", lang, form=form), "blank")
         shown = _shown(answer)
+        unreadable = Result(
+            False, self._say("exercise_unreadable", lang, answer=shown, form=form), "unreadable"
+        )
+        if not readable_size(answer):  # measured before anything reads it
+            return unreadable
+        try:
+            return self._check(answer, shown, lang)
+        except Exception:  # an answer's own method that raises (__eq__, __iter__ ...)
+            return unreadable
+
+    def _check(self, answer, shown: str, lang: str) -> Result:
         try:
             right = self.form.same(answer, self.expected)
             self.form.read(answer)
         except _Comma:
             return Result(False, self._say("exercise_comma", lang, answer=shown), "comma")
         except _Unreadable:
+            form = self._form_words(lang)
             return Result(
                 False, self._say("exercise_unreadable", lang, answer=shown, form=form), "unreadable"
             )
@@ -397,8 +419,10 @@ CLOSE = Fraction(1, 10)
 
 def _guess_words(guess, decimals: int, lang: str) -> str:
     """The student's guess as written: a number in the lesson's form, a text in quotes."""
-    if isinstance(guess, str):
+    if isinstance(guess, str) or not readable_size(guess):
         return _shown(guess)
+    if isinstance(guess, Decimal) and not guess.is_finite():
+        return str(guess)
     if isinstance(guess, (int, Fraction, float, Decimal)) and not isinstance(guess, bool):
         if isinstance(guess, float) and not math.isfinite(guess):
             return repr(guess)
@@ -461,10 +485,20 @@ def compare(
     said = {"what": what, "value": shown}
     if guess is ... or guess is None:
         return Result(False, text("compare_blank", said, lang), "blank")
-    said["guess"] = _guess_words(guess, decimals, lang)
+    try:
+        said["guess"] = _guess_words(guess, decimals, lang)
+        if readable_size(guess):  # measured before anything reads it
+            if choices is not None:
+                return _compare_choice(guess, value, choices, said, lang)
+            return _compare_number(guess, value, decimals, said, lang)
+    except Exception:  # a guess's own method that raises (__eq__, __float__ ...)
+        said["guess"] = _shown(guess)
     if choices is not None:
-        return _compare_choice(guess, value, choices, said, lang)
-    return _compare_number(guess, value, decimals, said, lang)
+        listed = {"en": " or ", "ro": " sau "}[lang].join(_choice_words(c, lang) for c in choices)
+        form = text("compare_form_choice", {"choices": listed}, lang)
+    else:
+        form = text("compare_form_number", {}, lang)
+    return Result(False, text("compare_unreadable", {**said, "form": form}, lang), "unreadable")
 
 
 def _shown_value(value, choices, decimals: int, lang: str) -> str:

@@ -18,6 +18,11 @@ from ..words import LANGUAGES, seat_label
 from .registry import sentences
 
 __all__ = [
+    "ANSWER_TEXT_MAX",
+    "ANSWER_ITEMS_MAX",
+    "ANSWER_DEPTH_MAX",
+    "ANSWER_DIGITS_MAX",
+    "readable_size",
     "Form",
     "NumberForm",
     "IntegerForm",
@@ -27,6 +32,82 @@ __all__ = [
     "LettersForm",
     "ChoiceForm",
 ]
+
+
+ANSWER_TEXT_MAX = 1_000
+"""Characters: the longest text an answer is read from (an answer is a few words or numbers)."""
+ANSWER_ITEMS_MAX = 1_000
+"""The most values an answer holds, items of nested lists and sets counted."""
+ANSWER_DEPTH_MAX = 8
+"""How deep lists and sets of an answer may nest."""
+ANSWER_DIGITS_MAX = 1_000
+"""The most digits of a whole number, or of a fraction's numerator or denominator, an answer
+may have (a Decimal's exponent too)."""
+_BITS_MAX = math.ceil(ANSWER_DIGITS_MAX * math.log2(10))
+
+
+def _int_ok(x) -> bool:
+    return int.bit_length(x) <= _BITS_MAX
+
+
+def readable_size(answer) -> bool:
+    """Whether ``answer`` is small enough to be read as an answer: texts up to
+    :data:`ANSWER_TEXT_MAX` characters, at most :data:`ANSWER_ITEMS_MAX` values nested at most
+    :data:`ANSWER_DEPTH_MAX` deep, numbers of at most :data:`ANSWER_DIGITS_MAX` digits.
+
+    Measured before anything parses, prints or compares the answer, and in a time bounded by
+    those limits (never recursing); an answer that cannot even be measured is not readable.
+
+    >>> readable_size([2, 6]), readable_size(10**5000), readable_size("1" * 10**6)
+    (True, False, False)
+    """
+    try:
+        todo: list = [(answer, 0)]
+        seen = 0
+        while todo:
+            x, depth = todo.pop()
+            seen += 1
+            if seen > ANSWER_ITEMS_MAX:
+                return False
+            if isinstance(x, str):
+                if str.__len__(x) > ANSWER_TEXT_MAX:
+                    return False
+            elif isinstance(x, int):
+                if not _int_ok(x):
+                    return False
+            elif isinstance(x, Fraction):
+                if not (_int_ok(x.numerator) and _int_ok(x.denominator)):
+                    return False
+            elif isinstance(x, Decimal):
+                if x.is_finite() and abs(x.adjusted()) > ANSWER_DIGITS_MAX:
+                    return False
+                if len(x.as_tuple().digits) > ANSWER_DIGITS_MAX:
+                    return False
+            elif isinstance(x, range):
+                if len(x) > ANSWER_ITEMS_MAX:
+                    return False
+            elif isinstance(x, (list, tuple, set, frozenset, dict)):
+                if depth >= ANSWER_DEPTH_MAX or len(x) > ANSWER_ITEMS_MAX:
+                    return False
+                items = list(x.items()) if isinstance(x, dict) else x
+                todo.extend((y, depth + 1) for y in items)
+        return True
+    except Exception:  # a length that overflows, an iterator or a method that raises
+        return False
+
+
+def _shown(answer) -> str:
+    """The answer as a message quotes it: at most 60 characters, never an error (a text or a
+    number too large to read is cut; an object that cannot print itself is named by its type)."""
+    if not readable_size(answer):
+        if isinstance(answer, str):
+            return repr(str.__getitem__(answer, slice(0, 50)))[:-1] + "..."
+        return f"<{type(answer).__name__}>"
+    try:
+        out = repr(answer)  # of a bounded size (a nest of at most 8, numbers of 1,000 digits)
+    except Exception:
+        out = f"<{type(answer).__name__}>"
+    return out if len(out) <= 60 else out[:57] + "..."
 
 
 class _Unreadable(Exception):
@@ -67,15 +148,25 @@ def _number(answer) -> tuple[Fraction, bool]:
         and answer[1] >= 0
     ):
         raise _Comma
+    if not readable_size(answer):
+        raise _Unreadable
     if isinstance(answer, str):
         return _fraction(answer)
-    if isinstance(answer, Rational):
-        return Fraction(int(answer.numerator), int(answer.denominator)), True
-    if isinstance(answer, (Real, Decimal)):
-        x = float(answer)
-        if not math.isfinite(x):
-            raise _Unreadable
-        return Fraction(x), False
+    try:
+        if isinstance(answer, Rational):
+            top, bottom = int(answer.numerator), int(answer.denominator)
+            if not (_int_ok(top) and _int_ok(bottom)):
+                raise _Unreadable
+            return Fraction(top, bottom), True
+        if isinstance(answer, (Real, Decimal)):
+            x = float(answer)  # a signalling NaN, or a __float__ that raises: unreadable
+            if type(x) is not float or not math.isfinite(x):
+                raise _Unreadable
+            return Fraction(x), False
+    except _Unreadable:
+        raise
+    except Exception as err:
+        raise _Unreadable from err
     raise _Unreadable
 
 
@@ -353,11 +444,6 @@ def _form(spec) -> Form:
         }
         return ChoiceForm(options["words"], labels)
     raise ValueError(f"unknown form of answer {kind!r}")
-
-
-def _shown(answer) -> str:
-    out = repr(answer)
-    return out if len(out) <= 60 else out[:57] + "..."
 
 
 def _as_words(x, decimals: int, lang: str) -> str:

@@ -32,7 +32,7 @@ from dataclasses import replace
 from .. import coach, view, words
 from ..engine import short_repr
 from ..game import Game, agent_move
-from ..replay import analysis_rollouts
+from ..replay import ReplayError, analysis_rollouts
 from ..words import Message
 from . import intents, typed
 from .intents import INTENTS, echo
@@ -46,6 +46,15 @@ __all__ = ["Session", "Table", "INTENTS", "check_names", "check_language"]
 
 _log = logging.getLogger(__name__)
 _EVENTS_KEPT = view.LIVE_LOG_EVENTS + 400  # the log's whole game; undo pops events
+
+
+class _ReplayChanged(BaseException):
+    """Raised into an analysis from its progress report when another game has been opened on
+    the timeline (a BaseException: nothing on the way swallows it)."""
+
+
+_ANALYSES_KEPT = 4
+"""Analyses a session keeps (by game and settings): reopening a game does not judge it again."""
 
 
 class Session:
@@ -86,6 +95,7 @@ class Session:
         self.listener = listener
         self.send = send or (lambda message: None)
         self.instruments = Instruments(report=self._report_hints)
+        self._analyses: dict = {}  # (record, seats, rollouts, engine) -> analysed ReplayMode
         self.revision = revision
         self.move_ids: dict = {}
         self.shown: dict = {}
@@ -474,7 +484,12 @@ class Session:
         inaccuracies, mistakes and blunders on the timeline and draws the winning chance.
 
         Returns the records of :func:`pachisi_widget.replay.analyse`, also kept in
-        :attr:`analysis`. Progress shows on the timeline while it runs.
+        :attr:`analysis`. Progress shows on the timeline while it runs. A game is judged once
+        per seats and settings (asked again, or reopened, it shows the same analysis at once).
+
+        Raises:
+            ReplayError: when another game is opened on the timeline while it runs: the
+                analysis stops, and nothing of it is shown on the other game's timeline.
         """
         if not self.replaying:
             self.replay(None, index=len(self.game.history))
@@ -483,17 +498,41 @@ class Session:
             seats = [
                 s for s in mode.replay.record.seats if self.table.seat_players[s] == "human"
             ] or None
+        key = (None if seats is None else tuple(seats), rollouts, engine)
+        if mode.analysis is not None and mode.analysed_for == key:
+            return list(mode.analysis)  # computed once per game and settings
+        game = mode.replay
+        try:
+            kept_key = (game.record, key)
+            kept = self._analyses.get(kept_key)
+        except TypeError:  # a record that cannot be hashed: not kept
+            kept_key, kept = None, None
+        if kept is not None:
+            self._commit(replay=mode.with_analysis(kept))
+            return list(kept.analysis)
 
         def progress(done, total):
-            self._commit(replay=replace(self.replay_mode, progress=(done, total)))
+            now = self.replay_mode
+            if now.replay is not game:  # another game is on the timeline: stop
+                raise _ReplayChanged
+            self._commit(replay=replace(now, progress=(done, total)))
 
         progress(0, mode.decisions(seats))
         try:
             mode = mode.analysed(seats, rollouts=rollouts, engine=engine, progress=progress)
+        except _ReplayChanged:
+            raise ReplayError.from_code("replay_analysis_stopped", {}) from None
         except BaseException:
-            self._parts = replace(self._parts, replay=replace(self.replay_mode, progress=None))
+            if self.replay_mode.replay is game:
+                self._parts = replace(self._parts, replay=replace(self.replay_mode, progress=None))
             raise
-        self._commit(replay=mode)
+        if self.replay_mode.replay is not game:  # changed after the last progress: discard
+            raise ReplayError.from_code("replay_analysis_stopped", {})
+        self._commit(replay=self.replay_mode.with_analysis(mode))  # at the point shown now
+        if kept_key is not None:
+            self._analyses[kept_key] = mode
+            while len(self._analyses) > _ANALYSES_KEPT:
+                self._analyses.pop(next(iter(self._analyses)))
         return list(mode.analysis)
 
     # -- practice: moves named by a piece and a square, questions ----------------------------

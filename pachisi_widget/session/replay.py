@@ -38,6 +38,8 @@ class ReplayMode:
     """:func:`pachisi_widget.replay.analyse`'s records, once the game has been analysed."""
     progress: tuple | None = None
     """(done, total) while an analysis runs."""
+    analysed_for: tuple | None = None
+    """What ``analysis`` judged: (seats, rollouts, engine) as :meth:`analysed` was asked."""
 
     @classmethod
     def open(cls, record, index: int = 0) -> ReplayMode:
@@ -94,10 +96,18 @@ class ReplayMode:
 
     def analysed(self, seats, *, rollouts, engine: str, progress) -> ReplayMode:
         """This replay with its analysis (:func:`pachisi_widget.replay.analyse`)."""
+        key = (None if seats is None else tuple(seats), rollouts, engine)
         if rollouts is None:
             rollouts = analysis_rollouts(engine)
         result = analyse(self.replay, seats, rollouts=rollouts, engine=engine, progress=progress)
-        return replace(self, analysis=tuple(result), progress=None)
+        return replace(self, analysis=tuple(result), progress=None, analysed_for=key)
+
+    def with_analysis(self, other: ReplayMode) -> ReplayMode:
+        """This replay (its point shown) with ``other``'s analysis, which must be of the same
+        game."""
+        return replace(
+            self, analysis=other.analysis, analysed_for=other.analysed_for, progress=None
+        )
 
     def board(self, **kwargs) -> dict:
         """:func:`view.replay_board_view` of the point shown."""

@@ -20,12 +20,17 @@ True
 from __future__ import annotations
 
 from .. import board, coach, probability, view, words
+from ..coach.evaluate import budget_ok, rollouts_ok
+from ..coach.results import CoachError
 from ..engine import short_repr
 
-__all__ = ["Instruments", "check_overlay", "check_tutor", "TUTOR_MARGIN"]
+__all__ = ["Instruments", "check_overlay", "check_tutor", "TUTOR_MARGIN", "TUTOR_REASONS_TIME"]
 
 TUTOR_MARGIN = 0.05
 """The winning chance a move may give up before ``tutor=True`` speaks of it."""
+TUTOR_REASONS_TIME = 0.5
+"""Seconds the tutor's reasons of danger may take after a move (past them it gives its other
+reasons): the coach's evaluation before the move is bounded by :attr:`Instruments.budget`."""
 _CACHE_SIZE = 32
 """Results kept (every kind together): the positions of the last few turns."""
 _UNSET = object()
@@ -71,15 +76,39 @@ class Instruments:
         """True (margin :data:`TUTOR_MARGIN`), a margin 0..1, or False: see :meth:`margin`."""
         self.overlay = None
         """The heat map shown: ``"danger"``, ``"reach"`` or None."""
-        self.budget: float | None = 5.0
-        """Seconds the coach may take for one position (its intervals say how sure it is);
-        None: no limit."""
-        self.rollouts: int | None = None
-        """Rollouts per move for the hints and the tutor (None: the coach's default)."""
+        self._budget: float | None = 5.0
+        self._rollouts: int | None = None
         self.report = report
         self._cache: dict = {}
         self._note = None  # the tutor's (position after the move, Verdict) to say
         self.last_verdict = None  # the tutor's Verdict on the last move it judged, said or not
+
+    @property
+    def budget(self) -> float | None:
+        """Seconds the coach may take for one position (its intervals say how sure it is);
+        None: no limit. Set to anything else (0, -1, a text) it raises CoachError and keeps
+        its value."""
+        return self._budget
+
+    @budget.setter
+    def budget(self, seconds: float | None) -> None:
+        if not budget_ok(seconds):
+            raise CoachError.from_code("hint_bad_budget", {"got": short_repr(seconds)})
+        self._budget = seconds
+
+    @property
+    def rollouts(self) -> int | None:
+        """Rollouts per move for the hints and the tutor (None: the coach's default). Set to
+        anything else it raises CoachError and keeps its value."""
+        return self._rollouts
+
+    @rollouts.setter
+    def rollouts(self, rollouts: int | None) -> None:
+        if not rollouts_ok(rollouts):
+            raise CoachError.from_code(
+                "hint_bad_rollouts", {"got": short_repr(rollouts), "max": coach.MAX_ROLLOUTS}
+            )
+        self._rollouts = rollouts
 
     # -- the cache ---------------------------------------------------------------------------
 
@@ -181,7 +210,13 @@ class Instruments:
         """Judge ``played`` (from ``before`` to ``after``): a mistake is kept to be said."""
         if evaluation is None:
             return
-        v = coach.verdict(before, played, margin=self.margin(), evaluation=evaluation)
+        v = coach.verdict(
+            before,
+            played,
+            margin=self.margin(),
+            evaluation=evaluation,
+            reasons_time=TUTOR_REASONS_TIME,
+        )
         self.last_verdict = v
         if v.is_mistake:
             self._note = (after, v)

@@ -8,15 +8,26 @@ import copy
 import html
 import pickle
 import random
+import signal
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..agents import Agent, make_agent
-from ..engine import Move, draw_up, opening, short_repr, throw_cdf
+from ..checks import player_view
+from ..engine import draw_up, opening, short_repr, throw_cdf
 from ..game import SEATS_FOR_PLAYERS, check_rules
-from ..state import GameState
-from .play import _check_number, _move_text, _template, _why_illegal
+from ..state import GameState, find_move, plain_move
+from .play import (
+    _ALARM_GRACE,
+    _check_number,
+    _move_text,
+    _MoveTimeout,
+    _on_alarm,
+    _template,
+    _why_illegal,
+)
 from .players import MOVE_TIME, PlayerFileError, _default_name, _entrant, _error_words
 
 _CHECK_SETUPS = tuple(
@@ -106,8 +117,9 @@ class CheckReport:
 
 
 def _same(a, b) -> bool:
-    if isinstance(a, Move) and isinstance(b, Move):
-        return a.key == b.key
+    pa, pb = plain_move(a), plain_move(b)
+    if pa is not None and pb is not None:
+        return pa.key == pb.key
     return type(a) is type(b) and short_repr(a) == short_repr(b)
 
 
@@ -121,7 +133,9 @@ def check_agent(
     an exception, a move slower than ``move_time``, or a different move for the same position
     and the same ``rng`` (each position is asked twice, of two copies of the player).
 
-    It cannot stop a player that never returns: interrupt the kernel, then look for the loop.
+    It stops at the first move slower than ``move_time``, with that limit in the report: on
+    the main thread a timer interrupts that move (so a player that never returns is stopped
+    too); elsewhere the move is measured once it returns.
 
     >>> import pachisi_widget as pw
     >>> pw.check_agent("greedy", positions=40).ok
@@ -154,7 +168,33 @@ def check_agent(
                 "sent to an executor's workers: give it as a .py file instead"
             )
     per_setup = max(1, -(-positions // len(_CHECK_SETUPS)))
-    times = []
+    times: list = []
+    alarm = (
+        move_time is not None
+        and hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+    )
+    old = signal.signal(signal.SIGALRM, _on_alarm) if alarm else None
+    try:
+        _check_setups(player, name, per_setup, seed, move_time, report, times, alarm)
+    except _Stopped:
+        pass
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+    report.positions = len(times)
+    if times:
+        report.slowest = max(times)
+        report.mean = sum(times) / len(times)
+    return report
+
+
+class _Stopped(Exception):
+    """The check stops (a move slower than the limit)."""
+
+
+def _check_setups(player, name, per_setup, seed, move_time, report, times, alarm) -> None:
     rng_seeds = random.Random(seed)
     for preset, n in _CHECK_SETUPS:
         rules = check_rules(preset)
@@ -174,17 +214,37 @@ def check_agent(
                 report,
                 times,
                 f"{preset}, {n} players",
+                alarm,
             )
             game += 1
-    report.positions = len(times)
-    if times:
-        report.slowest = max(times)
-        report.mean = sum(times) / len(times)
-    return report
+
+
+def _timed(agent, state, k: int, move_time, alarm: bool):
+    """``agent.choose(view of state, Random(k))``, interrupted after ``move_time`` (and a grace)
+    when ``alarm`` (raises _MoveTimeout)."""
+    view = player_view(state)[0]
+    if alarm:
+        signal.setitimer(signal.ITIMER_REAL, move_time + _ALARM_GRACE)
+    try:
+        return agent.choose(view, random.Random(k))
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _slow(report, where: str, seconds: float, move_time) -> _Stopped:
+    report._add(
+        "time",
+        f"took {'more than ' if seconds is None else ''}"
+        f"{move_time + _ALARM_GRACE if seconds is None else seconds:.2f} s to choose in {where}, "
+        f"more than the {move_time:g} s a move may take: the check stopped at this first "
+        "slow move",
+    )
+    return _Stopped()
 
 
 def _check_game(
-    player, name, rules, seats, mine, seed, budget, move_time, report, times, setup
+    player, name, rules, seats, mine, seed, budget, move_time, report, times, setup, alarm=False
 ) -> int:
     rng = random.Random(seed)
     cdf = throw_cdf(rules)
@@ -204,9 +264,13 @@ def _check_game(
         k = rng.getrandbits(64)
         twin = _copy_or_none(me)
         where = f"{state.notation()} ({setup})"
+        legal_now = tuple(state._legal())
         t0 = time.perf_counter()
         try:
-            m = me.choose(state, random.Random(k))
+            m = _timed(me, state, k, move_time, alarm)
+        except _MoveTimeout:
+            times.append(time.perf_counter() - t0)
+            raise _slow(report, where, None, move_time) from None
         except KeyboardInterrupt:
             raise
         except BaseException as exc:
@@ -217,19 +281,20 @@ def _check_game(
         dt = time.perf_counter() - t0
         times.append(dt)
         if move_time is not None and dt > move_time:
-            report._add(
-                "time",
-                f"took {dt:.2f} s to choose in {where}, more than the "
-                f"{move_time:g} s a move may take",
-            )
-        legal = state.find(m) if isinstance(m, Move) else None
+            raise _slow(report, where, dt, move_time)
+        legal = find_move(legal_now, m)
         if legal is None:
             report._add("illegal", f"returned {_move_text(m)} in {where}: {_why_illegal(state, m)}")
         if twin is not None:
+            t1 = time.perf_counter()
             try:
-                m2 = twin.choose(state, random.Random(k))
+                m2 = _timed(twin, state, k, move_time, alarm)
+            except _MoveTimeout:
+                raise _slow(report, where, None, move_time) from None
             except BaseException:  # noqa: BLE001 - any failure here means "not the same"
                 m2 = _Unset
+            if move_time is not None and time.perf_counter() - t1 > move_time:
+                raise _slow(report, where, time.perf_counter() - t1, move_time)
             if not _same(m, m2):
                 report._add(
                     "nondeterministic",

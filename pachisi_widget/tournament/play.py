@@ -8,6 +8,8 @@ import copy
 import dataclasses
 import inspect
 import math
+import multiprocessing
+import pathlib
 import random
 import signal
 import threading
@@ -17,17 +19,33 @@ from itertools import combinations, islice
 from typing import NamedTuple
 
 from ..agents import FAST_AGENTS, make_agent
-from ..engine import Move, short_repr, throw_cdf
+from ..checks import player_view
+from ..engine import short_repr, throw_cdf
 from ..errors import PachisiError
 from ..game import SEATS_FOR_PLAYERS, check_rules, check_seed
-from ..lab.parallel import Progress, as_executor, chunk_size, executor_workers, run_chunks
+from ..lab.parallel import (
+    Progress,
+    as_executor,
+    check_rows,
+    chunk_size,
+    executor_workers,
+    run_chunks,
+    wrong_chunk,
+)
 from ..lab.playing import play_game
 from ..lab.seeds import iter_game_seeds
+from ..state import find_move, plain_move
+from . import isolation
 from .players import MOVE_TIME, _Entrant, _entrants, _error_words, _load_source, load_folder
 from .result import TournamentResult
 
 _PLAYERS = (2, 4)
 """Players per game in a tournament (every player for itself, every seat equally often)."""
+MAX_GAMES = 1_000_000
+"""The most games a tournament plays (all pairings or tables together): more is refused before
+anything is planned (a tournament's games are played by students' players, in Python)."""
+MAX_ENTRANTS = 1_000
+"""The most entrants a tournament takes."""
 _ALARM_GRACE = 0.05  # an interrupted move has surely overrun: the same forfeit as one measured
 
 
@@ -118,12 +136,13 @@ class _Guard:
 
     def choose(self, state, rng):
         alarm = self.alarm
+        view, moves = player_view(state)
         t0 = time.perf_counter()
         try:
             if alarm:
                 signal.setitimer(signal.ITIMER_REAL, self.limit + _ALARM_GRACE)
             try:
-                m = self.agent.choose(state, rng)
+                m = self.agent.choose(view, rng)
             finally:
                 if alarm:
                     signal.setitimer(signal.ITIMER_REAL, 0)
@@ -142,7 +161,7 @@ class _Guard:
         seconds = time.perf_counter() - t0
         if self.limit is not None and seconds > self.limit:
             raise self._late(state, _move_text(m), seconds)
-        legal = state.find(m) if isinstance(m, Move) else None
+        legal = find_move(moves, m)
         if legal is None:
             raise PlayerForfeit(
                 self.name,
@@ -168,11 +187,12 @@ class _Guard:
 
 
 def _move_text(m) -> str:
-    return str(m) if isinstance(m, Move) and type(m).__str__ is Move.__str__ else short_repr(m, 60)
+    plain = plain_move(m)
+    return str(plain) if plain is not None and plain.seat in range(4) else short_repr(m, 60)
 
 
 def _why_illegal(state, m) -> str:
-    if not isinstance(m, Move):
+    if plain_move(m) is None:
         return "not a move (choose must return one of state.legal_moves())"
     try:
         return f"not one of its legal moves ({short_repr(str(state.illegal(m)), 160)[1:-1]})"
@@ -191,6 +211,61 @@ def _forfeit_in(exc: BaseException):
     return None
 
 
+class _Remote:
+    """A student's player asked in its own worker process (:class:`isolation.PlayerServer`),
+    seen through the same checks as :class:`_Guard`."""
+
+    def __init__(self, server, name: str, limit: float | None, wait: float | None):
+        self.server, self.name, self.limit, self.wait = server, name, limit, wait
+
+    def choose(self, state, rng):
+        moves = tuple(state._legal())
+        try:
+            m, rng_state, seconds = self.server.choose(state, rng)
+        except isolation.PlayerGone as gone:
+            if gone.kind == "time":
+                if self.limit is None:  # stopped after chunk_timeout
+                    raise PlayerForfeit(
+                        self.name,
+                        "time",
+                        f"did not answer within the chunk_timeout={self.wait:g} s",
+                        state.notation(),
+                        None,
+                        gone.seconds,
+                        state.to_move,
+                    ) from None
+                raise self._late(state, None, gone.seconds) from None
+            raise PlayerForfeit(
+                self.name, "error", gone.reason, state.notation(), seat=state.to_move
+            ) from None
+        except isolation.PlayerRaised as raised:
+            raise PlayerForfeit(
+                self.name, "error", f"raised {raised.words}", state.notation(), seat=state.to_move
+            ) from None
+        rng.setstate(rng_state)  # the draws the player took from the game's generator
+        if self.limit is not None and seconds > self.limit:
+            raise self._late(state, _move_text(m), seconds)
+        legal = find_move(moves, m)
+        if legal is None:
+            raise PlayerForfeit(
+                self.name,
+                "illegal",
+                _why_illegal(state, m),
+                state.notation(),
+                _move_text(m),
+                seconds,
+                state.to_move,
+            )
+        return legal
+
+    _late = _Guard._late
+
+
+_SERVERS: dict = {}
+"""Per tournament played in this process (by its entrants tuple's id): entrant index -> its
+worker process, kept from chunk to chunk and closed when the tournament ends."""
+
+
 class _Job(NamedTuple):
     rules: object
     seats: tuple
@@ -198,6 +273,8 @@ class _Job(NamedTuple):
     items: tuple  # per game: (lineup of entrant indices by seat, deal seed)
     move_time: float | None
     interrupt: bool
+    isolate: bool = False
+    wait: float | None = None  # with move_time None: how long a move may take (chunk_timeout)
 
 
 def _template(e: _Entrant):
@@ -208,9 +285,9 @@ def _template(e: _Entrant):
     return e.value
 
 
-def _play_chunk(job: _Job) -> list:
-    """Play a chunk of games; per game ``(winning seat or None, turns, forfeit or None)`` with a
-    forfeit as ``(seat, kind, reason, position, move, seconds)``. A module-level function, so
+def _play_chunk(job: _Job) -> tuple:
+    """Play a chunk of games: (the deal seeds, per game ``(winning seat or None, turns, forfeit
+    or None)`` with a forfeit as ``(seat, kind, reason, position, move, seconds)``). A module-level function, so
     that executors send it by reference."""
     templates = {}
     alarm = (
@@ -220,13 +297,37 @@ def _play_chunk(job: _Job) -> list:
         and threading.current_thread() is threading.main_thread()
     )
     old = signal.signal(signal.SIGALRM, _on_alarm) if alarm else None
+    # entrant index -> its worker process (isolate): kept for the whole tournament when it
+    # plays in this process, for the chunk on an executor's worker
+    shared = _SERVERS.get(id(job.entrants)) if not job.interrupt else None
+    servers: dict = {} if shared is None else shared
+    # a daemonic worker (Dask's) cannot start processes: it is already not the teacher's
+    isolate = job.isolate and isolation.available() and not multiprocessing.current_process().daemon
     try:
         cdf = throw_cdf(job.rules)
         out = []
         for lineup, seed in job.items:
             agents = []
-            for i in lineup:
+            gone = None
+            for k, i in enumerate(lineup):
                 e = job.entrants[i]
+                if isolate and not e.trusted and servers.get(i, 0) is not None:
+                    if i not in servers:
+                        ok = isolation.isolatable(e)
+                        servers[i] = (
+                            isolation.PlayerServer(e, job.move_time, job.wait) if ok else None
+                        )
+                    server = servers[i]
+                    try:
+                        if server is not None:
+                            server.new_game()
+                    except isolation.CannotIsolate:
+                        server = servers[i] = None  # it plays here, guarded as below
+                    except isolation.PlayerGone as exc:
+                        gone = (job.seats[k], "error", exc.reason, "(before the first move)")
+                    if server is not None:
+                        agents.append(_Remote(server, e.name, job.move_time, job.wait))
+                        continue
                 if i not in templates:
                     templates[i] = _template(e)
                 t = templates[i]
@@ -236,6 +337,9 @@ def _play_chunk(job: _Job) -> list:
                     agents.append(copy.deepcopy(t))
                 else:
                     agents.append(_Guard(copy.deepcopy(t), e.name, job.move_time, alarm))
+            if gone is not None:
+                out.append((None, 0, (*gone, None, None)))
+                continue
             try:
                 g = play_game(job.rules, job.seats, agents, random.Random(seed), cdf)
             except Exception as exc:
@@ -245,8 +349,12 @@ def _play_chunk(job: _Job) -> list:
                 out.append((None, 0, (f.seat, f.kind, f.reason, f.position, f.move, f.seconds)))
                 continue
             out.append((g.winner, g.turn + 1, None))
-        return out
+        return tuple(s for _, s in job.items), out
     finally:
+        if shared is None:
+            for server in servers.values():
+                if server is not None:
+                    server.close()
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old)
@@ -258,7 +366,8 @@ def _unfinished(chunk: _Job, timeout: float, names) -> list:
         f"not finished: its chunk of games did not come back within chunk_timeout="
         f"{timeout:g} s (a player at the table, one of {', '.join(who)}, never answered)"
     )
-    return [(None, 0, (None, "unfinished", reason, None, None, None))] * len(chunk.items)
+    rows = [(None, 0, (None, "unfinished", reason, None, None, None))] * len(chunk.items)
+    return tuple(s for _, s in chunk.items), rows
 
 
 # -- the tournament -------------------------------------------------------------------------------
@@ -275,6 +384,7 @@ def tournament(
     chunk: int | None = None,
     chunk_timeout: float | None = None,
     progress=None,
+    isolate: bool = True,
 ) -> TournamentResult:
     """Play every pairing (``players=2``) or every table of four (``players=4``) of ``entrants``
     ``games`` times and rate the players.
@@ -299,10 +409,22 @@ def tournament(
             given up: its games are recorded as unfinished (None: wait).
         progress: a tqdm bar (when tqdm is installed): True, False, or None for runs of 1,000
             games or more; or a function ``progress(done, total)`` called after each chunk.
+        isolate: True (the default): each student's player (a file, or an object whose class
+            a fresh interpreter can import) is asked its moves in a worker process of its own,
+            with limits on its memory and processor time and each move timed from outside
+            (:mod:`pachisi_widget.tournament.isolation`: what that protects and what it does
+            not); a player that ends or hangs its worker forfeits that game, named, and the
+            other results stand (where processes cannot start processes, as in a Dask
+            worker, players play in that worker). False: players run where the games run,
+            timed by a signal.
 
     Raises:
-        ValueError: for too few entrants, a bad number of games or players, an unknown built-in,
-            team rules, or a player file that cannot be loaded (:class:`PlayerFileError`).
+        ValueError: for too few entrants or more than :data:`MAX_ENTRANTS`, a bad number of
+            games or players, more than :data:`MAX_GAMES` games in all (refused before anything
+            is loaded), an unknown built-in, team rules, or a player file that cannot be loaded
+            (:class:`PlayerFileError`).
+        RuntimeError: when a chunk fails on the executor, or comes back other than it was sent
+            (short, twice over, another chunk's games): the error says which chunk.
         TypeError: for entrants, rules, seed or executor of the wrong type.
     """
     rules = check_rules(rules)
@@ -310,6 +432,7 @@ def tournament(
         rules, games, players, move_time, chunk, chunk_timeout
     )
     seed = check_seed(seed)
+    _check_size(entrants, games, players)
     ents = _entrants(entrants)
     if len(ents) < players:
         raise ValueError(
@@ -339,21 +462,30 @@ def tournament(
     else:
         size = chunk_size(total, executor_workers(executor), 250)
     jobs = [
-        _Job(rules, seats, ents, tuple(items[i : i + size]), move_time, executor is not None)
+        _Job(
+            rules,
+            seats,
+            ents,
+            tuple(items[i : i + size]),
+            move_time,
+            executor is not None,
+            bool(isolate),
+            chunk_timeout,
+        )
         for i in range(0, total, size)
     ]
     names = tuple(e.name for e in ents)
     show = progress if progress is not None else total >= 1000
     t0 = time.perf_counter()
-    with Progress(total, show, "tournament") as bar:
-        chunks = run_chunks(
-            _play_chunk,
-            jobs,
-            executor,
-            lambda part: bar.update(len(part)),
-            chunk_timeout,
-            lambda job: _unfinished(job, chunk_timeout, names),
-        )
+    if executor is None:
+        _SERVERS[id(ents)] = {}
+    try:
+        with Progress(total, show, "tournament") as bar:
+            chunks = _run(jobs, executor, bar, chunk_timeout, names, size)
+    finally:
+        for server in _SERVERS.pop(id(ents), {}).values():
+            if server is not None:
+                server.close()
     elapsed = time.perf_counter() - t0
     winners, turns, forfeits = _collect(chunks, lineups, seats, players, names)
     where = "this process" if executor is None else type(executor).__name__
@@ -372,6 +504,59 @@ def tournament(
         where,
         elapsed,
     )
+
+
+def _run(jobs, executor, bar, chunk_timeout, names, size) -> list:
+    """The chunks' results (:func:`~pachisi_widget.lab.parallel.run_chunks`), each checked."""
+    return run_chunks(
+        _play_chunk,
+        jobs,
+        executor,
+        lambda part: bar.update(len(part[1])),
+        chunk_timeout,
+        lambda job: _unfinished(job, chunk_timeout, names),
+        lambda i, job, part: _check_chunk(i, i * size, job, part),
+    )
+
+
+def _check_size(entrants, games: int, players: int) -> None:
+    """Refuse, before anything is loaded or planned, more than :data:`MAX_ENTRANTS` entrants or
+    more than :data:`MAX_GAMES` games in all (ValueError, with the figures)."""
+    try:
+        n = len(entrants)
+    except TypeError:
+        return  # not a dict or a list: _entrants says so
+    if n > MAX_ENTRANTS:
+        raise ValueError(
+            f"a tournament takes at most {MAX_ENTRANTS:,} entrants, not {n:,}: hold heats "
+            "(tournaments of parts of the class), then a final"
+        )
+    total = math.comb(n, players) * games
+    if total > MAX_GAMES:
+        raise ValueError(
+            f"{n:,} entrants in {players}-player games, {games:,} games per "
+            f"{'pairing' if players == 2 else 'table'}, make {total:,} games: more than the "
+            f"{MAX_GAMES:,} a tournament plays; use fewer games or fewer entrants"
+        )
+
+
+def _check_chunk(index: int, first: int, job: _Job, part) -> None:
+    """A chunk's result as its job asked (:func:`~pachisi_widget.lab.parallel.check_rows`), each
+    game's row ``(winning seat or None, turns, forfeit or None)`` well formed."""
+    check_rows(index, first, tuple(s for _, s in job.items), part, 1)
+    seats = job.seats
+    for k, row in enumerate(part[1]):
+        ok = (
+            isinstance(row, tuple)
+            and len(row) == 3
+            and (row[0] is None or row[0] in seats)
+            and type(row[1]) is int
+            and (row[2] is None or (isinstance(row[2], tuple) and len(row[2]) == 6))
+        )
+        if not ok:
+            raise wrong_chunk(
+                index, first, len(job.items), f"game {first + k} reads {short_repr(row, 60)}"
+            )
 
 
 def _check_number(name: str, value, low: float, whole: bool = False, none: bool = False):
@@ -412,7 +597,7 @@ def _collect(chunks, lineups, seats, players: int, names) -> tuple:
     """(winners, turns, forfeits) of every game, from the chunks' results in game order."""
     winners, turns, forfeits = [], [], []
     g = 0
-    for part in chunks:
+    for _seeds, part in chunks:
         for win_seat, n_turns, f in part:
             lineup = lineups[g]
             winner = None if win_seat is None else lineup[seats.index(win_seat)]
@@ -450,7 +635,18 @@ def from_folder(folder, opponents=(), **kwargs) -> TournamentResult:
         ValueError: when the folder is missing or fewer players than a game needs loaded.
     """
     loaded, problems = load_folder(folder)
-    entrants = dict(loaded)
+    # a built-in opponent is called by its name, or "name (built-in)" when a student's file
+    # has its name; a file that takes the second name is left out (reported): never replaced
+    reserved = {f"{name} (built-in)": name for name in opponents}
+    entrants = {}
+    for stem, path in loaded.items():
+        if stem in reserved:
+            problems[pathlib.Path(path).name] = (
+                f"{pathlib.Path(path).name}: its name is the one the built-in player "
+                f"{reserved[stem]!r} plays under in this tournament: rename the file"
+            )
+        else:
+            entrants[stem] = path
     for name in opponents:  # a student's file may be called greedy.py too
         entrants[name if name not in entrants else f"{name} (built-in)"] = name
     players = kwargs.pop("players", 2)

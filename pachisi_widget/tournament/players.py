@@ -12,6 +12,7 @@ import os
 import pathlib
 import re
 import shutil
+import stat
 import sys
 import traceback
 import types
@@ -23,6 +24,9 @@ from ..errors import PachisiError
 
 MOVE_TIME = 1.0
 """Seconds a player may take to choose one move (``tournament(move_time=...)``)."""
+
+PLAYER_FILE_MAX = 1_000_000
+"""Bytes: the largest player file that is read (a player of a few hundred lines is ~20 kB)."""
 
 TEMPLATE = pathlib.Path(__file__).resolve().parents[1] / "templates" / "my_player.py"
 """The commented template of a student's player."""
@@ -129,28 +133,93 @@ def _error_words(exc: BaseException, path: str | None) -> str:
     return f"{type(exc).__name__}: {short_repr(str(exc), 200)[1:-1]}{where}"
 
 
+def read_player_file(path) -> str:
+    """The text of the player file ``path``: a regular file (a link to one is followed) of at
+    most :data:`PLAYER_FILE_MAX` bytes, in UTF-8.
+
+    Nothing else is opened for reading: a FIFO, a device (``/dev/zero``), a socket or a folder
+    named ``x.py`` is refused before it is opened, and the file opened is checked again (and
+    read no further than the limit), so that a file replaced meanwhile cannot hang the reader.
+
+    Raises:
+        PlayerFileError: saying what the file is, when it is missing, not a regular file, too
+            large or not UTF-8 text.
+    """
+    path = pathlib.Path(path)
+    name = path.name
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise PlayerFileError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise PlayerFileError(f"{name}: not a regular file ({_file_kind(info.st_mode)})")
+    if info.st_size > PLAYER_FILE_MAX:
+        raise PlayerFileError(
+            f"{name}: {info.st_size:,} bytes, more than the {PLAYER_FILE_MAX:,} a player file may have"
+        )
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise PlayerFileError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):  # replaced between the two looks
+            raise PlayerFileError(f"{name}: not a regular file ({_file_kind(mode)})")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(PLAYER_FILE_MAX + 1)
+    except OSError as exc:
+        raise PlayerFileError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > PLAYER_FILE_MAX:
+        raise PlayerFileError(
+            f"{name}: more than the {PLAYER_FILE_MAX:,} bytes a player file may have"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PlayerFileError(
+            f"{name}: not UTF-8 text (byte {exc.start} cannot be read); save it as UTF-8"
+        ) from None
+
+
+def _file_kind(mode: int) -> str:
+    for test, words in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return words
+    return "not a file"
+
+
 def load_player(path):
     """The player defined in the ``.py`` file ``path``: its ``PLAYER`` object, else an instance
     of the one :class:`~pachisi_widget.agents.Agent` subclass it defines.
 
+    The file is read by :func:`read_player_file` (a regular file of at most
+    :data:`PLAYER_FILE_MAX` bytes).
+
     Raises:
-        PlayerFileError: when the file is missing, is not valid Python, raises while it runs,
-            defines no player or several, or the player cannot be made; the message says which.
+        PlayerFileError: when the file is missing, not a regular file, too large, is not valid
+            Python, raises while it runs, defines no player or several, or the player cannot be
+            made; the message says which.
     """
     path = pathlib.Path(path)
     if path.suffix != ".py":
         raise PlayerFileError(f"{path.name}: a player is a .py file")
-    try:
-        source = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PlayerFileError(f"{path.name}: cannot be read: {exc}") from None
+    source = read_player_file(path)
     return _load_source(str(path.resolve()), source)
 
 
 def load_folder(folder) -> tuple:
     """Every player of a folder: ``(players, problems)``, where ``players`` maps each loaded
     file's name without ``.py`` to its path and ``problems`` maps each file that could not be
-    loaded to the reason. Files whose name starts with ``_`` or ``.`` are left out.
+    loaded to the reason (a file that is not regular, or larger than :data:`PLAYER_FILE_MAX`,
+    included). Files whose name starts with ``_`` or ``.`` are helpers, left out.
 
     Raises:
         ValueError: when ``folder`` is not a folder.
@@ -213,7 +282,7 @@ def _entrant(name: str, spec) -> _Entrant:
             path = pathlib.Path(text)
             load_player(path)  # refuses a bad file with its reason now, not on a worker
             resolved = str(path.resolve())
-            return _Entrant(name, "file", resolved, path.read_text(encoding="utf-8"))
+            return _Entrant(name, "file", resolved, read_player_file(path))
         raise ValueError(
             f"unknown player {short_repr(spec, 60)}: give a built-in name "
             f"({', '.join(AGENTS)}), a player object or a .py file"
