@@ -19,12 +19,42 @@ __all__ = [
     "check_rules",
     "check_players",
     "check_seed",
+    "check_seat",
+    "seat_not_in_play",
     "check_position",
     "agent_move",
 ]
 
 SEATS_FOR_PLAYERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 """Which seats the players take (RULES.md 3.1): 2 play S and N, 3 play S, E, N, 4 all."""
+
+
+_SEAT_NAMES = ("South", "East", "North", "West")
+
+
+def seat_not_in_play(seat: object, seats: tuple[int, ...]) -> str:
+    """Why ``seat`` cannot be used in a game of ``seats``: which seats are in play, by name.
+
+    >>> seat_not_in_play(1, (0, 2))
+    'seat 1 is not in play: a 2-player game uses seats 0 (South) and 2 (North); seats in play: [0, 2]'
+    """
+    named = [f"{s} ({_SEAT_NAMES[s]})" for s in seats]
+    uses = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else named[0]
+    return (
+        f"seat {_short(seat)} is not in play: a {len(seats)}-player game uses seats {uses}; "
+        f"seats in play: {list(seats)}"
+    )
+
+
+def check_seat(seat: object, seats: tuple[int, ...]) -> int:
+    """``seat`` when it is one of ``seats`` (an ``int``, not a ``bool``).
+
+    Raises:
+        ValueError: otherwise, naming the seats in play (:func:`seat_not_in_play`).
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in seats:
+        raise ValueError(seat_not_in_play(seat, seats))
+    return seat
 
 
 def check_rules(rules: object) -> Rules:
