@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -179,6 +180,11 @@ def kernel_env(base: Path) -> dict[str, str]:
         path = base / name.lower()
         path.mkdir(parents=True, exist_ok=True)
         env[name] = str(path)
+    # the project's local-kernel configuration: no "without encryption" warning on 127.0.0.1
+    profile = Path(env["IPYTHONDIR"]) / "profile_default"
+    profile.mkdir(exist_ok=True)
+    config = REPO / "scripts" / "jupyter" / "profile_default" / "ipython_kernel_config.py"
+    shutil.copyfile(config, profile / config.name)
     # matplotlib's font cache is built once per machine, not once per kernel
     env["MPLCONFIGDIR"] = str(REPO / ".cache" / "tests" / "matplotlib")
     Path(env["MPLCONFIGDIR"]).mkdir(parents=True, exist_ok=True)
