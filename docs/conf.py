@@ -17,7 +17,9 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 sys.path.insert(0, str(DOCS / "_ext"))
 
-import pachisi_widget  # noqa: E402  (after the path set-up above)
+import pachisi_docs  # noqa: E402  (after the path set-up above)
+
+import pachisi_widget  # noqa: E402
 
 project = "Pachisi"
 author = "the pachisi_widget authors"
@@ -71,8 +73,9 @@ nb_ipywidgets_js: dict = {}
 nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
 
 pachisi_notebooks = str(ROOT / "notebooks")
-# Binder builds this repository (binder/); a fork puts its own GitHub owner/name here.
-pachisi_binder_repo = "pachisi-widget/pachisi_widget"
+# Binder builds this repository (binder/). Its GitHub owner/name is written in one place, the
+# Binder badge of README.md (a fork changes it there); the lessons' "on Binder" links read it.
+pachisi_binder_repo = pachisi_docs.binder_repo(ROOT / "README.md")
 
 # --- API reference -------------------------------------------------------------------------------
 autodoc_member_order = "bysource"

@@ -378,6 +378,27 @@ def _on_builder_inited(app) -> None:
             handler.addFilter(OneLineFailure())
 
 
+# --- Binder ------------------------------------------------------------------------------------
+
+_BINDER_BADGE = re.compile(r"mybinder\.org/v2/gh/([\w.-]+/[\w.-]+)/")
+
+
+def binder_repo(readme: Path) -> str:
+    """The GitHub ``owner/name`` Binder builds, as README.md's Binder badge writes it (the one
+    place it is written; a fork changes it there).
+
+    Raises:
+        ValueError: when the README has no Binder badge, or badges that disagree.
+    """
+    found = set(_BINDER_BADGE.findall(readme.read_text(encoding="utf-8")))
+    if len(found) != 1:
+        raise ValueError(
+            f"{readme.name} must have Binder links to one repository (mybinder.org/v2/gh/"
+            f"<owner>/<name>/...), found {sorted(found) or 'none'}"
+        )
+    return found.pop()
+
+
 # --- a lesson that fails, in one line ------------------------------------------------------------
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -1093,7 +1114,7 @@ def _visit_displaymath(self, node) -> None:
 def setup(app):
     app.add_html_math_renderer("plain", (_visit_math, None), (_visit_displaymath, None))
     app.add_config_value("pachisi_notebooks", str(NOTEBOOKS), "env")
-    app.add_config_value("pachisi_binder_repo", "pachisi-widget/pachisi_widget", "html")
+    app.add_config_value("pachisi_binder_repo", binder_repo(ROOT / "README.md"), "html")
     app.connect("builder-inited", _on_builder_inited)
     app.connect("doctree-read", _drop_widget_state)
     app.connect("env-get-outdated", _lesson_list_pages)
