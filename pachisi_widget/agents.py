@@ -37,6 +37,7 @@ import abc
 import random
 
 from .board import HOME, TWENTY_FIVE_STEP
+from .checks import register_player_resolver
 from .errors import short_repr
 from .rules import PYADA_VALUES
 from .tables import IS_SAFE, LOOP_OF, threat_table
@@ -428,3 +429,8 @@ def check_agent(spec, error: type[Exception] = TypeError, must: str = "a player 
         error: for anything else without ``choose`` (the message begins with ``must``).
     """
     return as_agent(spec, error, must)
+
+
+# The engine (Game.play_turn) takes a player's name through this resolver, registered here so that
+# the engine's layer does not import the players' layer above it.
+register_player_resolver(as_agent)

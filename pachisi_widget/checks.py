@@ -4,6 +4,7 @@ set-up position and a computer player's move (each refusal a sentence of the cat
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .engine import Move
@@ -21,6 +22,8 @@ __all__ = [
     "check_seed",
     "check_seat",
     "seat_not_in_play",
+    "resolve_player",
+    "register_player_resolver",
     "check_position",
     "agent_move",
 ]
@@ -55,6 +58,31 @@ def check_seat(seat: object, seats: tuple[int, ...]) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in seats:
         raise ValueError(seat_not_in_play(seat, seats))
     return seat
+
+
+_PLAYER_RESOLVERS: list[Callable[..., Any]] = []
+
+
+def register_player_resolver(resolve: Callable[..., Any]) -> None:
+    """Let the players' layer turn a player's name into a player for the engine
+    (:func:`pachisi_widget.agents.as_agent` registers itself when it is imported, which
+    ``import pachisi_widget`` does): the engine takes names without importing the layer above."""
+    _PLAYER_RESOLVERS[:] = [resolve]
+
+
+def resolve_player(spec: object, error: type[Exception], must: str) -> Any:
+    """The player ``spec`` names, through the registered resolver (:func:`as_agent`); with none
+    registered, only an object with ``choose(state, rng)``.
+
+    Raises:
+        ValueError: for an unknown name, listing the names.
+        error: for anything else that is not a player (the message begins with ``must``).
+    """
+    if _PLAYER_RESOLVERS:
+        return _PLAYER_RESOLVERS[0](spec, error, must)
+    if not callable(getattr(spec, "choose", None)):
+        raise error(f"{must} an object with choose(state, rng), not {_short(spec)}")
+    return spec
 
 
 def check_rules(rules: object) -> Rules:

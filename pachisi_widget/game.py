@@ -29,7 +29,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from .agents import as_agent
 from .checks import (
     SEATS_FOR_PLAYERS,
     agent_move,
@@ -38,6 +37,7 @@ from .checks import (
     check_rules,
     check_seat,
     check_seed,
+    resolve_player,
 )
 from .engine import Move, draw_up, opening, throw_cdf
 from .engine import short_repr as _short
@@ -438,7 +438,7 @@ class Game:
         """
         if self._state.phase == "over":
             raise GameOverError("the game is over: no more turns")
-        agent = as_agent(agent, TypeError, "play_turn needs a player:")
+        agent = resolve_player(agent, TypeError, "play_turn needs a player:")
         seat, turn, n = self._state.to_move, self._state.turn, 0
         while (
             self._state.phase != "over" and self._state.turn == turn and self._state.to_move == seat

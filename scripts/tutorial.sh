@@ -39,7 +39,12 @@ opened="$(.venv/bin/python scripts/working_copy.py --lesson "$lesson_id" --lang 
 work="${opened%%$'\n'*}"
 lesson="${opened#*$'\n'}"
 url="/lab/tree/$lesson"
-echo "[tutorial] opening $lesson of ${work#"$PWD/"}/ in JupyterLab (stop it with Ctrl-C)"
+locale="${LC_ALL:-${LC_MESSAGES:-${LANG:-}}}"
+if [[ "$locale" == ro* ]]; then
+    echo "[tutorial] deschid $lesson din ${work#"$PWD/"}/ în JupyterLab (îl oprești cu Ctrl-C)"
+else
+    echo "[tutorial] opening $lesson of ${work#"$PWD/"}/ in JupyterLab (stop it with Ctrl-C)"
+fi
 
 export JUPYTERLAB_SETTINGS_DIR="$work/.jupyter/lab/user-settings"
 export JUPYTERLAB_WORKSPACES_DIR="$work/.jupyter/lab/workspaces"

@@ -252,3 +252,17 @@ def test_a_two_player_game_names_its_seats_when_refusing_another():
     )
     with pytest.raises(ValueError, match=r"3-player game uses seats 0 \(South\), 1 \(East\)"):
         Game(players=3).pieces(3)
+
+
+def test_the_engine_takes_names_through_the_players_resolver(monkeypatch):
+    """The engine's layer does not import the players': agents.py registers as_agent with
+    checks.register_player_resolver; without it, the engine takes only objects."""
+    from pachisi_widget import checks
+    from pachisi_widget.agents import as_agent
+
+    assert checks._PLAYER_RESOLVERS[0] is as_agent and len(checks._PLAYER_RESOLVERS) == 1
+    monkeypatch.setattr(checks, "_PLAYER_RESOLVERS", [])
+    game = Game(players=2, seed=5)
+    with pytest.raises(TypeError, match="an object with choose"):
+        game.play_turn("random")
+    assert game.play_turn(RandomAgent()) >= 1
