@@ -17,7 +17,9 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 sys.path.insert(0, str(DOCS / "_ext"))
 
-import pachisi_widget  # noqa: E402  (after the path set-up above)
+import pachisi_docs  # noqa: E402  (after the path set-up above)
+
+import pachisi_widget  # noqa: E402
 
 project = "Pachisi"
 author = "the pachisi_widget authors"
@@ -58,7 +60,10 @@ nb_execution_cache_path = os.environ.get(
     "PACHISI_DOCS_CACHE", str(ROOT / ".cache" / "docs" / "jupyter_cache")
 )
 nb_execution_timeout = 300
-nb_execution_raise_on_error = True  # a lesson that fails fails the build
+# A lesson that fails fails the build (warnings are errors), with one line naming the lesson, the
+# cell and the error (pachisi_docs.OneLineFailure reads it from the traceback myst-nb logs), not
+# Sphinx's traceback of an "unexpected" exception.
+nb_execution_raise_on_error = False
 nb_execution_show_tb = True
 nb_execution_in_temp = True  # lessons that save files do so in a temp folder
 nb_merge_streams = True
@@ -68,8 +73,9 @@ nb_ipywidgets_js: dict = {}
 nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
 
 pachisi_notebooks = str(ROOT / "notebooks")
-# Binder builds this repository (binder/); a fork puts its own GitHub owner/name here.
-pachisi_binder_repo = "pachisi-widget/pachisi_widget"
+# Binder builds this repository (binder/). Its GitHub owner/name is written in one place, the
+# Binder badge of README.md (a fork changes it there); the lessons' "on Binder" links read it.
+pachisi_binder_repo = pachisi_docs.binder_repo(ROOT / "README.md")
 
 # --- API reference -------------------------------------------------------------------------------
 autodoc_member_order = "bysource"

@@ -37,6 +37,7 @@ import abc
 import random
 
 from .board import HOME, TWENTY_FIVE_STEP
+from .checks import register_player_resolver
 from .errors import short_repr
 from .rules import PYADA_VALUES
 from .tables import IS_SAFE, LOOP_OF, threat_table
@@ -49,8 +50,10 @@ __all__ = [
     "CastleWaiterAgent",
     "ExpectimaxAgent",
     "AGENTS",
+    "as_agent",
     "make_agent",
     "check_agent",
+    "unknown_agent",
     "reach_values",
     "can_wait",
     "danger",
@@ -373,22 +376,23 @@ AGENTS = {
 """Agent classes by name (menus, ``simulate(agents=[...names])``)."""
 
 
-def make_agent(spec) -> Agent:
-    """An agent from a name in :data:`AGENTS` or an agent object.
-
-    Raises:
-        ValueError: for an unknown name, listing the known ones.
-    """
-    if isinstance(spec, Agent) or hasattr(spec, "choose"):
-        return spec
-    try:
-        return AGENTS[spec]()
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown agent {spec!r}; choose one of {', '.join(AGENTS)}") from None
+def unknown_agent(spec) -> str:
+    """The message for a player name that is not in :data:`AGENTS`: the name, and the names."""
+    return f"unknown agent {short_repr(spec, 40)}; choose one of {', '.join(AGENTS)}"
 
 
-def check_agent(spec, error: type[Exception] = TypeError, must: str = "a player must be"):
-    """A player from a name of :data:`AGENTS` or an object with a ``choose`` method.
+def as_agent(spec, error: type[Exception] = TypeError, must: str = "a player must be") -> Agent:
+    """The player ``spec`` names: a name of :data:`AGENTS` (a new agent of that class) or an
+    object with a ``choose(state, rng)`` method (itself). The one resolver of players: ``Game``,
+    ``simulate``, ``tournament``, ``check_agent`` and the board's ``computer=`` all take a name
+    through it.
+
+    >>> as_agent("greedy")
+    GreedyAgent()
+    >>> as_agent("smart")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown agent 'smart'; choose one of random, greedy, runner, castle_waiter, expectimax
 
     Raises:
         ValueError: for an unknown name, listing the known ones.
@@ -396,12 +400,37 @@ def check_agent(spec, error: type[Exception] = TypeError, must: str = "a player 
     """
     if isinstance(spec, str):
         if spec not in AGENTS:
-            raise ValueError(
-                f"unknown agent {short_repr(spec, 40)}; choose one of {', '.join(AGENTS)}"
-            )
-        return make_agent(spec)
+            raise ValueError(unknown_agent(spec))
+        return AGENTS[spec]()
     if not callable(getattr(spec, "choose", None)):
         raise error(
-            f"{must} an agent name or an object with choose(state, rng), not {short_repr(spec)}"
+            f"{must} an agent name ({', '.join(AGENTS)}) or an object with choose(state, rng), "
+            f"not {short_repr(spec)}"
         )
     return spec
+
+
+def make_agent(spec) -> Agent:
+    """An agent from a name in :data:`AGENTS` or an agent object (:func:`as_agent`).
+
+    Raises:
+        ValueError: for an unknown name, listing the known ones, or anything else that is not
+            a player.
+    """
+    return as_agent(spec, ValueError)
+
+
+def check_agent(spec, error: type[Exception] = TypeError, must: str = "a player must be"):
+    """A player from a name of :data:`AGENTS` or an object with a ``choose`` method
+    (:func:`as_agent`).
+
+    Raises:
+        ValueError: for an unknown name, listing the known ones.
+        error: for anything else without ``choose`` (the message begins with ``must``).
+    """
+    return as_agent(spec, error, must)
+
+
+# The engine (Game.play_turn) takes a player's name through this resolver, registered here so that
+# the engine's layer does not import the players' layer above it.
+register_player_resolver(as_agent)

@@ -4,6 +4,7 @@ set-up position and a computer player's move (each refusal a sentence of the cat
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .engine import Move
@@ -19,6 +20,10 @@ __all__ = [
     "check_rules",
     "check_players",
     "check_seed",
+    "check_seat",
+    "seat_not_in_play",
+    "resolve_player",
+    "register_player_resolver",
     "check_position",
     "agent_move",
     "player_view",
@@ -26,6 +31,59 @@ __all__ = [
 
 SEATS_FOR_PLAYERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 """Which seats the players take (RULES.md 3.1): 2 play S and N, 3 play S, E, N, 4 all."""
+
+
+_SEAT_NAMES = ("South", "East", "North", "West")
+
+
+def seat_not_in_play(seat: object, seats: tuple[int, ...]) -> str:
+    """Why ``seat`` cannot be used in a game of ``seats``: which seats are in play, by name.
+
+    >>> seat_not_in_play(1, (0, 2))
+    'seat 1 is not in play: a 2-player game uses seats 0 (South) and 2 (North); seats in play: [0, 2]'
+    """
+    named = [f"{s} ({_SEAT_NAMES[s]})" for s in seats]
+    uses = ", ".join(named[:-1]) + f" and {named[-1]}" if len(named) > 1 else named[0]
+    return (
+        f"seat {_short(seat)} is not in play: a {len(seats)}-player game uses seats {uses}; "
+        f"seats in play: {list(seats)}"
+    )
+
+
+def check_seat(seat: object, seats: tuple[int, ...]) -> int:
+    """``seat`` when it is one of ``seats`` (an ``int``, not a ``bool``).
+
+    Raises:
+        ValueError: otherwise, naming the seats in play (:func:`seat_not_in_play`).
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in seats:
+        raise ValueError(seat_not_in_play(seat, seats))
+    return seat
+
+
+_PLAYER_RESOLVERS: list[Callable[..., Any]] = []
+
+
+def register_player_resolver(resolve: Callable[..., Any]) -> None:
+    """Let the players' layer turn a player's name into a player for the engine
+    (:func:`pachisi_widget.agents.as_agent` registers itself when it is imported, which
+    ``import pachisi_widget`` does): the engine takes names without importing the layer above."""
+    _PLAYER_RESOLVERS[:] = [resolve]
+
+
+def resolve_player(spec: object, error: type[Exception], must: str) -> Any:
+    """The player ``spec`` names, through the registered resolver (:func:`as_agent`); with none
+    registered, only an object with ``choose(state, rng)``.
+
+    Raises:
+        ValueError: for an unknown name, listing the names.
+        error: for anything else that is not a player (the message begins with ``must``).
+    """
+    if _PLAYER_RESOLVERS:
+        return _PLAYER_RESOLVERS[0](spec, error, must)
+    if not callable(getattr(spec, "choose", None)):
+        raise error(f"{must} an object with choose(state, rng), not {_short(spec)}")
+    return spec
 
 
 def check_rules(rules: object) -> Rules:

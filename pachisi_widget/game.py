@@ -36,7 +36,9 @@ from .checks import (
     check_players,
     check_position,
     check_rules,
+    check_seat,
     check_seed,
+    resolve_player,
 )
 from .engine import Move, opening, throw_cdf
 from .engine import short_repr as _short
@@ -226,9 +228,7 @@ class Game:
         Raises:
             ValueError: for a seat that is not in play.
         """
-        seats = self._state.seats
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in seats:
-            raise ValueError(f"seat {_short(seat)} is not in play; seats in play: {list(seats)}")
+        check_seat(seat, self._state.seats)
         steps: tuple[int, ...] = self._state.pieces[seat]
         return steps
 
@@ -460,9 +460,10 @@ class Game:
         return random.Random(f"pachisi-agents/{self.seed}/{len(self._actions)}")
 
     def play_turn(self, agent: object) -> int:
-        """Finish the current seat's turn, throwing and letting ``agent`` (an object with
-        ``choose(state, rng)``, such as ``pw.agents.GreedyAgent()``) choose every move; its
-        random choices come from :meth:`agent_rng`. Returns the number of actions played.
+        """Finish the current seat's turn, throwing and letting ``agent`` (a player's name such
+        as ``"greedy"``, or an object with ``choose(state, rng)``, such as
+        ``pw.agents.GreedyAgent()``) choose every move; its random choices come from
+        :meth:`agent_rng`. Returns the number of actions played.
 
         >>> from pachisi_widget.agents import GreedyAgent
         >>> g = Game(players=2, seed=3)
@@ -470,21 +471,20 @@ class Game:
         >>> n = g.play_turn(GreedyAgent())
         >>> n >= 2 and (g.to_move != seat or g.phase == "over")
         True
+        >>> g.play_turn("random") >= 1
+        True
 
         Raises:
             GameOverError: when the game is over.
-            TypeError: when ``agent`` has no ``choose`` method.
+            ValueError: for a name that is not a player's, listing the names.
+            TypeError: when ``agent`` is neither a name nor has a ``choose`` method.
             IllegalMoveError: naming the player, when it returns anything but a legal move
                 (the game keeps the actions played before it).
             PachisiError: naming the player, when its ``choose`` raises (see :func:`agent_move`).
         """
         if self._state.phase == "over":
             raise GameOverError("the game is over: no more turns")
-        if not callable(getattr(agent, "choose", None)):
-            raise TypeError(
-                f"play_turn needs a player with a choose(state, rng) method, not {_short(agent)} "
-                "(pachisi_widget.agents.make_agent(name) makes one from a name)"
-            )
+        agent = resolve_player(agent, TypeError, "play_turn needs a player:")
         seat, turn, n = self._state.to_move, self._state.turn, 0
         while (
             self._state.phase != "over" and self._state.turn == turn and self._state.to_move == seat

@@ -2,10 +2,17 @@
 positions that Python computes now (the same views the widget sends), in headless Chromium.
 
     .venv/bin/python scripts/board_screenshots.py [out_dir]    # default: test-results/board/
+    .venv/bin/python scripts/board_screenshots.py --readme     # the README's pictures
 
 Writes one PNG per position and language (start, mid-game with a pooled throw, a finished
 game, each in English and Romanian, and one large board) and prints, for each, the smallest
 text on the board in CSS pixels (the newcomer review asked for nothing under 12 px).
+
+``--readme`` refreshes the README's pictures in ``docs/media/`` (committed): the board in a
+four-player game against three computers, and the gallery of the instruments (the hints, the
+danger map, a replay on its timeline, the Romanian board). Each is drawn by the real widget's
+front end, then made small (a palette PNG, optimised; each well under 200 KB) and printed with
+its size. The hints are computed by the coach, so the percentages move a little between runs.
 """
 
 from __future__ import annotations
@@ -87,6 +94,51 @@ def positions() -> dict:
     return out
 
 
+def readme_positions() -> dict:
+    """name -> (widget, width in CSS pixels, what to picture): the README's board and its
+    gallery."""
+    names = ["Asha", "", "", ""]
+    computers = {1: "greedy", 2: "castle_waiter", 3: "runner"}
+
+    def middle(**options) -> pw.PachisiWidget:
+        game = pw.Game.from_position(
+            [[16, 19, 30, 0], [28, 40, 0, 0], [27, 5, 0, 0], [25, 7, 12, 1]], to_move=0, seed=3
+        )
+        w = pw.PachisiWidget(game=game, computer=computers, names=names, animate=False, **options)
+        w.throw(value=4)
+        return w
+
+    board = middle()
+    hints = middle()
+    hints.hints = True
+    danger = middle()
+    danger.overlay = "danger"
+    record = pw.Game(players=2, seed=4)
+    for _ in range(30):
+        record.play_turn("greedy")
+    replay = pw.PachisiWidget(animate=False, names=["Asha", "", "Ravi", ""])
+    replay.replay(record.to_dict())
+    replay.replay_to(40)
+    romanian = middle(language="ro")
+    return {
+        "board": (board, 1000, ".pachisi-widget"),
+        "hints": (hints, 520, "svg.pachisi-board"),
+        "danger": (danger, 520, "svg.pachisi-board"),
+        "replay": (replay, 1000, ".pachisi-widget"),
+        "romanian": (romanian, 520, "svg.pachisi-board"),
+    }
+
+
+def optimise(path: Path, colours: int = 96) -> int:
+    """Make the PNG at ``path`` small: a palette of ``colours`` colours, optimised; its size."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        small = image.convert("RGB").quantize(colors=colours, method=Image.Quantize.MEDIANCUT)
+    small.save(path, optimize=True)
+    return path.stat().st_size
+
+
 TRAITS = (
     "geometry",
     "state",
@@ -105,10 +157,19 @@ TRAITS = (
     "teacher",
     "revision",
     "presets",
+    "hints",
+    "hint_view",
+    "overlay",
+    "heat",
+    "timeline",
+    "question",
+    "quiz",
+    "score",
+    "tutor",
 )
 
 
-def main(out_dir: Path) -> None:
+def main(out_dir: Path, readme: bool = False) -> None:
     from playwright.sync_api import sync_playwright
 
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -132,14 +193,25 @@ def main(out_dir: Path) -> None:
                 args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
             )
             page = browser.new_page(viewport={"width": 1200, "height": 900})
-            for name, w in positions().items():
-                width = 1150 if name.startswith("large") else 1000
+            shots = (
+                readme_positions()
+                if readme
+                else {
+                    name: (w, 1150 if name.startswith("large") else 1000, ".pachisi-widget")
+                    for name, w in positions().items()
+                }
+            )
+            for name, (w, width, selector) in shots.items():
                 (site / "index.html").write_text(PAGE % {"width": width}, encoding="utf-8")
                 traits = {t: getattr(w, t) for t in TRAITS}
                 (site / "traits.json").write_text(json.dumps(traits), encoding="utf-8")
                 page.goto(f"http://127.0.0.1:{port}/index.html?{name}")
                 page.wait_for_selector("body[data-ready='1'] svg.pachisi-board")
-                page.locator(".pachisi-widget").screenshot(path=str(out_dir / f"{name}.png"))
+                path = out_dir / f"{name}.png"
+                page.locator(selector).first.screenshot(path=str(path))
+                if readme:
+                    print(f"{path.relative_to(REPO)}: {optimise(path) / 1024:.0f} KB")
+                    continue
                 smallest = page.evaluate(MIN_TEXT_JS)
                 print(name, [(round(s, 1), c, t) for s, c, t in smallest[:3]])
             browser.close()
@@ -149,4 +221,7 @@ def main(out_dir: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "test-results" / "board")
+    if sys.argv[1:] == ["--readme"]:
+        main(REPO / "docs" / "media", readme=True)
+    else:
+        main(Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "test-results" / "board")

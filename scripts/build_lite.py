@@ -31,10 +31,11 @@ internet: everything it loads is in the output folder.
   imports at every start. The zip also gains ``lite/sitecustomize.py`` (imports look in the
   notebook's folder, which lives in the page, last) and ``lite/lazy_packages.py`` (the
   :data:`LAZY` packages' loader);
-- the tutorials (``notebooks/``, with ``notebooks/ro/`` and any other folder in it) are the site's
-  contents, copied without outputs or execution counts: a rehearsal in JupyterLab autosaves
-  them into the files, and the build names each notebook it cleaned, and each lesson of the
-  course (``pachisi_widget.lessons.catalog()``) that is missing;
+- the tutorials, the lessons of ``pachisi_widget.lessons.catalog()`` in ``notebooks/`` and
+  ``notebooks/ro/`` with the files beside them (the rules sheets), are the site's contents,
+  copied without outputs or execution counts; the build names each notebook it cleaned, each
+  lesson of the course that is missing, and each other notebook of the folder (a scratch
+  ``Untitled.ipynb``), which it leaves out;
 - every page that can open a notebook shows "Starting Python…" until the lesson's Python is
   ready (``lite/starting-python.js``).
 
@@ -900,21 +901,77 @@ def clean_notebook(source: Path, dest: Path) -> bool:
     return had
 
 
+def course_root(folder: Path) -> Path | None:
+    """The repository ``folder`` is the lessons' folder of, when it holds the course
+    (``pachisi_widget.lessons.catalog()``'s notebooks; ``notebooks/`` or a copy of it), else
+    None (a folder of one's own notebooks, staged as it is)."""
+    root = str(Path(__file__).resolve().parents[1])
+    if root not in sys.path:
+        sys.path.insert(0, root)  # the package's core needs the standard library only
+    from pachisi_widget import lessons
+
+    if folder.name != "notebooks" or not any(x.has("en", folder.parent) for x in lessons.catalog()):
+        return None
+    return folder.parent
+
+
+def course_files(folder: Path) -> tuple[list[Path], list[Path]]:
+    """(the files of the course in ``folder``, the notebooks there that are not lessons): the
+    lessons of ``lessons.catalog()`` in every language and the other files beside them (the
+    rules sheets), never a notebook the catalogue does not name (a teacher's Untitled.ipynb)."""
+    from pachisi_widget import lessons
+
+    root = folder.parent
+    wanted = {
+        x.path(lang, root).resolve()
+        for x in lessons.catalog()
+        for lang in lessons.registry.LESSON_LANGUAGES
+        if x.has(lang, root)
+    }
+    files, strays = [], []
+    for path in sorted(folder.rglob("*")):
+        parts = path.relative_to(folder).parts
+        if (
+            not path.is_file()
+            or any(part.startswith(".") or part == "__pycache__" for part in parts)
+            or path.suffix == ".pyc"
+        ):
+            continue
+        if path.suffix == ".ipynb" and path.resolve() not in wanted:
+            strays.append(path)
+        else:
+            files.append(path)
+    return files, strays
+
+
 def stage_contents(extra: list[Path], dest: Path) -> tuple[list[str], list[str]]:
     """Copy the tutorials (every folder of ``notebooks/``, e.g. ``ro/``) and any extra notebooks
     into ``dest``, notebooks without their outputs (each notebook that had some is named in a
-    warning). Returns (the notebooks' names in the site, the source notebooks that had outputs)."""
+    warning). From the course's folder only its lessons (``lessons.catalog()``) and the files
+    beside them are staged: another notebook there is named and left out. Returns (the
+    notebooks' names in the site, the source notebooks that had outputs)."""
     dest.mkdir(parents=True)
     sources: list[tuple[Path, Path]] = []
     if NOTEBOOKS.is_dir():
-        for path in sorted(NOTEBOOKS.rglob("*")):
-            parts = path.relative_to(NOTEBOOKS).parts
-            if (
-                path.is_file()
-                and not any(part.startswith(".") or part == "__pycache__" for part in parts)
+        if course_root(NOTEBOOKS) is not None:
+            files, strays = course_files(NOTEBOOKS)
+            for stray in strays:
+                say(
+                    f"note: {shown_path(stray)} is not a lesson of the course "
+                    "(pachisi_widget.lessons.catalog()): the site leaves it out"
+                )
+        else:
+            files = [
+                path
+                for path in sorted(NOTEBOOKS.rglob("*"))
+                if path.is_file()
+                and not any(
+                    part.startswith(".") or part == "__pycache__"
+                    for part in path.relative_to(NOTEBOOKS).parts
+                )
                 and path.suffix != ".pyc"
-            ):
-                sources.append((path, dest.joinpath(*parts)))
+            ]
+        sources += [(path, dest.joinpath(*path.relative_to(NOTEBOOKS).parts)) for path in files]
     for path in extra:
         path = path.resolve()
         if path.is_dir():
@@ -932,12 +989,12 @@ def stage_contents(extra: list[Path], dest: Path) -> tuple[list[str], list[str]]
                 dirty.append(shown_path(source))
                 say(
                     f"warning: {dirty[-1]} has outputs or execution counts (saved by a run in "
-                    "Jupyter?): the site gets it without them"
+                    "Jupyter?): the site gets a copy without them"
                 )
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
-    if NOTEBOOKS.resolve() == (Path(__file__).resolve().parents[1] / "notebooks"):
+    if course_root(NOTEBOOKS) is not None:
         for missing in course_missing(dest):
             say(f"warning: the course's lesson {missing} is not in notebooks/, so not in the site")
     return sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*.ipynb")), dirty

@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -179,6 +180,11 @@ def kernel_env(base: Path) -> dict[str, str]:
         path = base / name.lower()
         path.mkdir(parents=True, exist_ok=True)
         env[name] = str(path)
+    # the project's local-kernel configuration: no "without encryption" warning on 127.0.0.1
+    profile = Path(env["IPYTHONDIR"]) / "profile_default"
+    profile.mkdir(exist_ok=True)
+    config = REPO / "scripts" / "jupyter" / "profile_default" / "ipython_kernel_config.py"
+    shutil.copyfile(config, profile / config.name)
     # matplotlib's font cache is built once per machine, not once per kernel
     env["MPLCONFIGDIR"] = str(REPO / ".cache" / "tests" / "matplotlib")
     Path(env["MPLCONFIGDIR"]).mkdir(parents=True, exist_ok=True)
@@ -499,6 +505,10 @@ def script_module(name: str):
 DOCS_BUILD_TIMEOUT_S = 1800
 
 
+#: The scratch notebook the docs build finds beside the lessons (see :func:`build_docs_site`).
+STRAY = "Untitled.ipynb"
+
+
 def build_docs_site(tmp_path_factory) -> Path:
     """The documentation site, built once per session and worker by scripts/build_docs.sh (the
     lessons' outputs come from the jupyter-cache that :func:`executed` fills: each lesson is
@@ -515,13 +525,10 @@ def build_docs_site(tmp_path_factory) -> Path:
     # Every lesson executed (or read from the cache) first, last lesson first: the other worker
     # runs the notebook tests from the first; a lesson it is executing is passed over and
     # waited for at the end, so the two workers never wait for each other while work is left.
+    from pachisi_widget import lessons
+
     langs = docs_extension().LESSON_LANGS
-    paths = [
-        p
-        for folder in (NOTEBOOK_DIR, *sorted(d for d in NOTEBOOK_DIR.iterdir() if d.is_dir()))
-        for p in sorted(folder.glob("*.ipynb"))
-        if lang_of(p) in langs
-    ]
+    paths = [x.path(lang) for lang in langs for x in lessons.catalog() if x.has(lang)]
     later = []
     for path in reversed(paths):
         try:
@@ -531,8 +538,19 @@ def build_docs_site(tmp_path_factory) -> Path:
     for path in later:
         executed(path)
     lessons_s = round(time.monotonic() - started, 1)
+    # The lessons from a copy of notebooks/ holding what a teacher's JupyterLab session leaves
+    # there, a scratch notebook that fails when run (File > New): the build takes the lessons of
+    # the catalogue only (test_docs.py checks that the stray is neither shown nor run).
+    notebooks = base / "notebooks"
+    shutil.copytree(NOTEBOOK_DIR, notebooks, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+    stray = {"cell_type": "code", "id": "stray", "metadata": {}, "outputs": []}
+    stray |= {"execution_count": None, "source": "raise RuntimeError('a stray notebook ran')"}
+    (notebooks / STRAY).write_text(
+        json.dumps({"cells": [stray], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    )
     result = subprocess.run(
-        ["bash", str(REPO / "scripts" / "build_docs.sh"), "--out", str(html), "--no-lite"],
+        ["bash", str(REPO / "scripts" / "build_docs.sh"), "--out", str(html), "--no-lite"]
+        + ["--notebooks", str(notebooks)],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -540,6 +558,7 @@ def build_docs_site(tmp_path_factory) -> Path:
         env={k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_CORE"))},
     )
     seconds = round(time.monotonic() - started, 1)
+    (base / "build.log").write_text(result.stdout + result.stderr, encoding="utf-8")
     if result.returncode != 0:
         pytest.fail(
             f"scripts/build_docs.sh failed ({result.returncode}) after {seconds} s:\n"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 import shutil
@@ -180,6 +181,7 @@ class Lesson:
     do: tuple[str, ...]
     learn: tuple[str, ...]
     need: tuple[str, ...]
+    repo: str = ""  # the lesson's path in the repository (the catalogue's), when it has one
 
     @property
     def docname(self) -> str:
@@ -192,6 +194,8 @@ class Lesson:
 
     @property
     def repo_path(self) -> str:
+        if self.repo:
+            return self.repo
         return (
             self.source.relative_to(ROOT).as_posix()
             if self.source.is_relative_to(ROOT)
@@ -226,22 +230,36 @@ def read_lesson(path: Path, lang: str) -> Lesson:
     return Lesson(lang, path.stem, path, title, lists[0], lists[1], lists[2])
 
 
+def holds_course(notebooks: Path) -> bool:
+    """Whether ``notebooks`` is a copy of the course's folder: it holds lessons of
+    ``lessons.catalog()`` (``notebooks/`` itself, or a copy of it)."""
+    from pachisi_widget import lessons
+
+    return notebooks.resolve() == NOTEBOOKS.resolve() or any(
+        x.has("en", notebooks.parent) for x in lessons.catalog() if notebooks.name == "notebooks"
+    )
+
+
 def find_lessons(notebooks: Path = NOTEBOOKS) -> dict[str, list[Lesson]]:
     """The lessons by language, in the course's order: those of ``lessons.catalog()`` whose
-    edition in that language is in ``notebooks/`` (English) or ``notebooks/<lang>/``.
+    edition in that language is in ``notebooks/`` (English) or ``notebooks/<lang>/``. Any other
+    notebook there (a teacher's ``Untitled.ipynb``) is not a lesson: it is neither executed nor
+    shown.
 
     Another folder (``pachisi_notebooks`` set to a course of one's own) is read as it is:
     ``notebooks/*.ipynb`` in English, ``notebooks/<lang>/*.ipynb``, by file name.
     """
     found = {}
-    if notebooks.resolve() == NOTEBOOKS.resolve():
+    if holds_course(notebooks):
+        from dataclasses import replace
+
         from pachisi_widget import lessons
 
         for lang in LESSON_LANGS:
             found[lang] = [
-                read_lesson(x.path(lang, ROOT), lang)
+                replace(read_lesson(x.path(lang, notebooks.parent), lang), repo=x.notebook(lang))
                 for x in lessons.catalog()
-                if x.has(lang, ROOT)
+                if x.has(lang, notebooks.parent)
             ]
         return found
     for lang in LESSON_LANGS:
@@ -355,6 +373,91 @@ def _on_builder_inited(app) -> None:
     _LESSONS.clear()
     _LESSONS.update(find_lessons(Path(app.config.pachisi_notebooks)))
     stage_lessons(_LESSONS, Path(app.srcdir) / "lessons")
+    for handler in logging.getLogger("sphinx").handlers:
+        if not any(isinstance(f, OneLineFailure) for f in handler.filters):
+            handler.addFilter(OneLineFailure())
+
+
+# --- Binder ------------------------------------------------------------------------------------
+
+_BINDER_BADGE = re.compile(r"mybinder\.org/v2/gh/([\w.-]+/[\w.-]+)/")
+
+
+def binder_repo(readme: Path) -> str:
+    """The GitHub ``owner/name`` Binder builds, as README.md's Binder badge writes it (the one
+    place it is written; a fork changes it there).
+
+    Raises:
+        ValueError: when the README has no Binder badge, or badges that disagree.
+    """
+    found = set(_BINDER_BADGE.findall(readme.read_text(encoding="utf-8")))
+    if len(found) != 1:
+        raise ValueError(
+            f"{readme.name} must have Binder links to one repository (mybinder.org/v2/gh/"
+            f"<owner>/<name>/...), found {sorted(found) or 'none'}"
+        )
+    return found.pop()
+
+
+# --- a lesson that fails, in one line ------------------------------------------------------------
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+_FAILED_CELL = re.compile(
+    r"An error occurred while executing the following cell:\n-{6,}\n(.*?)\n-{6,}\n(.*)", re.S
+)
+
+
+def failure_line(message: str, lesson: Lesson | None) -> str | None:
+    """myst-nb's "Executing notebook failed" warning (with its traceback) as one line: the
+    lesson's notebook, the cell (its number as JupyterLab counts them, and its first line) and
+    the error. None for any other message.
+
+    >>> failure_line("Executing notebook failed: CellExecutionError\\n... "
+    ...     "An error occurred while executing the following cell:\\n------------------\\n"
+    ...     "1 / 0\\n------------------\\n\\nTraceback...\\nZeroDivisionError: division by zero\\n",
+    ...     None)
+    'a lesson failed: the cell "1 / 0": ZeroDivisionError: division by zero'
+    """
+    if "Executing notebook failed" not in message:
+        return None
+    found = _FAILED_CELL.search(_ANSI.sub("", message))
+    if found is None:
+        return None
+    code, rest = found.group(1), found.group(2)
+    lines = [line.strip() for line in rest.splitlines() if line.strip()]
+    error = next(
+        (ln for ln in reversed(lines) if re.match(r"[A-Za-z_][\w.]*(: |$)", ln)),
+        lines[-1] if lines else "?",
+    )
+    first = next((ln for ln in code.splitlines() if ln.strip()), "").strip()
+    first = first if len(first) <= 60 else first[:57] + "..."
+    where = f'the cell "{first}"'
+    name = "a lesson"
+    if lesson is not None:
+        name = f"lesson {lesson.repo_path}"
+        cells = json.loads(lesson.source.read_text(encoding="utf-8"))["cells"]
+        for number, cell in enumerate(cells, start=1):
+            text = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+            if cell["cell_type"] == "code" and text.strip() == code.strip():
+                where = f'cell {number} ("{first}")'
+                break
+    return f"{name} failed: {where}: {error}"
+
+
+class OneLineFailure(logging.Filter):
+    """Turns a lesson's failed execution (myst-nb's warning and its traceback) into one line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        # the message itself (getMessage() of Sphinx's records prepends the location)
+        message = str(record.msg) % record.args if record.args else str(record.msg)
+        docname = getattr(record, "docname", None)
+        lesson = None
+        if isinstance(docname, str):
+            lesson = next((x for xs in _LESSONS.values() for x in xs if x.docname == docname), None)
+        line = failure_line(message, lesson)
+        if line is not None:
+            record.msg, record.args = line + " [mystnb.exec]", ()
+        return True
 
 
 # --- small node helpers ------------------------------------------------------------------------
@@ -1011,7 +1114,7 @@ def _visit_displaymath(self, node) -> None:
 def setup(app):
     app.add_html_math_renderer("plain", (_visit_math, None), (_visit_displaymath, None))
     app.add_config_value("pachisi_notebooks", str(NOTEBOOKS), "env")
-    app.add_config_value("pachisi_binder_repo", "pachisi-widget/pachisi_widget", "html")
+    app.add_config_value("pachisi_binder_repo", binder_repo(ROOT / "README.md"), "html")
     app.connect("builder-inited", _on_builder_inited)
     app.connect("doctree-read", _drop_widget_state)
     app.connect("env-get-outdated", _lesson_list_pages)

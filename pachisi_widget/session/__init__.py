@@ -30,6 +30,7 @@ import logging
 from dataclasses import replace
 
 from .. import coach, view, words
+from ..checks import check_seat
 from ..engine import short_repr
 from ..game import Game, agent_move
 from ..replay import ReplayError, analysis_rollouts
@@ -323,10 +324,7 @@ class Session:
 
     def set_computer(self, seat: int, player="human") -> None:
         """Make ``seat`` a human (``"human"``) or a computer player (an agent name or object)."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.game.seats:
-            raise ValueError(
-                f"seat {short_repr(seat)} is not in play; seats in play: {list(self.game.seats)}"
-            )
+        check_seat(seat, self.game.seats)
         players, agents = list(self.table.seat_players), dict(self.table.agents)
         if isinstance(player, str) and player == "human":
             agents.pop(seat, None)

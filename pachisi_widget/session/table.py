@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..agents import check_agent
-from ..engine import short_repr
+from ..checks import check_seat
 from ..game import Game
 from ..throws import Throw
 from ..words import Message
@@ -66,10 +66,7 @@ def seats_from(computer, game: Game):
     else:
         raise ValueError("computer must be a dict {seat: agent name} or a list of 4 entries")
     for seat, name in items:
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in game.seats:
-            raise ValueError(
-                f"seat {short_repr(seat)} is not in play; seats in play: {list(game.seats)}"
-            )
+        check_seat(seat, game.seats)
         if name is None or name == "human":
             players[seat] = "human"
             continue

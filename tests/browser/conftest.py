@@ -59,6 +59,7 @@ SERVER_START_TIMEOUT_S = 90.0
 
 _REPO_ROOT = Path(__file__).resolve().parents[2]
 _RESULTS_DIR = _REPO_ROOT / "test-results"
+_KERNEL_CONFIG = _REPO_ROOT / "scripts" / "jupyter" / "profile_default" / "ipython_kernel_config.py"
 
 
 def in_ci() -> bool:
@@ -153,6 +154,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def local_kernels(ipython_dir: Path) -> None:
+    """Give the kernels of ``ipython_dir`` the project's local-kernel configuration: no "without
+    encryption" warning for a kernel on 127.0.0.1 (scripts/jupyter/profile_default/)."""
+    profile = ipython_dir / "profile_default"
+    profile.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(_KERNEL_CONFIG, profile / _KERNEL_CONFIG.name)
+
+
 def _isolated_env(base: Path) -> dict[str, str]:
     """Environment whose Jupyter and IPython directories all live under ``base``."""
     dirs = {
@@ -167,6 +176,7 @@ def _isolated_env(base: Path) -> dict[str, str]:
     for name, path in dirs.items():
         path.mkdir(parents=True, exist_ok=True)
         env[name] = str(path)
+    local_kernels(base / "ipython")
     env["HOME"] = str(base / "home")
     (base / "home").mkdir(exist_ok=True)
     # Kernels are started with this interpreter's environment (the venv that has the package).

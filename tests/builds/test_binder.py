@@ -21,7 +21,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 BINDER = REPO / "binder"
-FIRST_NOTEBOOK = "notebooks/01_board_and_track.ipynb"
+FIRST_NOTEBOOK = "notebooks/00_play_your_first_game.ipynb"
 
 
 def _environment() -> dict:
@@ -108,6 +108,71 @@ def test_postbuild_script():
     )
     assert re.search(r"pip install (--\S+ )*\.$", text, re.M), "pip installs this repository (.)"
     subprocess.run(["bash", "-n", str(post)], check=True)
+
+
+def _pins() -> dict[str, str]:
+    """requirements-dev.txt's pins by normalised name: the versions the tests use."""
+    pins = {}
+    for line in (REPO / "requirements-dev.txt").read_text().splitlines():
+        name, sep, version = line.partition("==")
+        if sep and not line.startswith("#"):
+            pins[re.sub(r"[-_.]+", "-", name.strip().lower())] = version.strip()
+    return pins
+
+
+def test_binder_pins_the_versions_the_tests_use():
+    deps = _environment()["dependencies"]
+    pins = _pins()
+    for name, pinned_as in (
+        ("jupyterlab", "jupyterlab"),
+        ("ipywidgets", "ipywidgets"),
+        ("anywidget", "anywidget"),
+        ("matplotlib-base", "matplotlib"),
+    ):
+        spec = _spec(deps, name)
+        assert spec == f"={pins[pinned_as]}", (
+            f"environment.yml: {name}{spec or ' (missing)'}; the tests use {pins[pinned_as]}"
+        )
+    post = (BINDER / "postBuild").read_text()
+    assert "--constraint=requirements-dev.txt ." in post, "pip installs with the tests' pins"
+
+
+def test_binder_builds_with_esbuild_only_at_the_version_the_repository_locks():
+    post = (BINDER / "postBuild").read_text()
+    assert "npm ci --prefix binder/build-tools" in post, "only the build tools are installed"
+    assert not re.search(r"^npm ci(?! --prefix)", post, re.M), "a plain npm ci installs every tool"
+    tools = json.loads((BINDER / "build-tools" / "package.json").read_text())
+    root = json.loads((REPO / "package.json").read_text())
+    assert tools["dependencies"] == {"esbuild": root["devDependencies"]["esbuild"]}
+    lock = json.loads((BINDER / "build-tools" / "package-lock.json").read_text())["packages"]
+    root_lock = json.loads((REPO / "package-lock.json").read_text())["packages"]
+    names = {
+        k
+        for k in root_lock
+        if k == "node_modules/esbuild" or k.startswith("node_modules/@esbuild/")
+    }
+    assert set(lock) - {""} == names
+    for name in names:
+        same = {k: v for k, v in root_lock[name].items() if k not in ("dev", "devOptional")}
+        assert lock[name] == same, f"binder/build-tools/package-lock.json: {name} differs"
+
+
+def test_the_binder_repository_is_written_once_in_the_readme_badge():
+    """A fork changes its GitHub owner/name in one place, README.md's Binder badge; the docs'
+    "on Binder" links read it from there (pachisi_docs.binder_repo)."""
+    readme = (REPO / "README.md").read_text()
+    owners = set(re.findall(r"mybinder\.org/v2/gh/([\w.-]+/[\w.-]+)/", readme))
+    assert len(owners) == 1, f"README.md's Binder links name {owners or 'no repository'}"
+    owner = owners.pop()
+    elsewhere = [
+        name
+        for name in _source_files()
+        if name != "README.md"
+        and (REPO / name).suffix in (".py", ".md", ".txt", ".toml", ".yml", ".sh", ".json", "")
+        and owner in (REPO / name).read_text(errors="replace")
+    ]
+    assert not elsewhere, f"{owner} is also written in {elsewhere}: read it from README.md"
+    assert 'binder_repo(ROOT / "README.md")' in (REPO / "docs" / "conf.py").read_text()
 
 
 def test_binder_links_open_existing_notebooks():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -84,6 +85,36 @@ def test_every_lesson_of_both_languages_is_staged(build_lite, tmp_path, capsys):
     )
     assert any(name.startswith("ro/") for name in wanted), "no Romanian lesson in notebooks/ro/"
     assert names == wanted
+
+
+def test_the_site_takes_the_catalogues_lessons_not_whatever_notebooks_lie_there(
+    build_lite, tmp_path, monkeypatch, capsys
+):
+    """A teacher's scratch notebook beside the lessons (File > New in the lessons' folder) is
+    not a lesson: the site leaves it out and says so; the lessons and the rules sheets go in."""
+    from pachisi_widget import lessons
+
+    copy = tmp_path / "repo" / "notebooks"
+    shutil.copytree(ROOT / "notebooks", copy, ignore=shutil.ignore_patterns(".*"))
+    (copy / "Untitled.ipynb").write_text(json.dumps(_notebook(outputs=True)))
+    (copy / "ro" / "Untitled1.ipynb").write_text(json.dumps(_notebook(outputs=False)))
+    monkeypatch.setattr(build_lite, "NOTEBOOKS", copy)
+
+    names, dirty = build_lite.stage_contents([], tmp_path / "contents")
+
+    wanted = sorted(
+        x.notebook(lang).removeprefix("notebooks/")
+        for x in lessons.catalog()
+        for lang in lessons.registry.LESSON_LANGUAGES
+    )
+    assert names == wanted
+    assert dirty == []
+    assert (tmp_path / "contents" / "rules-sheet.md").is_file()
+    assert (tmp_path / "contents" / "ro" / "foaia-de-reguli.md").is_file()
+    out = capsys.readouterr().out
+    for stray in ("Untitled.ipynb", "ro/Untitled1.ipynb"):
+        assert f"{stray} is not a lesson of the course" in out and "leaves it out" in out
+    assert "has outputs" not in out, "a left-out notebook was cleaned as if it shipped"
 
 
 def _wheel(path: Path, members: dict[str, str]) -> Path:

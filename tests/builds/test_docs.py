@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
-from support import build_docs_site, docs_extension
+from support import STRAY, build_docs_site, docs_extension
 
 from pachisi_widget.lessons import catalog
 
@@ -248,6 +248,21 @@ def executed_lesson(lang: str, name: str) -> dict:
     staged = nbformat.read(ROOT / "docs" / "lessons" / lang / f"{name}.ipynb", as_version=4)
     record = cache.match_cache_notebook(staged)
     return cache.get_cache_bundle(record.pk).nb
+
+
+def test_a_stray_notebook_beside_the_lessons_changes_nothing_and_the_log_is_quiet(site):
+    """The site was built with a scratch notebook in notebooks/ (support.build_docs_site), one
+    that raises when run: the build took the catalogue's lessons only, and its log carries no
+    kernel's "without encryption" warning."""
+    source = site.parent / "notebooks"
+    assert (source / STRAY).is_file(), "the build had no stray notebook beside the lessons"
+    stem = Path(STRAY).stem
+    assert not list(site.rglob(f"{stem}*.html")), "the stray notebook became a page"
+    assert not any(stem in p.name for p in (site / "_downloads").rglob("*")), "it is offered"
+    lessons_page = (site / "lessons" / "index.html").read_text(encoding="utf-8")
+    assert stem not in lessons_page
+    log = (site.parent / "build.log").read_text(encoding="utf-8")
+    assert "without encryption" not in log and "eavesdropping" not in log, log[-3000:]
 
 
 def test_every_lesson_is_a_page_executed_with_its_boards_as_pictures(site):

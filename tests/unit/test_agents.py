@@ -205,3 +205,64 @@ def test_strategies_beat_random_play():
 
 def test_agents_are_exported():
     assert pw.agents.AGENTS is AGENTS
+
+
+def test_a_name_is_a_player_wherever_a_player_is_taken():
+    """One resolver (agents.as_agent): Game.play_turn, simulate, tournament, check_agent and the
+    board's computer= all take a built-in name, and refuse an unknown one listing the names."""
+    from pachisi_widget.agents import as_agent, check_agent
+
+    names = "random, greedy, runner, castle_waiter, expectimax"
+    assert isinstance(as_agent("greedy"), GreedyAgent)
+    mine = RunnerAgent()
+    assert as_agent(mine) is mine and check_agent(mine) is mine
+
+    by_name, by_object = Game(players=2, seed=5), Game(players=2, seed=5)
+    for _ in range(6):
+        assert by_name.play_turn("greedy") == by_object.play_turn(GreedyAgent())
+    assert by_name.to_dict() == by_object.to_dict()
+
+    assert simulate(3, agents=["greedy", "random"], players=2, seed=2).games == 3
+    assert pw.tournament(["greedy", "runner"], games=2, seed=1).entrants
+    assert pw.check_agent("runner", positions=10).ok
+    w = pw.PachisiWidget(players=2, computer={2: "castle_waiter"})
+    assert w.seat_players[2] == "castle_waiter"
+
+    before = Game(players=2, seed=5)
+    record = before.to_dict()
+    with pytest.raises(ValueError, match=f"unknown agent 'smart'; choose one of {names}"):
+        before.play_turn("smart")
+    assert before.to_dict() == record  # a refusal plays nothing
+    with pytest.raises(TypeError, match=r"play_turn needs a player: an agent name \(random"):
+        before.play_turn(42)
+    with pytest.raises(ValueError, match=f"unknown agent 'smart'; choose one of {names}"):
+        simulate(1, agents=["smart", "greedy"], players=2)
+    with pytest.raises(ValueError, match=f"unknown agent 'smart'; choose one of {names}"):
+        pw.PachisiWidget(players=2, computer={2: "smart"})
+    with pytest.raises(ValueError, match="unknown player 'smart'.*random, greedy"):
+        pw.tournament(["smart", "greedy"], games=2)
+
+
+def test_a_two_player_game_names_its_seats_when_refusing_another():
+    with pytest.raises(ValueError) as info:
+        pw.PachisiWidget(players=2, computer={1: "greedy"})
+    assert str(info.value) == (
+        "seat 1 is not in play: a 2-player game uses seats 0 (South) and 2 (North); "
+        "seats in play: [0, 2]"
+    )
+    with pytest.raises(ValueError, match=r"3-player game uses seats 0 \(South\), 1 \(East\)"):
+        Game(players=3).pieces(3)
+
+
+def test_the_engine_takes_names_through_the_players_resolver(monkeypatch):
+    """The engine's layer does not import the players': agents.py registers as_agent with
+    checks.register_player_resolver; without it, the engine takes only objects."""
+    from pachisi_widget import checks
+    from pachisi_widget.agents import as_agent
+
+    assert checks._PLAYER_RESOLVERS[0] is as_agent and len(checks._PLAYER_RESOLVERS) == 1
+    monkeypatch.setattr(checks, "_PLAYER_RESOLVERS", [])
+    game = Game(players=2, seed=5)
+    with pytest.raises(TypeError, match="an object with choose"):
+        game.play_turn("random")
+    assert game.play_turn(RandomAgent()) >= 1
