@@ -13,6 +13,9 @@ from .registry import Solution, drop_equal, exercise
 _TARGET = 40
 """Lesson 05b: the step of South's piece that North's pieces are behind."""
 
+_TILT = Fraction(3, 5)
+"""Lesson 05b, exercises 1 and 2: shells that land mouth up with this chance (the lesson's are fair)."""
+
 _TRIALS = 3_000
 """Lesson 05b: the number of simulated turns of each position."""
 
@@ -25,37 +28,54 @@ def _behind(*distances: int) -> list:
     return [[_TARGET, board.HOME, board.HOME, 0], None, pieces, None]
 
 
-def _hit(*distances: int) -> Fraction:
-    return hit_chance(_behind(*distances), 0, _TARGET)
+def _hit(*distances: int, rules: Rules | None = None) -> Fraction:
+    return hit_chance(_behind(*distances), 0, _TARGET, rules=rules)
 
 
 @exercise("05b", 1)
 def _most_dangerous() -> Solution:
+    tilted = Rules(p_mouth_up=_TILT)
     distances = range(1, 31)
-    chances = {d: _hit(d) for d in distances}
+    chances = {d: _hit(d, rules=tilted) for d in distances}
+    fair = {d: _hit(d) for d in distances}
     most = max(distances, key=chances.get)
-    odds = throw_distribution(Rules())
+    odds = throw_distribution(tilted)
     return Solution(
         most,
         ("integer", {}),
-        {"most": most, "p": odds[most], "chance": chances[most], "closest": min(distances)},
+        {
+            "most": most,
+            "p": odds[most],
+            "chance": chances[most],
+            "closest": min(distances),
+            "up": _TILT,
+            "fair": max(distances, key=fair.get),
+        },
         drop_equal(
-            most, {"closest": min(distances), "biggest": max(d for d in distances if d in odds)}
+            most,
+            {
+                "fair": max(distances, key=fair.get),
+                "closest": min(distances),
+                "biggest": max(d for d in distances if d in odds),
+            },
         ),
     )
 
 
 @exercise("05b", 2)
 def _five_behind() -> Solution:
-    rules = Rules()
-    odds = throw_distribution(rules)
-    g = grace_probability(rules)
-    p = _hit(5)
+    tilted = Rules(p_mouth_up=_TILT)
+    odds = throw_distribution(tilted)
+    g = grace_probability(tilted)
+    p = _hit(5, rules=tilted)
     return Solution(
         p,
         ("number", {"decimals": 4}),
-        {"p": p, "q": odds[5], "g": g},
-        drop_equal(p, {"one_throw": odds[5], "graces_hit": odds[5] + g}),
+        {"p": p, "q": odds[5], "g": g, "up": _TILT},
+        drop_equal(
+            p,
+            {"one_throw": odds[5], "graces_hit": odds[5] + g, "fair": _hit(5)},
+        ),
     )
 
 
