@@ -13,8 +13,12 @@ No answer yet: write your answer in place of the ... and run the cell again. Ans
 Right! P(10) = 6/64 = 3/32, so the average wait is 1/P(10) = 32/3 ≈ 10.67 throws.
 >>> ex.check(0.09375)                                  # doctest: +ELLIPSIS
 Not quite: 0.09375 is P(10), the chance on one throw; ...
->>> ex.check(10.7)                                     # doctest: +ELLIPSIS
-Close: 10.7 is near the answer but not to 2 decimal places...
+>>> ex.check(10.7)                                     # right, but rounded to 1 place
+Right idea: 10.7 is the answer rounded to 1 decimal place. Round to 2 decimal places, or give a fraction.
+>>> ex.check(10.66)                                    # doctest: +ELLIPSIS
+Right idea, but 10.66 cuts the answer off after 2 decimal places instead of rounding it...
+>>> ex.check(3)                                        # doctest: +ELLIPSIS
+Not quite: 3 is not the answer. The answer is an average number of throws, more than 1. Look at...
 >>> ex.hint()                                          # doctest: +ELLIPSIS
 Hint: ...
 
@@ -169,7 +173,9 @@ class Result:
     decimal written with a comma in Python), "unreadable" (not in the answer's form), "hint" or
     "answer"."""
     mistake: str = ""
-    """The name of the recognised typical mistake (with the verdict "mistake")."""
+    """The name of the recognised typical mistake (with the verdict "mistake"), or how a decimal
+    with the verdict "close" cut the answer: "rounded" (right, rounded to other places) or
+    "truncated" (cut off instead of rounded)."""
     gap: Fraction | None = None
     """How far a numeric guess was from the result, guess minus result (:func:`compare` only)."""
 
@@ -336,13 +342,40 @@ class Exercise:
                 mistake=self._text(name, lang, {"answer": shown}),
             )
             return Result(False, said, "mistake", name)
-        if isinstance(self.form, NumberForm) and self.form.close(answer, self.expected):
-            return Result(
-                False,
-                self._say("exercise_close", lang, answer=shown, **self.form.params(lang)),
-                "close",
+        if isinstance(self.form, NumberForm):
+            cut = self.form.cut(answer, self.expected)
+            if cut is not None:
+                how, places = cut
+                said = self._say(
+                    f"exercise_{how}", lang, answer=shown, places=places, **self.form.params(lang)
+                )
+                return Result(False, said, "close", how)
+            if self.form.close(answer, self.expected):
+                return Result(
+                    False,
+                    self._say("exercise_close", lang, answer=shown, **self.form.params(lang)),
+                    "close",
+                )
+        return Result(False, self._wrong(answer, shown, lang), "wrong")
+
+    def _sentence(self, name: str, lang: str) -> str | None:
+        """The exercise's own sentence ``name`` ("kind", "look"), or None when it has none."""
+        return self._text(name, lang) if f"{self.code}.{name}" in sentences(lang) else None
+
+    def _wrong(self, answer, shown: str, lang: str) -> str:
+        """What a wrong answer that is no typical mistake hears: what kind of quantity the
+        answer is (a probability is between 0 and 1), and where to look (or how to get a hint)."""
+        look = self._sentence("look", lang) or self._say("exercise_look_hint", lang)
+        if isinstance(self.form, NumberForm) and self.form.probability(self.expected):
+            value = self.form.read(answer)[0]
+            if not 0 <= value <= 1:
+                return self._say("exercise_not_probability", lang, answer=shown, look=look)
+            kind = self._sentence("kind", lang) or self._say(
+                "exercise_kind_probability", lang, **self.form.params(lang)
             )
-        return Result(False, self._say("exercise_wrong", lang, answer=shown), "wrong")
+        else:
+            kind = self._sentence("kind", lang) or self._form_words(lang)
+        return self._say("exercise_wrong", lang, answer=shown, kind=kind, look=look)
 
     def hint(self, *, lang: str | None = None) -> Result:
         """A hint that points the way without giving the answer."""

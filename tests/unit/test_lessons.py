@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import re
 import string
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -63,7 +64,9 @@ def test_every_exercise_has_its_sentences(key):
         wanted = {"why", "hint", *ex.mistakes}
         if ex.form.name == "choice":
             wanted |= set(ex.form.labels[lang])
-        assert codes == wanted, (lang, codes ^ wanted)
+        assert not wanted & {"kind", "look"}, "kind and look are not names for a mistake"
+        # optional: what kind of quantity the answer is, where to look (a wrong answer hears them)
+        assert codes - {"kind", "look"} == wanted, (lang, (codes - {"kind", "look"}) ^ wanted)
         for code in codes:
             template = catalogue.TEXTS[lang][f"{ex.code}.{code}"]
             unknown = _fields(template) - set(ex.params) - {"answer"}
@@ -505,3 +508,58 @@ def test_explore_and_slider_refuse_what_they_cannot_use():
         lessons.explore(print)
     with pytest.raises(ValueError, match=r"n must be a Slider\(low, high, step, value\)"):
         lessons.explore(print, n=(1, 10, 1, 4))
+
+
+# -- feedback that teaches: rounding, truncation, the kind of quantity ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "answer", "how", "places"),
+    [
+        (("02", 3), 10.7, "rounded", 1),  # 32/3 rounded to 1 place
+        (("02", 3), 10.6, "truncated", 1),  # 32/3 cut off after 1 place
+        (("02", 3), "10,66", "truncated", 2),  # cut off at the asked places
+        (("02", 2), 0.12, "truncated", 2),  # 1/8 = 0.125 cut off
+        (("02", 2), "0.13", "rounded", 2),
+        (("06", 1), 0.16, "rounded", 2),  # 0.1622 to 2 places
+        (("02", 1), "27%", "rounded", 2),  # 0.2734 as a rounded percentage
+        (("02", 1), Decimal("0.273"), "rounded", 3),
+    ],
+)
+def test_a_rounded_or_truncated_answer_hears_right_idea(key, answer, how, places):
+    ex = exercise(*key)
+    said = ex.check(answer)
+    assert said.verdict == "close" and said.mistake == how and not said.correct
+    assert said.message.startswith("Right idea")
+    decimals = ex.form.decimals
+    assert f"{decimals} decimal places" in said.message
+    assert f"{places} decimal place" in said.message  # the places the student wrote
+    ro = exercise(*key, lang="ro").check(answer)
+    assert ro.message.startswith("Ideea e bună") and f"{decimals} zecimale" in ro.message
+
+
+def test_rounding_feedback_is_not_given_to_other_answers():
+    wait = exercise("02", 3)  # 32/3 = 10.666...
+    assert wait.check(10.65).verdict == "close" and wait.check(10.65).mistake == ""  # near
+    assert wait.check(10.5).verdict == "wrong"  # neither the rounding nor the cut of 10.67
+    assert wait.check(11).verdict == "wrong"  # a whole number is exact: never "right idea"
+    assert wait.check("32/3").correct and wait.check(10.667).correct
+
+
+def test_a_plausible_wrong_answer_hears_what_kind_of_answer_and_where_to_look():
+    danger = exercise("05b", 1)
+    for distance in (2, 5):
+        said = danger.check(distance)
+        assert said.verdict == "wrong"
+        assert "a distance: a whole number of squares from 1 to 30" in said.message
+        assert "commonest with these shells" in said.message
+        ro = exercise("05b", 1, lang="ro").check(distance).message
+        assert "o distanță: un număr întreg de pătrate" in ro and "cea mai frecventă" in ro
+    high = exercise("02", 2).check(0.5)  # a probability, not a grace's
+    assert "a probability: a number from 0 to 1" in high.message
+    assert "pw.throw_distribution" in high.message
+    over = exercise("02", 2).check(2)
+    assert over.verdict == "wrong" and "always a number from 0 to 1" in over.message
+    assert "întotdeauna un număr de la 0 la 1" in exercise("02", 2, lang="ro").check(2).message
+    plain = exercise("03", 2).check(9)  # no sentence of its own: the form and the hint
+    assert "The answer is a whole number." in plain.message and ".hint()" in plain.message
