@@ -38,6 +38,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+# A teacher's tool: the exercises show their answers here, and in the kernels nbgrader starts to
+# grade (pachisi_widget.lessons.teacher_mode).
+os.environ["PACHISI_TEACHER"] = "1"
 
 from pachisi_widget import lessons  # noqa: E402
 from pachisi_widget.lessons import exercise  # noqa: E402

@@ -68,6 +68,7 @@ be shown, the picture for the default values once.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -141,10 +142,24 @@ __all__ = [
     "exercise_cell",
     "Solution",
     "EXERCISES",
+    "teacher_mode",
+    "TEACHER_VARIABLE",
 ]
 
 LANGUAGE = "en"
 """The language of the checker's words when no ``lang=`` is given ("en" or "ro")."""
+
+TEACHER_VARIABLE = "PACHISI_TEACHER"
+"""The environment variable of a teacher's mode (``1``): ``scripts/teacher.sh`` sets it for the
+teacher's tools and for ``teacher.sh lab``, the tests set it; a student's kernel does not."""
+
+
+def teacher_mode() -> bool:
+    """Whether this process is in a teacher's mode, where an exercise shows its answer
+    (``.expected``, ``.solution()``): the environment variable :data:`TEACHER_VARIABLE` is ``1``
+    (or ``yes``, ``true``), read at each call."""
+    return os.environ.get(TEACHER_VARIABLE, "").strip().lower() in {"1", "yes", "true", "on"}
+
 
 _VERDICT_STYLE = {
     "right": ("#1b7f3b", "&#10004;"),
@@ -268,12 +283,39 @@ class Exercise:
         self.lesson, self.number, self._lang = lesson, number, lang
         solution = EXERCISES[key]()
         self.form = _form(solution.form)
-        self.expected = solution.expected
-        """The expected answer (computed from the engine)."""
-        self.params = dict(solution.params)
-        """The numbers the sentences quote (computed from the engine)."""
+        self._expected = solution.expected
+        self._params = dict(solution.params)
         self.mistakes = dict(solution.mistakes)
         """Typical wrong answers by name: the mistaken answer (or a test on the answer)."""
+
+    @property
+    def expected(self):
+        """The expected answer (computed from the engine); in a teacher's mode only.
+
+        Raises:
+            PermissionError: outside a teacher's mode (:func:`teacher_mode`), saying how a
+                student checks an answer instead.
+        """
+        self._for_the_teacher()
+        return self._expected
+
+    @property
+    def params(self) -> dict:
+        """The numbers the sentences quote (computed from the engine; they include the answer),
+        in a teacher's mode only.
+
+        Raises:
+            PermissionError: outside a teacher's mode (:func:`teacher_mode`).
+        """
+        self._for_the_teacher()
+        return dict(self._params)
+
+    def _for_the_teacher(self) -> None:
+        if not teacher_mode():
+            lang = _language(self._lang)
+            raise PermissionError(
+                self._say("exercise_teacher_only", lang, check_call=f"{self!r}.check(...)")
+            )
 
     @property
     def code(self) -> str:
@@ -285,7 +327,7 @@ class Exercise:
 
     def _text(self, name: str, lang: str, extra: dict | None = None) -> str:
         template = sentences(lang)[f"{self.code}.{name}"]
-        return words(template, {**self.params, **(extra or {})}, lang)
+        return words(template, {**self._params, **(extra or {})}, lang)
 
     def _say(self, code: str, lang: str, **params) -> str:
         params.setdefault("hint_call", f"{self!r}.hint()")
@@ -322,7 +364,7 @@ class Exercise:
             return Result(False, self._say("exercise_blank", lang, form=form), "blank")
         shown = _shown(answer)
         try:
-            right = self.form.same(answer, self.expected)
+            right = self.form.same(answer, self._expected)
             self.form.read(answer)
         except _Comma:
             return Result(False, self._say("exercise_comma", lang, answer=shown), "comma")
@@ -343,14 +385,14 @@ class Exercise:
             )
             return Result(False, said, "mistake", name)
         if isinstance(self.form, NumberForm):
-            cut = self.form.cut(answer, self.expected)
+            cut = self.form.cut(answer, self._expected)
             if cut is not None:
                 how, places = cut
                 said = self._say(
                     f"exercise_{how}", lang, answer=shown, places=places, **self.form.params(lang)
                 )
                 return Result(False, said, "close", how)
-            if self.form.close(answer, self.expected):
+            if self.form.close(answer, self._expected):
                 return Result(
                     False,
                     self._say("exercise_close", lang, answer=shown, **self.form.params(lang)),
@@ -366,7 +408,7 @@ class Exercise:
         """What a wrong answer that is no typical mistake hears: what kind of quantity the
         answer is (a probability is between 0 and 1), and where to look (or how to get a hint)."""
         look = self._sentence("look", lang) or self._say("exercise_look_hint", lang)
-        if isinstance(self.form, NumberForm) and self.form.probability(self.expected):
+        if isinstance(self.form, NumberForm) and self.form.probability(self._expected):
             value = self.form.read(answer)[0]
             if not 0 <= value <= 1:
                 return self._say("exercise_not_probability", lang, answer=shown, look=look)
@@ -384,14 +426,19 @@ class Exercise:
         return Result(False, self._say("exercise_hint", lang, hint=hint), "hint")
 
     def solution(self, *, lang: str | None = None) -> Result:
-        """The expected answer and why (for a teacher; a student's cell never calls it)."""
+        """The expected answer and why, in a teacher's mode only (:func:`teacher_mode`).
+
+        Raises:
+            PermissionError: outside a teacher's mode, saying how a student checks an answer.
+        """
+        self._for_the_teacher()
         lang = _language(lang or self._lang)
         return Result(
             False,
             self._say(
                 "exercise_answer",
                 lang,
-                expected=self.form.show(self.expected, lang),
+                expected=self.form.show(self._expected, lang),
                 why=self._text("why", lang),
             ),
             "answer",

@@ -563,3 +563,78 @@ def test_a_plausible_wrong_answer_hears_what_kind_of_answer_and_where_to_look():
     assert "întotdeauna un număr de la 0 la 1" in exercise("02", 2, lang="ro").check(2).message
     plain = exercise("03", 2).check(9)  # no sentence of its own: the form and the hint
     assert "The answer is a whole number." in plain.message and ".hint()" in plain.message
+
+
+# -- answers off the students' path: a teacher's mode --------------------------------------------
+
+
+def test_answers_only_in_a_teachers_mode(monkeypatch):
+    assert lessons.teacher_mode()  # the tests are a teacher's tool (tests/conftest.py)
+    ex = exercise("02", 3)
+    assert ex.solution().verdict == "answer" and ex.expected == Fraction(32, 3)
+    monkeypatch.delenv(lessons.TEACHER_VARIABLE)
+    assert not lessons.teacher_mode()
+    student = exercise("02", 3)
+    for shown in (lambda: student.expected, student.solution, lambda: student.params):
+        with pytest.raises(PermissionError, match="for the teacher") as err:
+            shown()
+        assert "32/3" not in str(err.value) and "10.67" not in str(err.value)
+        assert 'exercise("02", 3).check(...)' in str(err.value)
+    with pytest.raises(PermissionError, match="pentru profesor"):
+        exercise("02", 3, lang="ro").solution()
+    # a student checks and asks for hints as before
+    assert student.check("10.67").correct and student.hint().verdict == "hint"
+    assert student.check(0.09375).verdict == "mistake"
+    monkeypatch.setenv(lessons.TEACHER_VARIABLE, "0")
+    assert not lessons.teacher_mode()
+    monkeypatch.setenv(lessons.TEACHER_VARIABLE, "yes")
+    assert lessons.teacher_mode() and student.expected == Fraction(32, 3)
+
+
+def test_pages_students_read_name_no_answer():
+    import json
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    pages = [root / lesson.notebook(lang) for lesson in lessons.catalog() for lang in ("en", "ro")]
+    pages += [root / "docs" / "teachers.md", root / "docs" / "teachers-ro.md", root / "README.md"]
+    for page in pages:
+        if not page.is_file():
+            continue
+        body = page.read_text("utf-8")
+        if page.suffix == ".ipynb":
+            body = "\n".join("".join(c["source"]) for c in json.loads(body)["cells"])
+        assert ".solution(" not in body and not re.search(r"\)\.expected\b", body), page.name
+        assert lessons.TEACHER_VARIABLE not in body, page.name
+
+
+def test_a_question_on_the_board_echoes_itself_not_its_answer():
+    import pachisi_widget as pw
+
+    for lang, how in (("en", "Answer with a click"), ("ro", "Răspunde cu un clic")):
+        w = pw.PachisiWidget(
+            game=pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1),
+            language=lang,
+        )
+        w.throw(up=4)
+        q = w.ask("capture")
+        shown = repr(q)
+        assert "frozenset" not in shown and "right" not in shown and "Message(" not in shown
+        assert shown.splitlines()[0] == lessons.text(q.prompt.code, q.prompt.params, lang)
+        assert len(shown.splitlines()) == len(q.choices) + 2 and how in shown
+        assert q.check(0)  # still the same question underneath
+
+
+def test_a_replay_shows_a_short_summary():
+    import pachisi_widget as pw
+    from pachisi_widget.replay import Replay
+
+    game = pw.Game(players=2, seed=5)
+    for _ in range(6):
+        game.throw()
+        moves = game.legal_moves()
+        if moves and game.phase == "move":
+            game.play(moves[0])
+    shown = repr(Replay(game))
+    assert shown.startswith("<Replay of South and North: ") and " at 0x" not in shown
+    assert f"{Replay(game).count} actions" in shown and "seed=5" in shown
