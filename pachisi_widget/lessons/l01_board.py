@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import board
 from ..game import Game
 from ..rules import Rules
-from .registry import Solution, drop_equal, exercise
+from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
 
 _STEP = 20
 """Lesson 01, exercise 2: the step whose square the exercise names for three seats."""
@@ -154,4 +154,17 @@ def _throw_to_the_castle() -> Solution:
         ("integer", {}),
         {"value": value, "start": start, "castle": castle, "to_go": board.HOME - castle},
         drop_equal(value, {"name": board.HOME - castle, "home": board.HOME - start}),
+    )
+
+
+@code_task("01")
+def _half_turn() -> TaskSpec:
+    """The square a half turn about the centre away: where North's track has South's square."""
+    squares = board.SQUARES[::7] + (board.square(0, 1), board.square(0, 59))
+    return TaskSpec(
+        "half_turn",
+        ("x", "y"),
+        tuple((sq, board.rot(*board.rot(*sq))) for sq in squares),
+        {"example": str(board.square(0, 1)), "turned": str(board.square(2, 1))},
+        "return (18 - x, 18 - y)",
     )

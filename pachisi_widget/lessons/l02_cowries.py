@@ -7,7 +7,7 @@ from math import comb
 
 from ..rules import Rules
 from ..throws import grace_probability, throw_distribution, up_distribution
-from .registry import Solution, drop_equal, exercise
+from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
 
 _SEVEN = 7
 """Lesson 02, exercise 1: the number of shells (the lesson counts six; the exercise, seven)."""
@@ -119,4 +119,15 @@ def _tilted_shells() -> Solution:
         },
         # following the 25 alone: it gets rarer when the shells prefer mouth up
         drop_equal(expected, {"mouths": "more" if twenty_five else "less"}),
+    )
+
+
+@code_task("02")
+def _chance_of_k_up() -> TaskSpec:
+    """The chance of exactly k mouths up with ``shells`` fair shells, for 1 to 8 shells."""
+    cases = tuple(
+        ((k, n), p) for n in (1, 2, 3, 6, 7, 8) for k, p in sorted(up_distribution(n).items())
+    )
+    return TaskSpec(
+        "p_up", ("k", "shells"), cases, solution="return Fraction(comb(shells, k), 2**shells)"
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..game import Game
 from ..rules import Rules
 from ..throws import grace_probability
-from .registry import Solution, drop_equal, exercise
+from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
 
 
 def _enters_on(pieces, value: int, rules: Rules | None = None, start=0) -> int:
@@ -123,3 +123,18 @@ def _seven_shell_turn() -> Solution:
             },
         ),
     )
+
+
+@code_task("03")
+def _turn_of_n_throws() -> TaskSpec:
+    """P(a turn has exactly n throws) when each throw is a grace with chance g, checked on the
+    engine's turn lengths for the classic game and for tilted shells."""
+    from fractions import Fraction
+
+    from ..probability import turn_length_odds
+
+    cases = []
+    for rules in (Rules(), Rules(p_mouth_up=Fraction(3, 5)), Rules(p_mouth_up=Fraction(7, 10))):
+        g = grace_probability(rules)
+        cases += [((n, g), p) for n, p in turn_length_odds(rules, max_throws=5).items()]
+    return TaskSpec("p_throws", ("n", "g"), tuple(cases), solution="return g ** (n - 1) * (1 - g)")

@@ -8,7 +8,7 @@ from .. import board
 from ..probability import hit_chance
 from ..rules import Rules
 from ..throws import grace_probability, throw_distribution
-from .registry import Solution, drop_equal, exercise
+from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
 
 _TARGET = 40
 """Lesson 05b: the step of South's piece that North's pieces are behind."""
@@ -104,3 +104,15 @@ def _hits_expected() -> Solution:
         {"p": p, "trials": _TRIALS, "mean": mean},
         drop_equal(mean, {"chance": p, "percent": p * 100, "one_piece": _hit(2) * _TRIALS}),
     )
+
+
+@code_task("05b")
+def _hit_from_one_throw() -> TaskSpec:
+    """The chance of a hit from a piece d squares behind, when only a throw of d hits and a
+    grace gives another throw: checked on the engine's exact hit_chance, fair and worn shells."""
+    cases = []
+    for rules, distances in ((Rules(), (2, 3, 4, 5)), (Rules(p_mouth_up=_TILT), (2, 3, 4))):
+        odds, g = throw_distribution(rules), grace_probability(rules)
+        for d in distances:  # (not 5 with worn shells: that is exercise 2)
+            cases.append(((odds[d], g), _hit(d, rules=rules)))
+    return TaskSpec("hit_chance_from", ("q", "g"), tuple(cases), solution="return q / (1 - g)")

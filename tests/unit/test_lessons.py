@@ -5,6 +5,7 @@ English and Romanian with the same placeholders."""
 from __future__ import annotations
 
 import importlib
+import math
 import re
 import string
 from decimal import Decimal
@@ -638,3 +639,80 @@ def test_a_replay_shows_a_short_summary():
     shown = repr(Replay(game))
     assert shown.startswith("<Replay of South and North: ") and " at 0x" not in shown
     assert f"{Replay(game).count} actions" in shown and "seed=5" in shown
+
+
+# -- a cell the student writes: lessons.task ------------------------------------------------------
+
+# A teacher's answer to each code task, and a typical wrong one.
+_TASK_ANSWERS = {
+    "00": (lambda step: 84 - step, lambda step: step),
+    "01": (lambda x, y: (18 - x, 18 - y), lambda x, y: (y, 18 - x)),
+    "02": (
+        lambda k, shells: Fraction(math.comb(shells, k), 2**shells),
+        lambda k, shells: Fraction(1, shells + 1),
+    ),
+    "03": (lambda n, g: g ** (n - 1) * (1 - g), lambda n, g: g**n * (1 - g)),
+    "05b": (lambda q, g: q / (1 - g), lambda q, g: q),
+}
+
+
+def test_the_lessons_with_a_code_task():
+    assert set(lessons.TASKS) == set(_TASK_ANSWERS)
+    for lesson_id in lessons.TASKS:
+        path = lessons.lesson(lesson_id).path("en")
+        for lang in ("en", "ro"):
+            source = lessons.lesson(lesson_id).path(lang).read_text("utf-8")
+            name = lessons.task(lesson_id).name
+            assert (
+                f"def {name}(" in source and f'task(\\"{lesson_id}\\").check({name})' in source
+            ), (
+                path,
+                lang,
+            )
+
+
+@pytest.mark.parametrize("lesson_id", sorted(_TASK_ANSWERS))
+def test_a_code_task_checks_the_students_function(lesson_id):
+    right, wrong = _TASK_ANSWERS[lesson_id]
+    for lang, yes, no in (("en", "Right!", "Not yet:"), ("ro", "Corect!", "Nu încă:")):
+        t = lessons.task(lesson_id, lang=lang)
+        said = t.check(right)
+        assert said.correct and said.verdict == "right" and said.message.startswith(yes)
+        said = t.check(wrong)
+        assert not said and said.verdict == "wrong" and said.message.startswith(no)
+        assert t.name in said.message and t.hint().message.split(": ", 1)[1] in said.message
+
+        def empty(*args): ...
+
+        assert t.check(...).verdict == "blank" and t.check(empty).verdict == "blank"
+        assert t.check(3).verdict == "unreadable"
+
+        def broken(*args):
+            raise ZeroDivisionError("division by zero")
+
+        stopped = t.check(broken)
+        assert stopped.verdict == "error" and "ZeroDivisionError" in stopped.message
+    # a float close to the exact value is right; one far from it is not
+    if lesson_id in ("02", "03", "05b"):
+        t = lessons.task(lesson_id)
+        assert t.check(lambda *a: float(right(*a))).correct
+        assert not t.check(lambda *a: float(right(*a)) + 1e-6)
+
+
+def test_a_code_task_for_a_lesson_without_one_says_which_have_one():
+    with pytest.raises(ValueError, match="has no code task; the lessons with one: 00, 01"):
+        lessons.task("08")
+
+
+def test_a_code_tasks_solution_is_right_and_for_the_teacher(monkeypatch):
+    from fractions import Fraction as _Fraction
+    from math import comb
+
+    for lesson_id in lessons.TASKS:
+        t = lessons.task(lesson_id)
+        namespace = {"Fraction": _Fraction, "comb": comb}
+        exec(f"def {t.name}({', '.join(t.args)}):\n    {t.solution}\n", namespace)
+        assert t.check(namespace[t.name]).correct, lesson_id
+    monkeypatch.delenv(lessons.TEACHER_VARIABLE)
+    with pytest.raises(PermissionError, match=r'task\("02"\)\.check\(p_up\)'):
+        lessons.task("02").solution  # noqa: B018
