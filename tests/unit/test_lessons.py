@@ -653,6 +653,7 @@ _TASK_ANSWERS = {
     ),
     "03": (lambda n, g: g ** (n - 1) * (1 - g), lambda n, g: g**n * (1 - g)),
     "05b": (lambda q, g: q / (1 - g), lambda q, g: q),
+    "06": (lambda k, p: (1 - p) ** k, lambda k, p: 1 - k * p),
 }
 
 
@@ -693,7 +694,7 @@ def test_a_code_task_checks_the_students_function(lesson_id):
         stopped = t.check(broken)
         assert stopped.verdict == "error" and "ZeroDivisionError" in stopped.message
     # a float close to the exact value is right; one far from it is not
-    if lesson_id in ("02", "03", "05b"):
+    if lesson_id in ("02", "03", "05b", "06"):
         t = lessons.task(lesson_id)
         assert t.check(lambda *a: float(right(*a))).correct
         assert not t.check(lambda *a: float(right(*a)) + 1e-6)
