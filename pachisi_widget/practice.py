@@ -20,7 +20,7 @@ the board says them in English or Romanian; ``right`` holds the indices of the r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .board import CASTLE_STEPS, HOME, track
@@ -47,17 +47,40 @@ class QuestionError(PachisiError, ValueError):
 
 @dataclass(frozen=True)
 class Question:
-    """One question about a position: prompt, choices, the right ones and why."""
+    """One question about a position: prompt, choices, the right ones and why.
+
+    Shown (a cell's last line) it echoes the question and its numbered choices in ``lang``,
+    never which are right:
+
+    >>> import pachisi_widget as pw
+    >>> g = pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1)
+    >>> _ = g.throw(up=4)
+    >>> question(g.state, "capture")
+    Which move of South captures?
+      0: the move from step 26 to step 30 with the 4
+      1: None of them
+    Answer with a click on a choice, or with "answer(number)".
+    """
 
     kind: str
     prompt: Message
     choices: tuple
-    right: frozenset
-    why: Message
+    right: frozenset = field(repr=False)
+    why: Message = field(repr=False)
+    lang: str = field(default="en", compare=False, repr=False)
+    """The language it is shown in (the board's: :meth:`Session.ask` sets it)."""
 
     def check(self, choice: int) -> bool:
         """Whether choice number ``choice`` is right."""
         return choice in self.right
+
+    def __repr__(self) -> str:
+        from .words import text
+
+        lines = [text(self.prompt.code, self.prompt.params, self.lang)]
+        lines += [f"  {i}: {text(c.code, c.params, self.lang)}" for i, c in enumerate(self.choices)]
+        lines.append(text("q_how", {}, self.lang))
+        return "\n".join(lines)
 
 
 def _move_words(m: Move) -> Message:

@@ -38,6 +38,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+# A teacher's tool: the exercises show their answers here, and in the kernels nbgrader starts to
+# grade (pachisi_widget.lessons.teacher_mode).
+os.environ["PACHISI_TEACHER"] = "1"
 
 from pachisi_widget import lessons  # noqa: E402
 from pachisi_widget.lessons import exercise  # noqa: E402
@@ -138,6 +141,30 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
+_TASK_CHECK = re.compile(r"""task\(\s*["'](\w+)["']\s*(?:,[^)]*)?\)\.check\(\s*(\w+)\s*\)""")
+
+
+def _fill_code_tasks(nb: dict) -> list[str]:
+    """Put a teacher's body into each cell the student writes (``def name(...):`` whose body is
+    ``...``, checked by ``task("NN").check(name)``); the names of the functions filled in."""
+    filled = []
+    for cell in nb["cells"]:
+        src = "".join(cell["source"]) if cell["cell_type"] == "code" else ""
+        found = _TASK_CHECK.search(src)
+        if not found:
+            continue
+        code = lessons.task(found.group(1))
+        body = re.compile(
+            rf"(def {re.escape(found.group(2))}\([^)]*\):\n(?:    .*\n)*?)    \.\.\.\n"
+        )
+        if body.search(src):
+            line = f"    {code.solution}\n"
+            src = body.sub(lambda m, line=line: m.group(1) + line, src, count=1)
+            cell["source"] = _source(src.split("\n"))
+            filled.append(found.group(2))
+    return filled
+
+
 def solutions(lang: str, out: Path, only=None) -> list[Path]:
     """Each lesson of ``lang`` with its answers filled in, into ``out``."""
     written = []
@@ -151,11 +178,13 @@ def solutions(lang: str, out: Path, only=None) -> list[Path]:
             nb["cells"][i]["source"] = _source(
                 (src[: answer.start()] + filled + src[answer.end() :]).split("\n")
             )
+        coded = _fill_code_tasks(nb)
         target = out / path.name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(
             f"[teacher] {_shown(target)}: {len(cells)} answers filled in"
+            + (f", and the code the student writes ({', '.join(coded)})" if coded else "")
             + ("" if cells else " (this lesson checks its exercises in the open)")
         )
         written.append(target)

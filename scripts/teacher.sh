@@ -4,6 +4,7 @@
 #   bash scripts/teacher.sh solutions             # classroom/solutions/: every exercise answered
 #   bash scripts/teacher.sh nbgrader              # classroom/course-en/: nbgrader source + release
 #   bash scripts/teacher.sh autograde             # grade classroom/course-en/submitted/, print scores
+#   bash scripts/teacher.sh lab                   # the lessons in JupyterLab, in a teacher's mode
 #   bash scripts/teacher.sh --help                # every option
 #
 # The lessons in notebooks/ (and notebooks/ro/) are already the students' version: no exercise cell
@@ -13,12 +14,22 @@
 # so release/ holds what students get (the same lesson, answers out of sight). Collect their
 # notebooks into submitted/<student>/<lesson>/ and run "autograde".
 #
+# A teacher's mode (PACHISI_TEACHER=1, set here for every command): an exercise shows its answer,
+# exercise("02", 3).solution() and .expected; in a student's kernel they say it is for the teacher.
+# "lab" opens JupyterLab as scripts/tutorial.sh does (any of its options), in a teacher's mode.
+#
 # nbgrader runs from its own environment, .venv-teach (pinned in scripts/teacher-requirements.txt),
 # so the lessons' JupyterLab is not changed; the lessons themselves run in the project's .venv.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT="$PWD"
+export PACHISI_TEACHER=1
+
+if [[ "${1:-}" == lab ]]; then
+    shift
+    exec bash scripts/tutorial.sh "$@"
+fi
 PY="${PYTHON:-python3}"
 say() { printf '[teacher] %s\n' "$*"; }
 

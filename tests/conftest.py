@@ -8,19 +8,25 @@ The tiers, and how ``bash scripts/test.sh`` runs them:
 - ``tests/builds/``: the wheel, Binder, the JupyterLite and documentation sites, nbgrader;
 - ``tests/browser/``: real Chromium against real JupyterLab, Notebook 7, Voila and the sites.
 
-Here: the Hypothesis profiles (``HYPOTHESIS_PROFILE=dev|ci|thorough``; ci under ``CI=true``,
-else dev), the free port and static server fixtures, and the tier markers: everything outside
-``tests/unit`` is marked slow, so ``-m "not slow"`` is the unit tier.
+Here: a teacher's mode for the tests (``PACHISI_TEACHER=1``), the Hypothesis profiles
+(``HYPOTHESIS_PROFILE=dev|ci|thorough``; ci under ``CI=true``, else dev), the free port and
+static server fixtures, and the tier markers: everything outside ``tests/unit`` is marked slow,
+so ``-m "not slow"`` is the unit tier.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# The tests are a teacher's tool: exercises show their answers (pachisi_widget.lessons.teacher_mode).
+# A lesson's kernel is a student's: support.kernel_env leaves the variable out.
+os.environ["PACHISI_TEACHER"] = "1"
 
 import support  # noqa: E402
 

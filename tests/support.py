@@ -168,8 +168,10 @@ def kernel_env(base: Path) -> dict[str, str]:
     """The environment of a lesson's kernel: this interpreter's venv first on PATH, its own
     IPython and Jupyter folders under ``base`` (no history database or start-up files shared
     with other kernels), plots drawn inline (no MPLBACKEND inherited from the caller), and one
-    thread for the numeric libraries (the 2 cores are shared by 2 test workers and their kernels)."""
+    thread for the numeric libraries (the 2 cores are shared by 2 test workers and their kernels);
+    no teacher's mode (the lesson runs as a student's does: no answer can be shown)."""
     env = dict(os.environ)
+    env.pop("PACHISI_TEACHER", None)  # a student's kernel: no teacher's mode
     for name in (
         "IPYTHONDIR",
         "JUPYTER_CONFIG_DIR",

@@ -967,8 +967,9 @@ def _english_lesson(directive: SphinxDirective, name: str) -> Lesson:
 
 class LessonAnswersDirective(SphinxDirective):
     """Where the answers to one lesson's exercises are (``:lang:``), read from the lesson itself:
-    in the package (``exercise("NN", k).solution()``, ``scripts/teacher.sh``, the nbgrader
-    course) or, for a lesson that checks its exercises in the open, in its exercise cells."""
+    in the package (``scripts/teacher.sh solutions`` and ``lab``, the nbgrader course; the
+    page names no call that shows an answer: students read it too) or, for a lesson that checks
+    its exercises in the open, in its exercise cells."""
 
     required_arguments = 1
     option_spec = {"lang": _lang_option}
@@ -983,38 +984,29 @@ class LessonAnswersDirective(SphinxDirective):
         lit = nodes.literal
         para = nodes.paragraph(classes=["pachisi-guide-answers"])
         if numbers:
-            ro = ', lang="ro"' if lang == "ro" else ""
-            first = lit("", f'exercise("{prefix}", {numbers[0]}{ro}).solution()')
-            last = lit("", f'exercise("{prefix}", {numbers[-1]}{ro}).solution()')
             if lang == "en":
-                para += [
-                    first,
-                    nodes.Text(" to "),
-                    last,
-                    nodes.Text(", in either language ("),
-                    lit("", 'lang="ro"'),
-                    nodes.Text("); or "),
-                    lit("", f"bash scripts/teacher.sh solutions --lessons {prefix}"),
-                ]
+                para += [lit("", f"bash scripts/teacher.sh solutions --lessons {prefix}")]
                 if has_ro:
                     para += [
                         nodes.Text(" ("),
                         lit("", "--lang ro"),
                         nodes.Text(" for the Romanian edition)"),
                     ]
-                para += nodes.Text(". The lesson is part of the nbgrader course.")
+                para += [
+                    nodes.Text(", or the lesson opened with "),
+                    lit("", "bash scripts/teacher.sh lab"),
+                    nodes.Text(", a teacher's mode. The lesson is part of the nbgrader course."),
+                ]
             else:
                 command = "bash scripts/teacher.sh solutions " + ("--lang ro " if has_ro else "")
-                para += [
-                    first,
-                    nodes.Text(" până la "),
-                    last,
-                    nodes.Text("; sau "),
-                    lit("", f"{command}--lessons {prefix}"),
-                ]
+                para += [lit("", f"{command}--lessons {prefix}")]
                 if not has_ro:
                     para += nodes.Text(" (lecția este deocamdată doar în engleză)")
-                para += nodes.Text(". Lecția face parte din cursul nbgrader.")
+                para += [
+                    nodes.Text(", sau lecția deschisă cu "),
+                    lit("", "bash scripts/teacher.sh lab"),
+                    nodes.Text(", în modul profesorului. Lecția face parte din cursul nbgrader."),
+                ]
         elif lang == "en":
             para += [
                 nodes.Text("In the exercise cells: each cell computes its answer ("),

@@ -13,8 +13,12 @@ No answer yet: write your answer in place of the ... and run the cell again. Ans
 Right! P(10) = 6/64 = 3/32, so the average wait is 1/P(10) = 32/3 ≈ 10.67 throws.
 >>> ex.check(0.09375)                                  # doctest: +ELLIPSIS
 Not quite: 0.09375 is P(10), the chance on one throw; ...
->>> ex.check(10.7)                                     # doctest: +ELLIPSIS
-Close: 10.7 is near the answer but not to 2 decimal places...
+>>> ex.check(10.7)                                     # right, but rounded to 1 place
+Right idea: 10.7 is the answer rounded to 1 decimal place. Round to 2 decimal places, or give a fraction.
+>>> ex.check(10.66)                                    # doctest: +ELLIPSIS
+Right idea, but 10.66 cuts the answer off after 2 decimal places instead of rounding it...
+>>> ex.check(3)                                        # doctest: +ELLIPSIS
+Not quite: 3 is not the answer. The answer is an average number of throws, more than 1. Look at...
 >>> ex.hint()                                          # doctest: +ELLIPSIS
 Hint: ...
 
@@ -64,6 +68,7 @@ be shown, the picture for the default values once.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -112,6 +117,7 @@ from .explore import Slider, _front_end, _loaded, _show, _still, _WithPicture, e
 from .reference import REFERENCES, Reference, reference
 from .registry import (
     EXERCISES,
+    TASKS,
     Lesson,
     Solution,
     catalog,
@@ -142,10 +148,27 @@ __all__ = [
     "reference",
     "Reference",
     "REFERENCES",
+    "teacher_mode",
+    "TEACHER_VARIABLE",
+    "task",
+    "CodeTask",
+    "TASKS",
 ]
 
 LANGUAGE = "en"
 """The language of the checker's words when no ``lang=`` is given ("en" or "ro")."""
+
+TEACHER_VARIABLE = "PACHISI_TEACHER"
+"""The environment variable of a teacher's mode (``1``): ``scripts/teacher.sh`` sets it for the
+teacher's tools and for ``teacher.sh lab``, the tests set it; a student's kernel does not."""
+
+
+def teacher_mode() -> bool:
+    """Whether this process is in a teacher's mode, where an exercise shows its answer
+    (``.expected``, ``.solution()``): the environment variable :data:`TEACHER_VARIABLE` is ``1``
+    (or ``yes``, ``true``), read at each call."""
+    return os.environ.get(TEACHER_VARIABLE, "").strip().lower() in {"1", "yes", "true", "on"}
+
 
 _VERDICT_STYLE = {
     "right": ("#1b7f3b", "&#10004;"),
@@ -174,7 +197,9 @@ class Result:
     decimal written with a comma in Python), "unreadable" (not in the answer's form), "hint" or
     "answer"."""
     mistake: str = ""
-    """The name of the recognised typical mistake (with the verdict "mistake")."""
+    """The name of the recognised typical mistake (with the verdict "mistake"), or how a decimal
+    with the verdict "close" cut the answer: "rounded" (right, rounded to other places) or
+    "truncated" (cut off instead of rounded)."""
     gap: Fraction | None = None
     """How far a numeric guess was from the result, guess minus result (:func:`compare` only)."""
 
@@ -271,12 +296,39 @@ class Exercise:
         self.lesson, self.number, self._lang = lesson, number, lang
         solution = EXERCISES[key]()
         self.form = _form(solution.form)
-        self.expected = solution.expected
-        """The expected answer (computed from the engine)."""
-        self.params = dict(solution.params)
-        """The numbers the sentences quote (computed from the engine)."""
+        self._expected = solution.expected
+        self._params = dict(solution.params)
         self.mistakes = dict(solution.mistakes)
         """Typical wrong answers by name: the mistaken answer (or a test on the answer)."""
+
+    @property
+    def expected(self):
+        """The expected answer (computed from the engine); in a teacher's mode only.
+
+        Raises:
+            PermissionError: outside a teacher's mode (:func:`teacher_mode`), saying how a
+                student checks an answer instead.
+        """
+        self._for_the_teacher()
+        return self._expected
+
+    @property
+    def params(self) -> dict:
+        """The numbers the sentences quote (computed from the engine; they include the answer),
+        in a teacher's mode only.
+
+        Raises:
+            PermissionError: outside a teacher's mode (:func:`teacher_mode`).
+        """
+        self._for_the_teacher()
+        return dict(self._params)
+
+    def _for_the_teacher(self) -> None:
+        if not teacher_mode():
+            lang = _language(self._lang)
+            raise PermissionError(
+                self._say("exercise_teacher_only", lang, check_call=f"{self!r}.check(...)")
+            )
 
     @property
     def code(self) -> str:
@@ -288,7 +340,7 @@ class Exercise:
 
     def _text(self, name: str, lang: str, extra: dict | None = None) -> str:
         template = sentences(lang)[f"{self.code}.{name}"]
-        return words(template, {**self.params, **(extra or {})}, lang)
+        return words(template, {**self._params, **(extra or {})}, lang)
 
     def _say(self, code: str, lang: str, **params) -> str:
         params.setdefault("hint_call", f"{self!r}.hint()")
@@ -341,7 +393,7 @@ class Exercise:
 
     def _check(self, answer, shown: str, lang: str) -> Result:
         try:
-            right = self.form.same(answer, self.expected)
+            right = self.form.same(answer, self._expected)
             self.form.read(answer)
         except _Comma:
             return Result(False, self._say("exercise_comma", lang, answer=shown), "comma")
@@ -362,13 +414,40 @@ class Exercise:
                 mistake=self._text(name, lang, {"answer": shown}),
             )
             return Result(False, said, "mistake", name)
-        if isinstance(self.form, NumberForm) and self.form.close(answer, self.expected):
-            return Result(
-                False,
-                self._say("exercise_close", lang, answer=shown, **self.form.params(lang)),
-                "close",
+        if isinstance(self.form, NumberForm):
+            cut = self.form.cut(answer, self._expected)
+            if cut is not None:
+                how, places = cut
+                said = self._say(
+                    f"exercise_{how}", lang, answer=shown, places=places, **self.form.params(lang)
+                )
+                return Result(False, said, "close", how)
+            if self.form.close(answer, self._expected):
+                return Result(
+                    False,
+                    self._say("exercise_close", lang, answer=shown, **self.form.params(lang)),
+                    "close",
+                )
+        return Result(False, self._wrong(answer, shown, lang), "wrong")
+
+    def _sentence(self, name: str, lang: str) -> str | None:
+        """The exercise's own sentence ``name`` ("kind", "look"), or None when it has none."""
+        return self._text(name, lang) if f"{self.code}.{name}" in sentences(lang) else None
+
+    def _wrong(self, answer, shown: str, lang: str) -> str:
+        """What a wrong answer that is no typical mistake hears: what kind of quantity the
+        answer is (a probability is between 0 and 1), and where to look (or how to get a hint)."""
+        look = self._sentence("look", lang) or self._say("exercise_look_hint", lang)
+        if isinstance(self.form, NumberForm) and self.form.probability(self._expected):
+            value = self.form.read(answer)[0]
+            if not 0 <= value <= 1:
+                return self._say("exercise_not_probability", lang, answer=shown, look=look)
+            kind = self._sentence("kind", lang) or self._say(
+                "exercise_kind_probability", lang, **self.form.params(lang)
             )
-        return Result(False, self._say("exercise_wrong", lang, answer=shown), "wrong")
+        else:
+            kind = self._sentence("kind", lang) or self._form_words(lang)
+        return self._say("exercise_wrong", lang, answer=shown, kind=kind, look=look)
 
     def hint(self, *, lang: str | None = None) -> Result:
         """A hint that points the way without giving the answer."""
@@ -377,14 +456,19 @@ class Exercise:
         return Result(False, self._say("exercise_hint", lang, hint=hint), "hint")
 
     def solution(self, *, lang: str | None = None) -> Result:
-        """The expected answer and why (for a teacher; a student's cell never calls it)."""
+        """The expected answer and why, in a teacher's mode only (:func:`teacher_mode`).
+
+        Raises:
+            PermissionError: outside a teacher's mode, saying how a student checks an answer.
+        """
+        self._for_the_teacher()
         lang = _language(lang or self._lang)
         return Result(
             False,
             self._say(
                 "exercise_answer",
                 lang,
-                expected=self.form.show(self.expected, lang),
+                expected=self.form.show(self._expected, lang),
                 why=self._text("why", lang),
             ),
             "answer",
@@ -397,13 +481,143 @@ def exercise(lesson: str, number: int, *, lang: str | None = None) -> Exercise:
     ``lang`` fixes the language of its words; without it they follow :data:`LANGUAGE` when a
     check is made.
 
-    >>> exercise("03", 1).check({25, 10, 6})
-    Right! the entry graces of the classic game are 6, 10 and 25 (§3).
+    >>> exercise("03", 1).check({1})                     # doctest: +ELLIPSIS
+    Right! while pieces still wait, a grace can only bring one in (§4), and it lands on step 1...
 
     Raises:
         ValueError: for a lesson and number that has no exercise in the package.
     """
     return Exercise(lesson, number, lang)
+
+
+# -- a cell the student writes: a function checked on the package's cases ----------------------
+
+
+def _same_value(got, want) -> bool:
+    """Whether the student's value ``got`` is the package's ``want`` (exact numbers; a float
+    within 1e-9; tuples and lists item by item)."""
+    if isinstance(want, (tuple, list)):
+        return (
+            isinstance(got, (tuple, list))
+            and len(got) == len(want)
+            and all(_same_value(g, w) for g, w in zip(got, want, strict=True))
+        )
+    if isinstance(got, bool) or not isinstance(got, (Real, Decimal)):
+        return False
+    if isinstance(got, (float, Decimal)) or isinstance(want, float):
+        x = float(got)
+        return math.isfinite(x) and abs(x - float(want)) <= 1e-9 * max(1.0, abs(float(want)))
+    return Fraction(got) == Fraction(want)
+
+
+def _value_words(x) -> str:
+    if isinstance(x, Fraction):
+        return str(x) if x.denominator != 1 else str(x.numerator)
+    return _shown(x)
+
+
+class CodeTask:
+    """The cell of a lesson that the student writes: a function of a few lines, checked by the
+    package on cases it computes itself (:func:`task`)."""
+
+    def __init__(self, lesson: str, lang: str | None = None):
+        if lesson not in TASKS:
+            raise ValueError(
+                f"lesson {lesson!r} has no code task; the lessons with one: {', '.join(sorted(TASKS))}"
+            )
+        self.lesson, self._lang = lesson, lang
+        spec = TASKS[lesson]()
+        self.name, self.args, self._cases, self._params = (
+            spec.name,
+            spec.args,
+            spec.cases,
+            dict(spec.params),
+        )
+        self._solution = spec.solution
+
+    def __repr__(self) -> str:
+        return f'task("{self.lesson}")'
+
+    def _text(self, name: str, lang: str) -> str:
+        return words(sentences(lang)[f"{self.lesson}.task.{name}"], self._params, lang)
+
+    def _say(self, code: str, lang: str, **params) -> str:
+        params.setdefault("name", self.name)
+        params.setdefault("hint_call", f"{self!r}.hint()")
+        return text(code, params, lang)
+
+    def _call(self, args) -> str:
+        return f"{self.name}({', '.join(_shown(a) for a in args)})"
+
+    def check(self, function, *, lang: str | None = None) -> Result:
+        """Run the student's ``function`` on every case and say whether it gives the package's
+        value: right; not written yet (``...``, or a body that returns nothing); not a function;
+        the first case it gets wrong or stops on, with what it gave and what it should give."""
+        lang = _language(lang or self._lang)
+        if function is ... or function is None:
+            return Result(False, self._say("task_blank", lang), "blank")
+        if not callable(function):
+            return Result(
+                False, self._say("task_not_function", lang, got=_shown(function)), "unreadable"
+            )
+        for args, want in self._cases:
+            try:
+                got = function(*args)
+            except Exception as err:  # the student's code: any error is feedback, not a crash
+                said = self._say(
+                    "task_error", lang, call=self._call(args), error=f"{type(err).__name__}: {err}"
+                )
+                return Result(False, said, "error")
+            if got is None or got is ...:
+                return Result(False, self._say("task_empty", lang), "blank")
+            if not _same_value(got, want):
+                said = self._say(
+                    "task_wrong",
+                    lang,
+                    call=self._call(args),
+                    got=_value_words(got),
+                    want=_value_words(want),
+                    hint=self._text("hint", lang),
+                )
+                return Result(False, said, "wrong")
+        why = self._text("why", lang)
+        return Result(True, self._say("task_right", lang, count=len(self._cases), why=why), "right")
+
+    @property
+    def solution(self) -> str:
+        """A teacher's body of the function (one line), in a teacher's mode only.
+
+        Raises:
+            PermissionError: outside a teacher's mode (:func:`teacher_mode`).
+        """
+        if not teacher_mode():
+            lang = _language(self._lang)
+            call = f"{self!r}.check({self.name})"
+            raise PermissionError(self._say("exercise_teacher_only", lang, check_call=call))
+        return self._solution
+
+    def hint(self, *, lang: str | None = None) -> Result:
+        """A hint that points the way without giving the code."""
+        lang = _language(lang or self._lang)
+        return Result(
+            False, self._say("exercise_hint", lang, hint=self._text("hint", lang)), "hint"
+        )
+
+
+def task(lesson: str, *, lang: str | None = None) -> CodeTask:
+    """The cell of lesson ``lesson`` that the student writes (a function, checked by the package).
+
+    >>> def p_up(k, shells):
+    ...     return Fraction(math.comb(shells, k), 2**shells)
+    >>> task("02").check(p_up)                              # doctest: +ELLIPSIS
+    Right! Your function p_up gives the package's value in all ... cases...
+    >>> task("02").check(lambda k, shells: Fraction(1, shells + 1))   # doctest: +ELLIPSIS
+    Not yet: p_up(0, 2) gives 1/3, but the package says 1/4. Hint: math.comb(shells, k)...
+
+    Raises:
+        ValueError: for a lesson that has no code task.
+    """
+    return CodeTask(lesson, lang)
 
 
 def exercises() -> list[tuple[str, int]]:

@@ -170,6 +170,36 @@ def _number(answer) -> tuple[Fraction, bool]:
     raise _Unreadable
 
 
+def _places(answer) -> int | None:
+    """The decimal places a decimal answer was written with ("0.31": 2, 0.31: 2, "31.2%": 3);
+    None for an exact answer (an int, a Fraction, "5/16") or one in e-notation."""
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, str):
+        s = answer.strip().replace(" ", "").replace("\u2212", "-")
+        percent = s.endswith("%")
+        found = re.fullmatch(r"[+-]?\d*(?:[.,](\d+))?", s.rstrip("%"))
+        if found is None or not (percent or found.group(1)):
+            return None  # not a decimal ("5", "5/16"): an exact answer
+        return len(found.group(1) or "") + (2 if percent else 0)
+    if isinstance(answer, float):
+        shown = repr(answer)
+        return len(shown.split(".")[1]) if re.fullmatch(r"-?\d+\.\d+", shown) else None
+    if isinstance(answer, Decimal):
+        exponent = answer.as_tuple().exponent
+        return -exponent if isinstance(exponent, int) and exponent < 0 else None
+    return None
+
+
+def _written(answer) -> Fraction:
+    """A decimal answer's value as written: 0.31 is 31/100 (not the float's binary value)."""
+    if isinstance(answer, float):
+        return Fraction(repr(answer))
+    if isinstance(answer, Decimal):
+        return Fraction(answer)
+    return _number(answer)[0]
+
+
 def _integer(answer) -> int:
     value, _ = _number(answer)
     if value.denominator != 1:
@@ -278,6 +308,30 @@ class NumberForm(Form):
             return self._within(self._gap(answer, expected), self.decimals)
         except _Unreadable:
             return False
+
+    def cut(self, answer, expected) -> tuple[str, int] | None:
+        """How a decimal answer that is not right cut the answer: ("rounded", places) when it is
+        the answer correctly rounded to the places it was written with (0.31 for 5/16 asked to 4
+        places), ("truncated", places) when it is the answer cut off there (10.6, 10.66 for 32/3);
+        None otherwise (an exact answer, a fraction, a number that is not the answer cut)."""
+        places = _places(answer)
+        if not places:
+            return None
+        try:
+            value = _written(answer)
+        except (_Unreadable, _Comma):
+            return None
+        target, scale = Fraction(expected), 10**places
+        if value == Fraction(math.floor(target * scale + Fraction(1, 2)), scale):
+            return "rounded", places
+        if value == Fraction(math.trunc(target * scale), scale):
+            return "truncated", places
+        return None
+
+    def probability(self, expected) -> bool:
+        """Whether the answer is a probability (every exercise whose answer is a number from 0
+        to 1 asks for one)."""
+        return 0 <= Fraction(expected) <= 1
 
     def close(self, answer, expected) -> bool:
         """A decimal that is right to fewer places than stated (10.7 for 32/3 at 2 places)."""

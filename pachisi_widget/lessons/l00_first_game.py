@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import board
 from ..game import Game
 from ..rules import Rules
-from .registry import Solution, drop_equal, exercise
+from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
 
 QUIZ_SEED = 101
 """The seed of lesson 00's exercise 1 (the notebook prints that game's opening throws)."""
@@ -164,4 +164,19 @@ def _last_squares() -> Solution:
         ("values", {}),
         {"found": found, "exact": sorted(exact), "release": sorted(release)},
         drop_equal(found, {"literal": literal, "release_only": release}),
+    )
+
+
+@code_task("00")
+def _steps_to_go() -> TaskSpec:
+    """How many steps a piece still has to go home, from the Charkoni (0) to home (84)."""
+    from .. import board
+
+    steps = (0, 1, 8, 25, 59, 76, 83, 84)
+    return TaskSpec(
+        "steps_to_go",
+        ("step",),
+        tuple(((s,), board.HOME - s) for s in steps),
+        {"home": board.HOME},
+        "return 84 - step",
     )

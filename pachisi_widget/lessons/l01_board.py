@@ -5,10 +5,16 @@ from __future__ import annotations
 from .. import board
 from ..game import Game
 from ..rules import Rules
-from .registry import Solution, drop_equal, exercise
+from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
 
-_ENTRY_SQUARES = ((11, 9), (9, 11), (7, 9))
-"""Lesson 01, exercise 2: squares next to the Charkoni; whose step 1 is each?"""
+_STEP = 20
+"""Lesson 01, exercise 2: the step whose square the exercise names for three seats."""
+
+_STEP_SQUARES = ((4, 10), (8, 4), (10, 14))
+"""Lesson 01, exercise 2: each of these is one seat's step 20; whose?"""
+
+_PARTNER = 2
+"""Lesson 01, exercise 1: the seat whose track is counted with South's (North, opposite)."""
 
 _SOUTH_TIP = (9, 0)
 """Lesson 01, exercise 3: South's tip, on East's track too."""
@@ -26,28 +32,39 @@ def _track_squares(seat: int) -> dict:
 
 
 @exercise("01", 1)
-def _squares_twice() -> Solution:
-    twice = {sq: steps for sq, steps in _track_squares(0).items() if len(steps) == 2}
-    tip = board.square(0, 8)
+def _squares_of_two_seats() -> Solution:
+    south, north = set(_track_squares(0)), set(_track_squares(_PARTNER))
+    both = len(south | north)
     return Solution(
-        len(twice),
+        both,
         ("integer", {}),
-        {"count": len(twice), "tip": tip},
+        {
+            "count": both,
+            "each": len(south),
+            "shared": len(south & north),
+            "steps": board.HOME - 1,
+        },
         drop_equal(
-            len(twice),
-            {"steps": sum(len(s) for s in twice.values()), "tip": len(twice) - (tip in twice)},
+            both,
+            {
+                "added": len(south) + len(north),
+                "steps": 2 * (board.HOME - 1),
+                "shared": len(south & north),
+                "one": len(south),
+            },
         ),
     )
 
 
-def _owner(square, rotate=board.rot) -> int:
-    """The seat whose step 1 is ``square``, turning South's track by ``rotate`` once a seat."""
-    start = board.square(0, 1)
+def _owner(square, step: int = 1, rotate=board.rot) -> int | None:
+    """The seat whose ``step`` is ``square``, turning South's track by ``rotate`` once a seat
+    (None when no seat's ``step`` is there)."""
+    start = board.square(0, step)
     for seat in range(4):
         if start == square:
             return seat
         start = rotate(*start)
-    raise AssertionError(square)
+    return None
 
 
 def _clockwise(x: int, y: int) -> tuple:
@@ -58,24 +75,26 @@ def _clockwise(x: int, y: int) -> tuple:
 
 
 @exercise("01", 2)
-def _entry_squares() -> Solution:
-    seats = tuple(_owner(sq) for sq in _ENTRY_SQUARES)
-    assert all(board.square(seat, 1) == sq for seat, sq in zip(seats, _ENTRY_SQUARES, strict=True))
+def _step_squares() -> Solution:
+    seats = tuple(_owner(sq, _STEP) for sq in _STEP_SQUARES)
+    assert all(
+        seat is not None and board.square(seat, _STEP) == sq
+        for seat, sq in zip(seats, _STEP_SQUARES, strict=True)
+    )
+    wrong = {
+        "clockwise": tuple(_owner(sq, _STEP, _clockwise) for sq in _STEP_SQUARES),
+        "swapped": tuple(_owner((y, x), _STEP) for x, y in _STEP_SQUARES),
+    }
     return Solution(
         seats,
         ("seats", {}),
         {
             "seats": seats,
-            "squares": [str(sq) for sq in _ENTRY_SQUARES],
-            "south": str(board.square(0, 1)),
+            "squares": [str(sq) for sq in _STEP_SQUARES],
+            "step": _STEP,
+            "south": str(board.square(0, _STEP)),
         },
-        drop_equal(
-            seats,
-            {
-                "clockwise": tuple(_owner(sq, _clockwise) for sq in _ENTRY_SQUARES),
-                "swapped": tuple(_owner((y, x)) for x, y in _ENTRY_SQUARES),
-            },
-        ),
+        drop_equal(seats, {k: v for k, v in wrong.items() if None not in v}),
     )
 
 
@@ -135,4 +154,17 @@ def _throw_to_the_castle() -> Solution:
         ("integer", {}),
         {"value": value, "start": start, "castle": castle, "to_go": board.HOME - castle},
         drop_equal(value, {"name": board.HOME - castle, "home": board.HOME - start}),
+    )
+
+
+@code_task("01")
+def _half_turn() -> TaskSpec:
+    """The square a half turn about the centre away: where North's track has South's square."""
+    squares = board.SQUARES[::7] + (board.square(0, 1), board.square(0, 59))
+    return TaskSpec(
+        "half_turn",
+        ("x", "y"),
+        tuple((sq, board.rot(*board.rot(*sq))) for sq in squares),
+        {"example": str(board.square(0, 1)), "turned": str(board.square(2, 1))},
+        "return (18 - x, 18 - y)",
     )

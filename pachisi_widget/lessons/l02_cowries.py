@@ -7,18 +7,24 @@ from math import comb
 
 from ..rules import Rules
 from ..throws import grace_probability, throw_distribution, up_distribution
-from .registry import Solution, drop_equal, exercise
+from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
+
+_SEVEN = 7
+"""Lesson 02, exercise 1: the number of shells (the lesson counts six; the exercise, seven)."""
+
+_TILT = Fraction(7, 10)
+"""Lesson 02, exercise 5: the chance that a tilted shell lands mouth up."""
 
 
 @exercise("02", 1)
 def _three_up() -> Solution:
-    shells = Rules().shells
+    shells = _SEVEN
     p = up_distribution(shells)[3]
     ways, landings = comb(shells, 3), 2**shells
     return Solution(
         p,
         ("number", {"decimals": 4}),
-        {"p": p, "ways": ways, "landings": landings, "counts": shells + 1},
+        {"p": p, "ways": ways, "landings": landings, "counts": shells + 1, "shells": shells},
         drop_equal(
             p,
             {
@@ -90,17 +96,38 @@ def _mouths_up_variance() -> Solution:
 
 @exercise("02", 5)
 def _tilted_shells() -> Solution:
-    fair = throw_distribution(Rules())[25]
-    tilted = throw_distribution(Rules(p_mouth_up=0.6))[25]
+    fair_rules, tilted_rules = Rules(), Rules(p_mouth_up=_TILT)
+    fair, tilted = grace_probability(fair_rules), grace_probability(tilted_rules)
     expected = "more" if tilted > fair else "less"
-    other = "less" if expected == "more" else "more"
+    twenty_five = throw_distribution(tilted_rules)[25] > throw_distribution(fair_rules)[25]
     words = {
         "more": ("mai mult", "mai probabil", "likelier", "more likely"),
         "less": ("mai puțin", "mai puțin probabil", "less likely"),
     }
+    dist = throw_distribution(tilted_rules)
     return Solution(
         expected,
         ("choice", {"key": "02.5", "words": words}),
-        {"fair": fair, "tilted": tilted, "down": 1 - 0.6},
-        {"mouths": other},
+        {
+            "fair": fair,
+            "tilted": tilted,
+            "up": _TILT,
+            "down": 1 - _TILT,
+            "six": dist[6],
+            "ten": dist[10],
+            "twenty_five": dist[25],
+        },
+        # following the 25 alone: it gets rarer when the shells prefer mouth up
+        drop_equal(expected, {"mouths": "more" if twenty_five else "less"}),
+    )
+
+
+@code_task("02")
+def _chance_of_k_up() -> TaskSpec:
+    """The chance of exactly k mouths up with ``shells`` fair shells, for 1 to 8 shells."""
+    cases = tuple(
+        ((k, n), p) for n in (1, 2, 3, 6, 7, 8) for k, p in sorted(up_distribution(n).items())
+    )
+    return TaskSpec(
+        "p_up", ("k", "shells"), cases, solution="return Fraction(comb(shells, k), 2**shells)"
     )

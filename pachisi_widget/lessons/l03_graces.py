@@ -3,29 +3,9 @@
 from __future__ import annotations
 
 from ..game import Game
-from ..probability import turn_length_odds
 from ..rules import Rules
 from ..throws import grace_probability
-from .registry import Solution, drop_equal, exercise
-
-
-@exercise("03", 1)
-def _entry_graces() -> Solution:
-    classic = Rules()
-    graces = frozenset(classic.entry_graces)
-    all_up = classic.table[classic.shells]
-    return Solution(
-        graces,
-        ("values", {}),
-        {"graces": sorted(graces), "all_up": all_up, "shells": classic.shells},
-        drop_equal(
-            graces,
-            {
-                "seven": frozenset(Rules.preset("seven_cowries").entry_graces),
-                "six": graces - {all_up},
-            },
-        ),
-    )
+from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
 
 
 def _enters_on(pieces, value: int, rules: Rules | None = None, start=0) -> int:
@@ -35,6 +15,37 @@ def _enters_on(pieces, value: int, rules: Rules | None = None, start=0) -> int:
     )
     game.throw(value=value)
     return next((m.end for m in game.legal_moves() if m.start == start and m.kind != "pass"), 0)
+
+
+_TWO_ON = [5, 12, 0, 0]
+"""Lesson 03, exercise 1: South's pieces on steps 5 and 12, two still waiting (it throws a 10)."""
+
+
+def _ends(pieces, value: int, rules: Rules) -> frozenset:
+    """The steps South's pieces can end on with ``value`` (the pass left out)."""
+    game = Game.from_position([pieces, None, [0, 0, 0, 0], None], to_move=0, rules=rules, seed=1)
+    game.throw(value=value)
+    return frozenset(m.end for m in game.legal_moves() if m.kind != "pass")
+
+
+@exercise("03", 1)
+def _grace_while_pieces_wait() -> Solution:
+    value = 10
+    ends = _ends(_TWO_ON, value, Rules())
+    on_board = [s for s in _TWO_ON if s]
+    return Solution(
+        ends,
+        ("values", {}),
+        {"ends": sorted(ends), "value": value, "on_board": on_board},
+        drop_equal(
+            ends,
+            {
+                "moved": _ends(_TWO_ON, value, Rules(grace_moves_before_all_entered=True)),
+                "counted": _ends(_TWO_ON, value, Rules(entry_mode="count_from_charkoni")),
+                "only_moved": frozenset(s + value for s in on_board),
+            },
+        ),
+    )
 
 
 @exercise("03", 2)
@@ -67,15 +78,24 @@ def _grace_enters() -> Solution:
 
 @exercise("03", 4)
 def _three_or_more() -> Solution:
-    rules = Rules()
-    odds = turn_length_odds(rules, max_throws=3)
-    g = grace_probability(rules)
-    p = 1 - odds[1] - odds[2]
+    seven = Rules.preset("seven_cowries")
+    g = grace_probability(seven, on_board=True)  # a piece on the board: every grace counts
+    p = g**2  # the first two throws both graces
+    exactly = g**2 * (1 - g)
     return Solution(
         p,
         ("number", {"decimals": 4}),
-        {"p": p, "g": g},
-        drop_equal(p, {"exactly": odds[3], "four": p * g, "two": g}),
+        {"p": p, "g": g, "classic": grace_probability(Rules()) ** 2},
+        drop_equal(
+            p,
+            {
+                "exactly": exactly,
+                "four": p * g,
+                "two": g,
+                "entry": grace_probability(seven, on_board=False) ** 2,
+                "classic": grace_probability(Rules()) ** 2,
+            },
+        ),
     )
 
 
@@ -103,3 +123,18 @@ def _seven_shell_turn() -> Solution:
             },
         ),
     )
+
+
+@code_task("03")
+def _turn_of_n_throws() -> TaskSpec:
+    """P(a turn has exactly n throws) when each throw is a grace with chance g, checked on the
+    engine's turn lengths for the classic game and for tilted shells."""
+    from fractions import Fraction
+
+    from ..probability import turn_length_odds
+
+    cases = []
+    for rules in (Rules(), Rules(p_mouth_up=Fraction(3, 5)), Rules(p_mouth_up=Fraction(7, 10))):
+        g = grace_probability(rules)
+        cases += [((n, g), p) for n, p in turn_length_odds(rules, max_throws=5).items()]
+    return TaskSpec("p_throws", ("n", "g"), tuple(cases), solution="return g ** (n - 1) * (1 - g)")

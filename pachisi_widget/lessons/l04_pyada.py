@@ -200,34 +200,23 @@ def _home_with_pyada() -> Solution:
 
 
 @exercise("04", 5)
-def _high_throw_chance() -> Solution:
+def _three_highs_chance() -> Solution:
     rules = _skilled()
     dist = throw_distribution(rules)
     high = sorted(CANCEL_HIGH)
-    p = sum(dist[v] for v in high)
-    landings = 2**rules.shells
-    ways = int(p * landings)
-    grace_values = sorted(rules.entry_graces | rules.bonus_graces)
+    one = sum(dist[v] for v in high)  # one high throw (the lesson works it out)
+    p = one**3  # three in a row, each throw independent of the others
     return Solution(
         p,
         ("number", {"decimals": 4}),
-        {
-            "p": p,
-            "high": high,
-            "ways": ways,
-            "landings": landings,
-            "parts": " + ".join(f"{dist[v]}" for v in high),
-            "values": len(dist),
-            "forgotten": max(high),
-            "up": rules.table.index(max(high)),
-        },
+        {"p": p, "one": one, "high": high},
         drop_equal(
             p,
             {
-                "ways": ways,
-                "equally": Fraction(len(high), len(dist)),
-                "forgot": p - dist[max(high)],
-                "graces": sum(dist[v] for v in grace_values),
+                "one": one,
+                "tripled": 3 * one,
+                "squared": one**2,
+                "equally": Fraction(len(high), len(dist)) ** 3,
             },
         ),
     )

@@ -7,8 +7,9 @@ from ..game import Game
 from ..rules import Rules
 from .registry import Solution, drop_equal, exercise
 
-_GRACE_CAPTURE = [[30, 84, 84, 0], None, [54, 20, 84, 84], None]
-"""Lesson 05, exercise 1: North (all entered) captures South's piece on its step 64 with a 10."""
+_CAPTURE_THEN_GRACE = ([[23, 84, 84, 0], None, [54, 20, 84, 84], None], (3, 6, 2))
+"""Lesson 05, exercise 1: North (all entered) captures South's piece on its step 57 with a 3, then
+throws a 6 (a grace) and a 2."""
 
 _CASTLE_HELD = [[38, 84, 84, 84], None, [68, 84, 84, 84], None]
 """Lesson 05, exercise 2: South holds the castle on its step 38 (North's 72); North is 4 behind."""
@@ -17,32 +18,44 @@ _NOT_CAPTURED = [[73, 20, 30, 84], None, [40, 0, 0, 0], None]
 """Lesson 05, exercise 3: South (all entered, no capture yet) has a piece on step 73."""
 
 _REVENGE = ([[26, 74, 40, 50], None, [64, 61, 0, 0], None], ((4, 26, 30), (4, 74, 78), (3, 61, 64)))
-"""Lesson 05, exercise 4: the lesson's revenge story (position, then each throw and move)."""
+"""Lesson 05: the lesson's revenge story (position, then each throw and move)."""
+
+_NOT_REVENGE = (_REVENGE[0], ((4, 26, 30), (2, 30, 32), (5, 61, 66)))
+"""Lesson 05, exercise 4: the same capture, but South moves the capturing piece on with its extra
+throw, and North hits it there in its very next turn."""
 
 
-def _throws_after_capture(rules: Rules) -> tuple[int, int]:
-    """(pieces captured, further throws) when North captures with a 10 in ``_GRACE_CAPTURE`` and
-    every later throw is a 3."""
-    game = Game.from_position(_GRACE_CAPTURE, to_move=2, rules=rules, seed=1)
-    game.throw(value=10)
-    move = game.play(game.legal_move(54, 64))
-    more = 0
-    while game.to_move == 2:
-        game.throw(value=3)
-        game.pass_()
-        more += 1
-    return len(move.captures), more
+def _throws_in_turn(rules: Rules) -> int:
+    """How many throws North makes in its turn in ``_CAPTURE_THEN_GRACE`` (the first one captures;
+    each throw plays its first move, or passes)."""
+    position, values = _CAPTURE_THEN_GRACE
+    game = Game.from_position(position, to_move=2, rules=rules, seed=1)
+    made = 0
+    for value in values:
+        if game.to_move != 2:
+            break
+        game.throw(value=value)
+        made += 1
+        moves = [m for m in game.legal_moves() if m.kind != "pass"]
+        if made == 1:
+            game.play(next(m for m in moves if m.captures))
+        elif moves:
+            game.play(moves[0])
+        else:
+            game.pass_()
+    assert game.to_move != 2, "North's turn goes on after the throws of the exercise"
+    return made
 
 
 @exercise("05", 1)
-def _grace_that_captures() -> Solution:
-    captured, more = _throws_after_capture(Rules())
-    _, without = _throws_after_capture(Rules(capture_extra_throw=False))
+def _capture_then_grace() -> Solution:
+    made = _throws_in_turn(Rules())
+    without = _throws_in_turn(Rules(capture_extra_throw=False))
     return Solution(
-        more,
+        made,
         ("integer", {}),
-        {"more": more, "captured": captured},
-        drop_equal(more, {"two": more + without}),
+        {"made": made, "values": list(_CAPTURE_THEN_GRACE[1])},
+        drop_equal(made, {"no_bonus": without, "one_extra": made - 1}),
     )
 
 
@@ -99,8 +112,8 @@ def _no_way_home() -> Solution:
     )
 
 
-def _captures_after_revenge(rules: Rules) -> tuple:
-    position, plays = _REVENGE
+def _captures_after(story, rules: Rules) -> tuple:
+    position, plays = story
     game = Game.from_position(position, to_move=0, rules=rules, seed=4)
     for value, start, end in plays:
         game.throw(value=value)
@@ -109,13 +122,14 @@ def _captures_after_revenge(rules: Rules) -> tuple:
 
 
 @exercise("05", 4)
-def _revenge_voids() -> Solution:
-    counted = _captures_after_revenge(Rules(revenge_rule=True, must_capture_before_home=True))
-    plain = _captures_after_revenge(Rules(must_capture_before_home=True))
+def _revenge_elsewhere() -> Solution:
+    revenge = Rules(revenge_rule=True, must_capture_before_home=True)
+    counted = _captures_after(_NOT_REVENGE, revenge)
+    story = _captures_after(_REVENGE, revenge)
     south = counted[0]
     return Solution(
         south,
         ("integer", {}),
         {"south": south, "north": counted[2]},
-        drop_equal(south, {"ignored": plain[0]}),
+        drop_equal(south, {"voided": story[0]}),
     )

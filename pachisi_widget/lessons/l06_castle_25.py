@@ -6,7 +6,7 @@ from .. import board
 from ..rules import Rules
 from ..throws import throw_distribution
 from .l00_first_game import homecomings
-from .registry import Solution, drop_equal, exercise
+from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
 
 _WAIT_TURNS = 10
 """Lesson 06, exercise 1: the first turns of waiting on the 25-castle."""
@@ -113,3 +113,22 @@ def _last_square() -> Solution:
             p, {"per_throw": q, "twenty_five": turn_has_value_chance(25, rules), "turns": 1 / p}
         ),
     )
+
+
+@code_task("06")
+def _still_waiting() -> TaskSpec:
+    """P(a piece on the 25-castle is still waiting after k turns), each turn bringing a 25 with
+    chance p: checked on the engine's wait (castle_wait_odds), fair and tilted shells."""
+    from fractions import Fraction
+
+    from ..probability import castle_wait_odds, turn_has_value_chance
+
+    cases = []
+    for rules in (Rules(), Rules(p_mouth_up=Fraction(2, 5))):
+        p = turn_has_value_chance(25, rules)
+        odds = castle_wait_odds(rules, per="turn", upto=60)
+        for k in (1, 2, 5, 20, 60):
+            if rules == Rules() and k == _WAIT_TURNS:
+                continue  # that is exercise 1
+            cases.append(((k, p), 1 - sum(odds[j] for j in range(1, k + 1))))
+    return TaskSpec("still_waiting", ("k", "p"), tuple(cases), solution="return (1 - p) ** k")

@@ -11,13 +11,23 @@ from ..throws import expected_value, grace_probability
 from .registry import Solution, drop_equal, exercise
 
 _MITRA_ENTRY = [[12, 0, 0, 0], None, [40, 0, 0, 0], None]
-"""Lesson 07, exercise 2: South throws a 25 (then a 3) under Mitra's rules."""
+"""Lesson 07, exercise 2: South throws a 25 and a 3 under Mitra's rules, brings a piece in with the
+25 and moves that piece on with the 3."""
 
 _SPLIT = [[20, 30, 84, 84], None, [50, 0, 0, 0], None]
 """Lesson 07, exercise 3: South throws a 6 with split throws."""
 
-_PARTNERS = [[26, 0, 0, 0], [0, 0, 0, 0], [64, 0, 0, 0], [0, 0, 0, 0]]
-"""Lesson 07, exercise 4: South's piece on step 26, North's on its step 64 (South's step 30)."""
+_CASTLE_STEP = 21
+"""Lesson 07, exercise 4: the castle of South's track that its partner North holds."""
+
+_PARTNERS = [
+    [_CASTLE_STEP - 4, 0, 0, 0],
+    [0, 0, 0, 0],
+    [board.step_of(2, board.square(0, _CASTLE_STEP)), 0, 0, 0],
+    [0, 0, 0, 0],
+]
+"""Lesson 07, exercise 4: South's piece 4 steps before the castle on its step 21, where North's
+piece stands."""
 
 _SAMPLES = (240, 6000)
 """Lesson 07, exercise 5: a class's few games and the lesson's many."""
@@ -55,23 +65,29 @@ def _seven_shell_turn_ratio() -> Solution:
     )
 
 
-def _entering_step(rules: Rules, value: int) -> int:
+def _after_entry(rules: Rules, value: int = 25, then: int = 3) -> int:
+    """The step of the piece that ``value`` brings in, once ``then`` has moved it on (the two
+    throws pooled, as Mitra's throw_then_move pools them)."""
     game = Game.from_position(_MITRA_ENTRY, to_move=0, rules=rules, seed=2)
     game.throw(value=value)
-    game.throw(value=3)
-    return next(m.end for m in game.legal_moves() if m.kind == "enter")
+    game.throw(value=then)
+    entered = game.play(next(m for m in game.legal_moves() if m.kind == "enter")).end
+    return game.play(game.legal_move(entered, entered + then)).end
 
 
 @exercise("07", 2)
 def _mitra_entry() -> Solution:
-    mitra, value = Rules.preset("mitra"), 25
-    step = _entering_step(mitra, value)
-    square1 = _entering_step(mitra.replace(entry_mode="square1"), value)
+    mitra, value, then = Rules.preset("mitra"), 25, 3
+    step = _after_entry(mitra, value, then)
+    classic = _after_entry(mitra.replace(entry_mode="square1"), value, then)
     return Solution(
         step,
         ("integer", {}),
-        {"step": step, "value": value, "square1": square1},
-        drop_equal(step, {"from_square1": square1 + value, "classic": square1}),
+        {"step": step, "value": value, "then": then, "entered": step - then},
+        drop_equal(
+            step,
+            {"from_square1": 1 + value + then, "classic": classic, "entry_only": step - then},
+        ),
     )
 
 
@@ -104,10 +120,11 @@ def _split_first_parts() -> Solution:
 
 
 def _onto_the_partner(rules: Rules) -> str:
-    """What South's piece does when a 4 takes it from step 26 onto North's piece."""
+    """What South's piece does when a 4 takes it onto North's piece on South's castle step."""
     game = Game.from_position(_PARTNERS, to_move=0, rules=rules, seed=4)
     game.throw(value=4)
-    move = next((m for m in game.legal_moves() if m.start == 26 and m.end == 30), None)
+    start = _PARTNERS[0][0]
+    move = next((m for m in game.legal_moves() if m.start == start and m.end == _CASTLE_STEP), None)
     if move is None:
         return "blocked"
     return "captures" if move.captures else "shares"
@@ -116,7 +133,7 @@ def _onto_the_partner(rules: Rules) -> str:
 @exercise("07", 4)
 def _partners_share() -> Solution:
     outcome = _onto_the_partner(Rules(teams=True))
-    north = board.step_of(2, board.square(0, 30))
+    north = _PARTNERS[2][0]
     return Solution(
         outcome,
         (
@@ -138,10 +155,8 @@ def _partners_share() -> Solution:
                 },
             },
         ),
-        {"north": north},
-        drop_equal(
-            outcome, {"partners_capture": _onto_the_partner(Rules()), "partners_block": "blocked"}
-        ),
+        {"north": north, "castle": _CASTLE_STEP},
+        drop_equal(outcome, {"castle_blocks": _onto_the_partner(Rules()), "captures": "captures"}),
     )
 
 

@@ -43,6 +43,9 @@ from ..words import catalogue
 __all__ = [
     "Solution",
     "exercise",
+    "TaskSpec",
+    "code_task",
+    "TASKS",
     "EXERCISES",
     "drop_equal",
     "interval_verdict",
@@ -124,6 +127,51 @@ def interval_choice(key: str, rate, params: dict, wins: tuple[str, ...]) -> Solu
         {**params, **interval},
         drop_equal(verdict, {"point": point}),
     )
+
+
+@dataclass(frozen=True)
+class TaskSpec:
+    """A cell the student writes: a function ``name`` with ``args``, checked on ``cases``.
+
+    The cases are computed by the package (the engine's own value for each argument tuple); the
+    student's function must give each one: exactly, for a Fraction or a whole number (a float
+    within ``1e-9`` of it), or item by item for a tuple."""
+
+    name: str
+    """The function the cell defines: "p_up"."""
+    args: tuple[str, ...]
+    """Its parameters' names, in order: ("k", "shells")."""
+    cases: tuple[tuple[tuple, Any], ...]
+    """(arguments, the package's value) for every case it is checked on."""
+    params: dict = field(default_factory=dict)
+    """The numbers the task's sentences quote."""
+    solution: str = ""
+    """A teacher's body of the function, one line ("return 84 - step"), with the names the
+    lesson has imported (``scripts/teacher.sh solutions`` puts it in place of the ``...``)."""
+
+
+TASKS: dict[str, Callable[[], TaskSpec]] = {}
+"""The code task of each lesson that has one, by lesson id."""
+
+
+def code_task(lesson: str):
+    """Register the decorated function (no arguments, returns a :class:`TaskSpec`) as the code
+    cell of lesson ``lesson`` that the student writes (its sentences: ``"<lesson>.task.why"`` and
+    ``".hint"`` in the lesson's translators' files).
+
+    Raises:
+        ValueError: for a lesson that is not in the course, or a second task for one lesson.
+    """
+    if lesson not in _FILES:
+        raise ValueError(f"no lesson {lesson!r} in the course; there are: {', '.join(_FILES)}")
+
+    def register(function):
+        if lesson in TASKS:
+            raise ValueError(f"lesson {lesson!r} has a code task already")
+        TASKS[lesson] = function
+        return function
+
+    return register
 
 
 # -- the course: its lessons in order -------------------------------------------------------------

@@ -568,7 +568,7 @@ class Session:
         """
         mode, q = self.practice_mode.ask(self.shown_state, question, **params)
         self._commit(practice=mode)
-        return q
+        return replace(q, lang=self.language)  # echoed in the board's language
 
     def answer(self, choice: int) -> bool:
         """Answer the open question with choice number ``choice``; True when it is right.

@@ -466,9 +466,11 @@ def test_both_teachers_guides_show_every_lesson_with_its_links_and_goals(site):
             )
             if packaged:
                 prefix = path.stem.split("_")[0]
-                assert f'exercise("{prefix}", {packaged[-1]}' in read_page(site / page_name).text, (
+                page = read_page(site / page_name).text
+                assert f"--lessons {prefix}" in page and "teacher.sh lab" in page, (
                     f"{page_name}: where the answers of {path.name} are is not said"
                 )
+                assert ".solution()" not in page, f"{page_name}: names a call students could run"
 
 
 @pytest.mark.parametrize("lang", sorted(GUIDE_SOURCES))

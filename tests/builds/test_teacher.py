@@ -137,3 +137,20 @@ def test_nbgrader_makes_the_students_version_and_grades_filled_in_copies(tmp_pat
             scores[m.group(1)] = (float(m.group(3)), float(m.group(4)))
     n = float(len(cells))
     assert scores == {"alice": (n, n), "bob": (0.0, n), "carol": (n - 1, n)}, said
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_solutions_fill_in_the_code_the_student_writes(tmp_path, lang):
+    from pachisi_widget.lessons import task
+
+    teacher.solutions(lang, tmp_path, [LESSON])
+    (path,) = teacher.lesson_paths(lang, [LESSON])
+    nb = json.loads((tmp_path / path.name).read_text(encoding="utf-8"))
+    code = task(LESSON)
+    (cell,) = [c for c in nb["cells"] if f"def {code.name}(" in "".join(c["source"])]
+    source = "".join(cell["source"])
+    assert code.solution in source and "\n    ...\n" not in source
+    namespace: dict = {}
+    exec("from fractions import Fraction\nfrom math import comb\n", namespace)
+    exec(source.split("\n\n\ntask(")[0], namespace)
+    assert task(LESSON, lang=lang).check(namespace[code.name]).correct

@@ -212,6 +212,7 @@ _SHARED_CALLS = {
     "turn_length_odds",
     "turn_total_odds",
     "exercise",
+    "task",
     "Move",
     "move_from",
     "throw_shells",

@@ -5,8 +5,10 @@ English and Romanian with the same placeholders."""
 from __future__ import annotations
 
 import importlib
+import math
 import re
 import string
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -63,7 +65,9 @@ def test_every_exercise_has_its_sentences(key):
         wanted = {"why", "hint", *ex.mistakes}
         if ex.form.name == "choice":
             wanted |= set(ex.form.labels[lang])
-        assert codes == wanted, (lang, codes ^ wanted)
+        assert not wanted & {"kind", "look"}, "kind and look are not names for a mistake"
+        # optional: what kind of quantity the answer is, where to look (a wrong answer hears them)
+        assert codes - {"kind", "look"} == wanted, (lang, (codes - {"kind", "look"}) ^ wanted)
         for code in codes:
             template = catalogue.TEXTS[lang][f"{ex.code}.{code}"]
             unknown = _fields(template) - set(ex.params) - {"answer"}
@@ -238,8 +242,8 @@ def test_order_matters_only_where_it_should():
     assert not pieces.check([0, 1, 9]) and not pieces.check([9, 1, 0, 0])
     assert pieces.check([9, 1, 1]).mistake == "three"
     entry = exercise("01", 2)  # seats in order: order matters
-    assert entry.check(["East", "North", "West"]) and entry.check("E N W")
-    assert not entry.check(["West", "North", "East"])
+    assert entry.check(["North", "West", "East"]) and entry.check("N W E")
+    assert not entry.check(["East", "West", "North"])
     cancelled = exercise("04", 3)  # letters in any order, any case
     assert cancelled.check(["D", "A"]) and cancelled.check("a and d")
     assert cancelled.check({"a", "b", "d"}).mistake == "bridged"
@@ -256,11 +260,15 @@ def test_near_misses_and_slips_of_form():
     assert wait.check("ten").verdict == "unreadable"
     assert wait.check(True).verdict == "unreadable"
     assert wait.check(float("nan")).verdict == "unreadable"
-    assert exercise("02", 1).check("31.25%")  # a percentage
+    assert exercise("02", 1).check("27.34%")  # a percentage
     assert exercise("00", 4).check({"a", "e"}).verdict == "unreadable"
     assert exercise("00", 1).check(["West", "Up"]).verdict == "unreadable"
     assert exercise("02", 5).check("maybe").verdict == "unreadable"
-    assert exercise("02", 5, lang="ro").check("mai putin probabil")  # without diacritics
+    assert exercise("02", 5, lang="ro").check("mai probabil")
+    assert exercise("04", 5, lang="ro").check("0,0204")  # the decimal comma, as a text
+    assert (
+        exercise("02", 5, lang="ro").check("mai putin probabil").mistake == "mouths"
+    )  # no diacritics
     for hostile in ("1e999999999", "9" * 5000, "1/" + "0" * 100, "1/0"):
         assert wait.check(hostile).verdict == "unreadable"
 
@@ -501,3 +509,211 @@ def test_explore_and_slider_refuse_what_they_cannot_use():
         lessons.explore(print)
     with pytest.raises(ValueError, match=r"n must be a Slider\(low, high, step, value\)"):
         lessons.explore(print, n=(1, 10, 1, 4))
+
+
+# -- feedback that teaches: rounding, truncation, the kind of quantity ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "answer", "how", "places"),
+    [
+        (("02", 3), 10.7, "rounded", 1),  # 32/3 rounded to 1 place
+        (("02", 3), 10.6, "truncated", 1),  # 32/3 cut off after 1 place
+        (("02", 3), "10,66", "truncated", 2),  # cut off at the asked places
+        (("02", 2), 0.12, "truncated", 2),  # 1/8 = 0.125 cut off
+        (("02", 2), "0.13", "rounded", 2),
+        (("06", 1), 0.16, "rounded", 2),  # 0.1622 to 2 places
+        (("02", 1), "27%", "rounded", 2),  # 0.2734 as a rounded percentage
+        (("02", 1), Decimal("0.273"), "rounded", 3),
+    ],
+)
+def test_a_rounded_or_truncated_answer_hears_right_idea(key, answer, how, places):
+    ex = exercise(*key)
+    said = ex.check(answer)
+    assert said.verdict == "close" and said.mistake == how and not said.correct
+    assert said.message.startswith("Right idea")
+    decimals = ex.form.decimals
+    assert f"{decimals} decimal places" in said.message
+    assert f"{places} decimal place" in said.message  # the places the student wrote
+    ro = exercise(*key, lang="ro").check(answer)
+    assert ro.message.startswith("Ideea e bună") and f"{decimals} zecimale" in ro.message
+
+
+def test_rounding_feedback_is_not_given_to_other_answers():
+    wait = exercise("02", 3)  # 32/3 = 10.666...
+    assert wait.check(10.65).verdict == "close" and wait.check(10.65).mistake == ""  # near
+    assert wait.check(10.5).verdict == "wrong"  # neither the rounding nor the cut of 10.67
+    assert wait.check(11).verdict == "wrong"  # a whole number is exact: never "right idea"
+    assert wait.check("32/3").correct and wait.check(10.667).correct
+
+
+def test_a_plausible_wrong_answer_hears_what_kind_of_answer_and_where_to_look():
+    danger = exercise("05b", 1)
+    for distance in (2, 5):
+        said = danger.check(distance)
+        assert said.verdict == "wrong"
+        assert "a distance: a whole number of squares from 1 to 30" in said.message
+        assert "commonest with these shells" in said.message
+        ro = exercise("05b", 1, lang="ro").check(distance).message
+        assert "o distanță: un număr întreg de pătrate" in ro and "cea mai frecventă" in ro
+    high = exercise("02", 2).check(0.5)  # a probability, not a grace's
+    assert "a probability: a number from 0 to 1" in high.message
+    assert "pw.throw_distribution" in high.message
+    over = exercise("02", 2).check(2)
+    assert over.verdict == "wrong" and "always a number from 0 to 1" in over.message
+    assert "întotdeauna un număr de la 0 la 1" in exercise("02", 2, lang="ro").check(2).message
+    plain = exercise("03", 2).check(9)  # no sentence of its own: the form and the hint
+    assert "The answer is a whole number." in plain.message and ".hint()" in plain.message
+
+
+# -- answers off the students' path: a teacher's mode --------------------------------------------
+
+
+def test_answers_only_in_a_teachers_mode(monkeypatch):
+    assert lessons.teacher_mode()  # the tests are a teacher's tool (tests/conftest.py)
+    ex = exercise("02", 3)
+    assert ex.solution().verdict == "answer" and ex.expected == Fraction(32, 3)
+    monkeypatch.delenv(lessons.TEACHER_VARIABLE)
+    assert not lessons.teacher_mode()
+    student = exercise("02", 3)
+    for shown in (lambda: student.expected, student.solution, lambda: student.params):
+        with pytest.raises(PermissionError, match="for the teacher") as err:
+            shown()
+        assert "32/3" not in str(err.value) and "10.67" not in str(err.value)
+        assert 'exercise("02", 3).check(...)' in str(err.value)
+    with pytest.raises(PermissionError, match="pentru profesor"):
+        exercise("02", 3, lang="ro").solution()
+    # a student checks and asks for hints as before
+    assert student.check("10.67").correct and student.hint().verdict == "hint"
+    assert student.check(0.09375).verdict == "mistake"
+    monkeypatch.setenv(lessons.TEACHER_VARIABLE, "0")
+    assert not lessons.teacher_mode()
+    monkeypatch.setenv(lessons.TEACHER_VARIABLE, "yes")
+    assert lessons.teacher_mode() and student.expected == Fraction(32, 3)
+
+
+def test_pages_students_read_name_no_answer():
+    import json
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    pages = [root / lesson.notebook(lang) for lesson in lessons.catalog() for lang in ("en", "ro")]
+    pages += [root / "docs" / "teachers.md", root / "docs" / "teachers-ro.md", root / "README.md"]
+    for page in pages:
+        if not page.is_file():
+            continue
+        body = page.read_text("utf-8")
+        if page.suffix == ".ipynb":
+            body = "\n".join("".join(c["source"]) for c in json.loads(body)["cells"])
+        assert ".solution(" not in body and not re.search(r"\)\.expected\b", body), page.name
+        assert lessons.TEACHER_VARIABLE not in body, page.name
+
+
+def test_a_question_on_the_board_echoes_itself_not_its_answer():
+    import pachisi_widget as pw
+
+    for lang, how in (("en", "Answer with a click"), ("ro", "Răspunde cu un clic")):
+        w = pw.PachisiWidget(
+            game=pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1),
+            language=lang,
+        )
+        w.throw(up=4)
+        q = w.ask("capture")
+        shown = repr(q)
+        assert "frozenset" not in shown and "right" not in shown and "Message(" not in shown
+        assert shown.splitlines()[0] == lessons.text(q.prompt.code, q.prompt.params, lang)
+        assert len(shown.splitlines()) == len(q.choices) + 2 and how in shown
+        assert q.check(0)  # still the same question underneath
+
+
+def test_a_replay_shows_a_short_summary():
+    import pachisi_widget as pw
+    from pachisi_widget.replay import Replay
+
+    game = pw.Game(players=2, seed=5)
+    for _ in range(6):
+        game.throw()
+        moves = game.legal_moves()
+        if moves and game.phase == "move":
+            game.play(moves[0])
+    shown = repr(Replay(game))
+    assert shown.startswith("<Replay of South and North: ") and " at 0x" not in shown
+    assert f"{Replay(game).count} actions" in shown and "seed=5" in shown
+
+
+# -- a cell the student writes: lessons.task ------------------------------------------------------
+
+# A teacher's answer to each code task, and a typical wrong one.
+_TASK_ANSWERS = {
+    "00": (lambda step: 84 - step, lambda step: step),
+    "01": (lambda x, y: (18 - x, 18 - y), lambda x, y: (y, 18 - x)),
+    "02": (
+        lambda k, shells: Fraction(math.comb(shells, k), 2**shells),
+        lambda k, shells: Fraction(1, shells + 1),
+    ),
+    "03": (lambda n, g: g ** (n - 1) * (1 - g), lambda n, g: g**n * (1 - g)),
+    "05b": (lambda q, g: q / (1 - g), lambda q, g: q),
+    "06": (lambda k, p: (1 - p) ** k, lambda k, p: 1 - k * p),
+}
+
+
+def test_the_lessons_with_a_code_task():
+    assert set(lessons.TASKS) == set(_TASK_ANSWERS)
+    for lesson_id in lessons.TASKS:
+        path = lessons.lesson(lesson_id).path("en")
+        for lang in ("en", "ro"):
+            source = lessons.lesson(lesson_id).path(lang).read_text("utf-8")
+            name = lessons.task(lesson_id).name
+            assert (
+                f"def {name}(" in source and f'task(\\"{lesson_id}\\").check({name})' in source
+            ), (
+                path,
+                lang,
+            )
+
+
+@pytest.mark.parametrize("lesson_id", sorted(_TASK_ANSWERS))
+def test_a_code_task_checks_the_students_function(lesson_id):
+    right, wrong = _TASK_ANSWERS[lesson_id]
+    for lang, yes, no in (("en", "Right!", "Not yet:"), ("ro", "Corect!", "Nu încă:")):
+        t = lessons.task(lesson_id, lang=lang)
+        said = t.check(right)
+        assert said.correct and said.verdict == "right" and said.message.startswith(yes)
+        said = t.check(wrong)
+        assert not said and said.verdict == "wrong" and said.message.startswith(no)
+        assert t.name in said.message and t.hint().message.split(": ", 1)[1] in said.message
+
+        def empty(*args): ...
+
+        assert t.check(...).verdict == "blank" and t.check(empty).verdict == "blank"
+        assert t.check(3).verdict == "unreadable"
+
+        def broken(*args):
+            raise ZeroDivisionError("division by zero")
+
+        stopped = t.check(broken)
+        assert stopped.verdict == "error" and "ZeroDivisionError" in stopped.message
+    # a float close to the exact value is right; one far from it is not
+    if lesson_id in ("02", "03", "05b", "06"):
+        t = lessons.task(lesson_id)
+        assert t.check(lambda *a: float(right(*a))).correct
+        assert not t.check(lambda *a: float(right(*a)) + 1e-6)
+
+
+def test_a_code_task_for_a_lesson_without_one_says_which_have_one():
+    with pytest.raises(ValueError, match="has no code task; the lessons with one: 00, 01"):
+        lessons.task("08")
+
+
+def test_a_code_tasks_solution_is_right_and_for_the_teacher(monkeypatch):
+    from fractions import Fraction as _Fraction
+    from math import comb
+
+    for lesson_id in lessons.TASKS:
+        t = lessons.task(lesson_id)
+        namespace = {"Fraction": _Fraction, "comb": comb}
+        exec(f"def {t.name}({', '.join(t.args)}):\n    {t.solution}\n", namespace)
+        assert t.check(namespace[t.name]).correct, lesson_id
+    monkeypatch.delenv(lessons.TEACHER_VARIABLE)
+    with pytest.raises(PermissionError, match=r'task\("02"\)\.check\(p_up\)'):
+        lessons.task("02").solution  # noqa: B018
