@@ -52,7 +52,13 @@ else:
 TESTS = Path(__file__).resolve().parent
 # --doctest-modules would import every conftest.py as a module named "conftest" (two of them
 # clash) and the helpers as test modules: they have no doctests.
-collect_ignore = ["conftest.py", "browser/conftest.py", "support.py", "browser/jupyter_ui.py"]
+collect_ignore = [
+    "conftest.py",
+    "browser/conftest.py",
+    "support.py",
+    "ports.py",
+    "browser/jupyter_ui.py",
+]
 SLOW_TIERS = ("notebooks", "builds", "browser")
 
 
