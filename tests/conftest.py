@@ -58,6 +58,7 @@ collect_ignore = [
     "support.py",
     "ports.py",
     "browser/jupyter_ui.py",
+    "browser/axe_audit.py",
 ]
 SLOW_TIERS = ("notebooks", "builds", "browser")
 
