@@ -1,13 +1,17 @@
 """Helpers shared by the test tiers (tests/conftest.py puts this folder on sys.path, so any test
 file can ``from support import ...``; test files never import each other).
 
-- :func:`free_port` and :func:`serve_static`: a free TCP port on 127.0.0.1, and a folder served
-  there by ``python -m http.server`` (the docs and JupyterLite sites);
+- :func:`free_port` (from tests/ports.py) and :func:`serve_static`: a free TCP port on
+  127.0.0.1, and a folder served there by ``python -m http.server`` (the docs and JupyterLite
+  sites);
 - the notebook helpers (:func:`read`, :func:`code_cells`, :func:`outputs_text`, ...) and
   :func:`executed`: each lesson executed ONCE per package version, whichever test asks first
   (notebook tests, docs build, teacher's course); the result is kept on disk in
   ``.cache/tests/executed/``, keyed by the lesson's and the package's hashes, and also put into the
   documentation's jupyter-cache, so the docs build (myst-nb) renders it without running it again;
+- :func:`project_wheel`: the ONE wheel of a run, built from a clean copy of the tree
+  (:func:`clean_copy`) under a file lock and kept in ``.cache/tests/wheel/`` by the sources'
+  hash; the packaging tests read it and the offline site (:func:`build_lite_site`) ships it;
 - the hostile players that the tournament and robustness tests field;
 - :func:`examples`: a Hypothesis example count scaled by the profile (dev, ci, thorough).
 """
@@ -680,7 +684,8 @@ def _dirty_copy(path: Path) -> Path:
 
 def build_lite_site(tmp_path_factory) -> dict:
     """The offline JupyterLite site, built ONCE per session and worker by scripts/build_lite.sh
-    with the lessons plus the smoke notebooks (tests/browser/test_lite.py), and linked into the
+    with the lessons plus the smoke notebooks (tests/browser/test_lite.py) and the run's one wheel
+    (:func:`project_wheel`, passed as ``--wheel``), and linked into the
     docs site as its lite/ (build_docs_site); the build's summary, its output under "stdout"."""
     import pytest
 
