@@ -1051,16 +1051,39 @@ def folder_size(path: Path) -> tuple[float, int]:
 # --- the build --------------------------------------------------------------------------------
 
 
+def given_wheel(wheel: Path) -> Path:
+    """A pachisi_widget wheel built elsewhere (``--wheel``), checked like the one built here."""
+    wheel = Path(wheel).resolve()
+    if (
+        not wheel.is_file()
+        or not wheel.name.startswith("pachisi_widget-")
+        or wheel.suffix != ".whl"
+    ):
+        raise BuildError(f"--wheel {wheel}: not a pachisi_widget-*.whl file")
+    with zipfile.ZipFile(wheel) as archive:
+        if "pachisi_widget/static/widget.js" not in archive.namelist():
+            raise BuildError(f"--wheel {wheel.name} lacks pachisi_widget/static/widget.js")
+    return wheel
+
+
 def build(
-    out: Path, online: bool, extra_contents: list[Path], bytecode: bool = True, preload: bool = True
+    out: Path,
+    online: bool,
+    extra_contents: list[Path],
+    bytecode: bool = True,
+    preload: bool = True,
+    use_wheel: Path | None = None,
 ) -> dict:
     started = time.monotonic()
     CACHE.mkdir(parents=True, exist_ok=True)
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
 
     preload = preload and not online
-    ensure_frontend_bundle()
-    project = project_wheel()
+    if use_wheel is None:
+        ensure_frontend_bundle()
+        project = project_wheel()
+    else:
+        project = given_wheel(use_wheel)
     runtime = pyodide_runtime(PYODIDE_VERSION)
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     lock_names, piplite = resolve(project, lock)
@@ -1288,11 +1311,23 @@ def main(argv: list[str] | None = None) -> int:
         "piplite after Pyodide starts, as JupyterLite does by default "
         "(lessons start slower): for comparisons",
     )
+    parser.add_argument(
+        "--wheel",
+        type=Path,
+        metavar="FILE",
+        help="put this pachisi_widget wheel (front-end bundle included) into the site instead "
+        "of building one from the tree (the tests pass the one wheel of their run)",
+    )
     args = parser.parse_args(argv)
     out = args.out if args.out.is_absolute() else Path.cwd() / args.out
     try:
         summary = build(
-            out.resolve(), args.online, args.extra_contents, args.bytecode, args.preload
+            out.resolve(),
+            args.online,
+            args.extra_contents,
+            args.bytecode,
+            args.preload,
+            use_wheel=args.wheel,
         )
     except BuildError as exc:
         print(f"[build_lite] ERROR: {exc}", file=sys.stderr)

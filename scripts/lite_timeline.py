@@ -43,7 +43,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -57,7 +56,9 @@ from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' page helpers
+sys.path.insert(0, str(ROOT / "tests"))  # the tests' free-port helper
 from jupyter_ui import ALL_RUN_JS, ERRORS_JS, EXECUTE_JS  # noqa: E402
+from ports import free_port  # noqa: E402
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 CHROMIUM_ARGS = [
@@ -254,12 +255,6 @@ def serve(site: str, port: int, importtime: bool) -> None:
     handler = type("Handler", (SiteHandler,), {"importtime": importtime})
     server = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=site))
     server.serve_forever()
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Server:

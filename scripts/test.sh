@@ -79,8 +79,9 @@ else
     say "front-end unit tests (npm test)"
     npm test --silent
     npm_s=$((SECONDS - npm_started))
-    # loadgroup: the tests that share a built site run on one worker (xdist groups "docs",
-    # "lite", "wheel"); everything else is spread over both.
+    # loadgroup: the tests that share the built docs and JupyterLite sites run on one worker
+    # (xdist group "sites"; tests/conftest.py gives pytest 9's node ids the group); everything
+    # else is spread over both. The one wheel of the run is shared through a file lock.
     args+=(--dist loadgroup --cov=pachisi_widget --cov-branch --cov-report=
            --cov-report=xml:"$RESULTS/coverage.xml")
 fi

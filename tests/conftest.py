@@ -58,7 +58,14 @@ else:
 TESTS = Path(__file__).resolve().parent
 # --doctest-modules would import every conftest.py as a module named "conftest" (two of them
 # clash) and the helpers as test modules: they have no doctests.
-collect_ignore = ["conftest.py", "browser/conftest.py", "support.py", "browser/jupyter_ui.py"]
+collect_ignore = [
+    "conftest.py",
+    "browser/conftest.py",
+    "support.py",
+    "ports.py",
+    "browser/jupyter_ui.py",
+    "browser/axe_audit.py",
+]
 SLOW_TIERS = ("notebooks", "builds", "browser")
 
 
@@ -66,8 +73,11 @@ def pytest_report_header(config):
     return f"hypothesis profile: {support.hypothesis_profile()} (HYPOTHESIS_PROFILE, CI)"
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
-    """Every test outside tests/unit and the package's doctests is slow (the tiers are folders)."""
+    """Every test outside tests/unit and the package's doctests is slow (the tiers are folders);
+    under ``--dist loadgroup``, each test of an ``xdist_group`` gets its group in its node id."""
+    _group_node_ids(config, items)
     for item in items:
         try:
             tier = Path(str(item.fspath)).resolve().relative_to(TESTS).parts[0]
@@ -91,3 +101,29 @@ def static_server(tmp_path_factory):
         return support.serve_static(folder, tmp_path_factory.mktemp("http"), ready)
 
     return serve
+
+
+def _group_node_ids(config, items) -> None:
+    """What pytest-xdist's loadgroup does on its workers: the group as a suffix of the node id
+    (``...::test_x@sites``), by which the controller sends a group's tests to one worker.
+
+    xdist 3.8 writes the suffix into ``item._nodeid``, which pytest 9 no longer reads (the node id
+    is ``item._id``), so every group was spread over both workers and each worker built the docs
+    and JupyterLite sites itself. This writes the same suffix where pytest 9 keeps it; where xdist
+    already did (another xdist or pytest), the node id has its ``@`` and is left alone."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    from _pytest.nodeid import NodeId  # pytest 9: the structured node id
+
+    for item in items:
+        names = sorted(
+            {
+                str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                for m in item.iter_markers("xdist_group")
+            }
+        )
+        if names and "@" not in item.nodeid:
+            # the suffix goes after the parameters ("test_x[en]@sites", where xdist looks for
+            # it), so it is kept in the last name, not in the parameters (their "]" last)
+            path, _, rest = f"{item.nodeid}@{'_'.join(names)}".partition("::")
+            item._id = NodeId(path=path, names=tuple(rest.split("::")))

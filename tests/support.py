@@ -1,13 +1,17 @@
 """Helpers shared by the test tiers (tests/conftest.py puts this folder on sys.path, so any test
 file can ``from support import ...``; test files never import each other).
 
-- :func:`free_port` and :func:`serve_static`: a free TCP port on 127.0.0.1, and a folder served
-  there by ``python -m http.server`` (the docs and JupyterLite sites);
+- :func:`free_port` (from tests/ports.py) and :func:`serve_static`: a free TCP port on
+  127.0.0.1, and a folder served there by ``python -m http.server`` (the docs and JupyterLite
+  sites);
 - the notebook helpers (:func:`read`, :func:`code_cells`, :func:`outputs_text`, ...) and
   :func:`executed`: each lesson executed ONCE per package version, whichever test asks first
   (notebook tests, docs build, teacher's course); the result is kept on disk in
   ``.cache/tests/executed/``, keyed by the lesson's and the package's hashes, and also put into the
   documentation's jupyter-cache, so the docs build (myst-nb) renders it without running it again;
+- :func:`project_wheel`: the ONE wheel of a run, built from a clean copy of the tree
+  (:func:`clean_copy`) under a file lock and kept in ``.cache/tests/wheel/`` by the sources'
+  hash; the packaging tests read it and the offline site (:func:`build_lite_site`) ships it;
 - the hostile players that the tournament and robustness tests field;
 - :func:`examples`: a Hypothesis example count scaled by the profile (dev, ci, thorough).
 """
@@ -22,7 +26,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -30,6 +33,10 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+
+from ports import free_port
+
+__all__ = ["free_port"]  # re-exported: tests import it from here
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOK_DIR = REPO / "notebooks"
@@ -43,13 +50,6 @@ CELL_TIMEOUT = 300  # seconds per cell (a guard against a hang, never a speed te
 
 
 # --- ports and static sites ------------------------------------------------------------------
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that was free a moment ago."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @contextlib.contextmanager
@@ -580,6 +580,109 @@ def build_docs_site(tmp_path_factory) -> Path:
     return html
 
 
+WHEEL_CACHE = REPO / ".cache" / "tests" / "wheel"
+
+
+def source_files() -> list[str]:
+    """Files a checkout would hold: tracked ones plus new ones that are not ignored."""
+    import shutil
+
+    import pytest
+
+    if shutil.which("git") is None or not (REPO / ".git").exists():
+        pytest.fail("a clean copy of the tree needs git and a git checkout")
+    out = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return [name for name in out.split("\0") if name and (REPO / name).is_file()]
+
+
+def clean_copy(target: Path) -> Path:
+    """The tree as a fresh clone has it (no node_modules, no built pachisi_widget/static/)."""
+    import shutil
+
+    for name in source_files():
+        dest = target / name
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(REPO / name, dest)
+    return target
+
+
+def project_wheel() -> dict:
+    """The ONE pachisi_widget wheel of a run, built by ``pip wheel`` from a clean copy of the tree
+    (so the hatch-jupyter-builder hook really runs ``npm install`` and ``npm run build``):
+    ``{"wheel": path, "seconds": build time, "built_now": bool, "clean_copy": {...}}``.
+
+    Whoever asks first builds it (the other worker waits on a file lock); it is kept in
+    ``.cache/tests/wheel/<hash of the source files>/``, so the packaging tests and the offline
+    site (``build_lite_site``) share it, in this run and the next while the sources stay the
+    same. A failed build is not kept (every caller sees the error)."""
+    import shutil
+
+    import pytest
+
+    if shutil.which("npm") is None:
+        pytest.fail("npm is needed to build the front end into the wheel")
+    names = source_files()
+    digest = hashlib.sha256(sys.version.encode())
+    for name in names:
+        digest.update(name.encode() + b"\0" + (REPO / name).read_bytes() + b"\0")
+    folder = WHEEL_CACHE / digest.hexdigest()[:20]
+    info_file = folder / "wheel.json"
+    with _locked(WHEEL_CACHE / ".build.lock"):
+        if info_file.is_file():
+            info = json.loads(info_file.read_text())
+            info["wheel"] = str(folder / info["wheel"])
+            return {**info, "built_now": False}
+        shutil.rmtree(WHEEL_CACHE, ignore_errors=True)  # older sources' wheels
+        scratch = Path(tempfile.mkdtemp(prefix="wheel-"))
+        try:
+            src = clean_copy(scratch / "src")
+            copy = {
+                "static": (src / "pachisi_widget" / "static").exists(),
+                "node_modules": (src / "node_modules").exists(),
+            }
+            dist = scratch / "dist"
+            started = time.monotonic()
+            result = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "wheel",
+                    str(src),
+                    "--no-deps",
+                    "-q",
+                    "-w",
+                    str(dist),
+                ],
+                capture_output=True,
+                text=True,
+                timeout=900,
+            )
+            seconds = round(time.monotonic() - started, 1)
+            if result.returncode != 0:
+                pytest.fail(
+                    f"pip wheel failed:\n{result.stdout[-4000:]}\n{result.stderr[-6000:]}",
+                    pytrace=False,
+                )
+            wheels = sorted(dist.glob("pachisi_widget-*.whl"))
+            if len(wheels) != 1:
+                pytest.fail(f"pip wheel made {wheels}, not one pachisi_widget wheel")
+            folder.mkdir(parents=True, exist_ok=True)
+            shutil.move(str(wheels[0]), folder / wheels[0].name)
+            info = {"wheel": wheels[0].name, "seconds": seconds, "clean_copy": copy}
+            info_file.write_text(json.dumps(info))
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+        print(f"\n[wheel] built from a clean copy in {seconds} s")
+        return {**info, "wheel": str(folder / info["wheel"]), "built_now": True}
+
+
 SMOKE = REPO / "tests" / "lite" / "smoke.ipynb"
 DIRTY = "smoke_with_outputs.ipynb"
 """A notebook with outputs added to the JupyterLite site: the build must clean it and warn."""
@@ -602,7 +705,8 @@ def _dirty_copy(path: Path) -> Path:
 
 def build_lite_site(tmp_path_factory) -> dict:
     """The offline JupyterLite site, built ONCE per session and worker by scripts/build_lite.sh
-    with the lessons plus the smoke notebooks (tests/browser/test_lite.py), and linked into the
+    with the lessons plus the smoke notebooks (tests/browser/test_lite.py) and the run's one wheel
+    (:func:`project_wheel`, passed as ``--wheel``), and linked into the
     docs site as its lite/ (build_docs_site); the build's summary, its output under "stdout"."""
     import pytest
 
@@ -626,6 +730,8 @@ def build_lite_site(tmp_path_factory) -> dict:
             str(dirty),
             "--json",
             str(summary_file),
+            "--wheel",
+            project_wheel()["wheel"],
         ],
         cwd=REPO,
         capture_output=True,

@@ -28,7 +28,6 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -40,6 +39,7 @@ from pathlib import Path
 
 import pytest
 from jupyter_ui import UI_TIMEOUT_MS, write_notebook
+from ports import free_port
 
 # Flags known to work for Debian's Chromium on these machines (TESTING.md). Without the
 # background-networking ones Chromium keeps trying hosts this closed network refuses.
@@ -147,13 +147,6 @@ def page(chromium_browser, request) -> Iterator[object]:
 # --- servers ----------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that was free a moment ago."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def local_kernels(ipython_dir: Path) -> None:
     """Give the kernels of ``ipython_dir`` the project's local-kernel configuration: no "without
     encryption" warning for a kernel on 127.0.0.1 (scripts/jupyter/profile_default/)."""
@@ -223,6 +216,9 @@ class JupyterServer:
 
     def notebook_url(self, notebook: str) -> str:
         return self.url(f"/notebooks/{self._path(notebook)}")
+
+    def voila_url(self, notebook: str) -> str:
+        return self.url(f"/voila/render/{self._path(notebook)}")
 
     def shutdown_kernels(self) -> None:
         """Shut every kernel of this server down (a shared server, between tests)."""
@@ -366,45 +362,20 @@ def _notebook7_args(port: int, token: str, root_dir: Path) -> list[str]:
 ServerFactory = Callable[..., JupyterServer]
 
 
-def _server_factory(tmp_path_factory, kind: str, args) -> Iterator[ServerFactory]:
-    """A factory starting ``kind`` servers, each with a fresh temp root_dir; all stopped after."""
-    servers: list[JupyterServer] = []
-
-    def start() -> JupyterServer:
-        base = tmp_path_factory.mktemp(kind)
-        root = base / "root"
-        root.mkdir()
-        server = _start_server(kind, args, "/api/status", base, root)
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.stop()
-
-
 @pytest.fixture(scope="session")
 def _shared_jupyterlab(tmp_path_factory) -> Iterator[JupyterServer]:
     """One JupyterLab per test worker (a start costs 3-5 s and its first page more)."""
-    base = tmp_path_factory.mktemp("jupyterlab")
-    root = base / "root"
-    root.mkdir()
-    server = _start_server("jupyterlab", _lab_args, "/api/status", base, root)
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from _shared_server(tmp_path_factory, "jupyterlab", _lab_args, "/api/status")
 
 
-@pytest.fixture
-def jupyterlab(_shared_jupyterlab, request) -> Iterator[ServerFactory]:
-    """Factory: ``jupyterlab()`` gives the worker's JupyterLab with root_dir a fresh folder of
-    its own (each notebook runs in its own kernel, shut down after the test)."""
+def _views(shared: JupyterServer, request, shutdown: bool = True) -> Iterator[ServerFactory]:
+    """A factory of views of ``shared``: each a fresh folder of its root_dir, named after the
+    test; the server's kernels are shut down after the test (Voila, which has no kernels API,
+    shuts a page's kernel down when the page closes)."""
     import dataclasses
 
-    shared = _shared_jupyterlab
     if shared.process.poll() is not None:
-        pytest.fail(f"the worker's JupyterLab has stopped:\n{shared.log()[-4000:]}")
+        pytest.fail(f"the shared {shared.kind} has stopped:\n{shared.log()[-4000:]}")
     views: list[JupyterServer] = []
 
     def start() -> JupyterServer:
@@ -416,43 +387,76 @@ def jupyterlab(_shared_jupyterlab, request) -> Iterator[ServerFactory]:
         return view
 
     yield start
-    if views:
+    if views and shutdown:
         shared.shutdown_kernels()
 
 
 @pytest.fixture
-def notebook7(tmp_path_factory) -> Iterator[ServerFactory]:
-    """Factory: ``notebook7()`` starts a Notebook 7 server whose root_dir is a fresh temp dir."""
-    yield from _server_factory(tmp_path_factory, "notebook7", _notebook7_args)
+def jupyterlab(_shared_jupyterlab, request) -> Iterator[ServerFactory]:
+    """Factory: ``jupyterlab()`` gives the worker's JupyterLab with root_dir a fresh folder of
+    its own (each notebook runs in its own kernel, shut down after the test)."""
+    yield from _views(_shared_jupyterlab, request)
+
+
+def _shared_server(tmp_path_factory, kind: str, args, ready: str | None) -> Iterator[JupyterServer]:
+    base = tmp_path_factory.mktemp(kind)
+    root = base / "root"
+    root.mkdir()
+    server = _start_server(kind, args, ready, base, root)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def _module_notebook7(tmp_path_factory) -> Iterator[JupyterServer]:
+    """One Notebook 7 server per test module."""
+    yield from _shared_server(tmp_path_factory, "notebook7", _notebook7_args, "/api/status")
 
 
 @pytest.fixture
-def voila(tmp_path_factory) -> Iterator[Callable[[Path], JupyterServer]]:
-    """Factory: ``voila(notebook_path)`` serves that notebook with Voila at ``url("/")``."""
-    servers: list[JupyterServer] = []
+def notebook7(_module_notebook7, request) -> Iterator[ServerFactory]:
+    """Factory: ``notebook7()`` gives the module's Notebook 7 with root_dir a fresh folder of its
+    own (kernels shut down after the test)."""
+    yield from _views(_module_notebook7, request)
+
+
+def _voila_args(port: int, token: str, root_dir: Path) -> list[str]:
+    return [
+        "-m",
+        "voila",
+        str(root_dir),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        f"--Voila.token={token}",
+        "--show_tracebacks=True",
+    ]
+
+
+@pytest.fixture(scope="module")
+def _module_voila(tmp_path_factory) -> Iterator[JupyterServer]:
+    """One Voila server per test module, serving a folder (its notebooks at /voila/render/...)."""
+    # Voila runs a notebook only when its page is asked for: any HTTP answer means it is up.
+    yield from _shared_server(tmp_path_factory, "voila", _voila_args, None)
+
+
+@pytest.fixture
+def voila(_module_voila, request) -> Iterator[Callable[[Path], JupyterServer]]:
+    """Factory: ``voila(notebook_path)`` copies that notebook into a fresh folder of the module's
+    Voila and gives that view; ``view.voila_url(name)`` renders it, and its kernel runs in
+    ``view.root_dir`` (shut down after the test)."""
+
+    views = _views(_module_voila, request, shutdown=False)
+    view_of = next(views)
 
     def start(notebook: Path) -> JupyterServer:
-        notebook = Path(notebook).resolve()
-        base = tmp_path_factory.mktemp("voila")
-
-        def args(port: int, token: str, root_dir: Path) -> list[str]:
-            return [
-                "-m",
-                "voila",
-                str(notebook),
-                "--no-browser",
-                f"--port={port}",
-                "--Voila.ip=127.0.0.1",
-                "--Voila.port_retries=0",
-                f"--Voila.token={token}",
-                "--show_tracebacks=True",
-            ]
-
-        # Voila runs the notebook only when its page is asked for: any HTTP answer means it is up.
-        server = _start_server("voila", args, None, base, notebook.parent)
-        servers.append(server)
-        return server
+        view = view_of()
+        shutil.copy2(notebook, view.root_dir / Path(notebook).name)
+        return view
 
     yield start
-    for server in servers:
-        server.stop()
+    with contextlib.suppress(StopIteration):
+        next(views)

@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 
 import pytest
+from axe_audit import audit, audit_sees_a_planted_violation, dismiss_toasts
+from axe_audit import report as axe_report
 from jupyter_ui import open_in_jupyterlab, run_all_cells
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -130,12 +132,6 @@ def latency_report(where: str, moves: list) -> str:
 WIDGET = ".jp-OutputArea-output .pachisi-widget"
 
 
-def dismiss_toasts(page) -> None:
-    """Close JupyterLab's notifications (the news question) so they do not cover the widget."""
-    page.evaluate("""() => { document.querySelectorAll('.jp-toast-container, .Toastify')
-                              .forEach((n) => n.remove()); }""")
-
-
 def open_widget(page, server, name: str, make: str, extra_cells=()):
     from playwright.sync_api import expect
 
@@ -160,6 +156,10 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
         "pw.PachisiWidget(players=2, seed=11, animate=False, teacher=True, "
         'names=["Asha <b>bold</b>", "", "<img src=x onerror=alert(1)>", ""])',
     )
+
+    # -- axe-core: the board with its teacher panel (axe_audit) ---------------------------------
+    findings: dict[str, list] = {}
+    audit(page, "teacher panel", findings)
 
     # -- the DOM hooks of DESIGN.md ----------------------------------------------------------
     expect(widget.locator("[data-square]")).to_have_count(96)
@@ -353,6 +353,7 @@ def test_lab_board_hooks_mouse_keyboard_teacher_and_latency(page, jupyterlab):
         "data-count", "2"
     )
     widget.screenshot(path=str(RESULTS / "widget-lab-setup.png"))
+    axe_report(findings, "axe-teacher")
 
 
 def test_lab_computer_seats_play_by_themselves(page, jupyterlab):
@@ -438,6 +439,9 @@ def test_lab_a_newcomers_board_in_english_and_romanian(page, jupyterlab):
     )
     board = widget  # the root element of the board (WIDGET)
     hint = widget.locator('[data-role="hint"]')
+    # axe-core (axe_audit), panel by panel: first, that it reports a planted violation
+    findings: dict[str, list] = {}
+    audit_sees_a_planted_violation(page, findings)
     game = wait_game(root, lambda g: g["to_move"] != 1, what="the computer's first turns")
     expect(board).to_have_attribute("data-revision", str(game["revision"]))
     # a few turns, so that the log scrolls
@@ -445,10 +449,14 @@ def test_lab_a_newcomers_board_in_english_and_romanian(page, jupyterlab):
         game = wait_game(root, lambda g: g["to_move"] != 1, what="a human's turn")
         if game["phase"] == "throw":
             expect(hint).to_have_text(re.compile("Throw"))
+            if "board, to throw" not in findings:
+                audit(page, "board, to throw", findings)
             widget.locator('button[data-action="throw"]').click()
             game = wait_game(root, lambda g, r=game["revision"]: g["revision"] > r)
         if game["phase"] == "move" and game["to_move"] != 1:
             expect(hint).to_have_text(re.compile("ringed piece"))
+            if "board, to move" not in findings:
+                audit(page, "board, to move", findings)
             widget.locator('button[data-action="pass"]').click()
             wait_game(root, lambda g, r=game["revision"]: g["revision"] > r)
     game = read_game(root)
@@ -464,6 +472,7 @@ def test_lab_a_newcomers_board_in_english_and_romanian(page, jupyterlab):
     assert page.evaluate("() => document.activeElement.classList.contains('pachisi-log-scroll')")
     expect(scroller).to_have_attribute("tabindex", "0")
     widget.locator("details.pachisi-settings > summary").click()
+    audit(page, "settings open", findings)
     options = widget.locator('select[data-seat-select="1"] option')
     assert "castle waiter" in options.all_text_contents()
     assert not [t for t in options.all_text_contents() if "_" in t]
@@ -483,10 +492,12 @@ def test_lab_a_newcomers_board_in_english_and_romanian(page, jupyterlab):
     expect(widget.locator('[data-role="speed-hint"]')).to_contain_text("calculatorul")
     expect(widget.locator('select[data-role="speed"] option').first).to_have_text("0 s")
     expect(widget.locator('[data-seat-card="0"]')).to_contain_text("acasă")
+    audit(page, "Romanian board, settings open", findings)
     least, what = page.evaluate(SMALLEST_TEXT_JS, WIDGET)
     assert least >= 12, f"text of {least:.1f} px: {what}"
     widget.locator('button[data-action="new-game"]').click()
     expect(widget.locator('[data-role="confirm-new-game"]')).to_contain_text("Ia înapoi")
+    audit(page, "new-game confirmation (Romanian)", findings)
     dismiss_toasts(page)
     widget.screenshot(path=str(RESULTS / "widget-lab-newcomer-ro.png"))
     widget.locator('button[data-action="cancel-new-game"]').click()
@@ -494,6 +505,9 @@ def test_lab_a_newcomers_board_in_english_and_romanian(page, jupyterlab):
     expect(board).to_have_class(re.compile("pachisi-large"))
     page.wait_for_timeout(300)
     widget.screenshot(path=str(RESULTS / "widget-lab-large-ro.png"))
+    for state in ("board, to throw", "board, to move"):
+        assert state in findings, f"the newcomer's game never reached {state!r}"
+    axe_report(findings, "axe")
 
 
 #: A short record on the timeline, and a question about chances (the replay cell of the test).
@@ -525,6 +539,9 @@ def test_lab_replay_steps_with_buttons_and_keys_and_a_question(page, jupyterlab)
     )
     mode = widget.locator('[data-role="replay-mode"]')
     expect(mode).to_have_text(re.compile(r"^Replay — move 0 of \d+\.$"), timeout=30_000)
+    findings: dict[str, list] = {}
+    expect(widget.locator('[data-role="question"]')).to_be_visible()
+    audit(page, "replay on its timeline, with a question", findings)
     facts = json.loads((root / "replay.json").read_text())
     count = facts["count"]
     expect(mode).to_have_text(f"Replay — move 0 of {count}.")
@@ -560,11 +577,13 @@ def test_lab_replay_steps_with_buttons_and_keys_and_a_question(page, jupyterlab)
     feedback = question.locator('[data-role="question-feedback"]')
     expect(feedback).to_have_text(re.compile("^Right — the exact chance is"))
     expect(question.locator('[data-role="score"]')).to_have_text("Score: 1 / 1")
+    audit(page, "a question answered", findings)
     expect(choice).to_have_attribute("data-result", "right")
     least, what = page.evaluate(SMALLEST_TEXT_JS, WIDGET)
     assert least >= 12, f"text of {least:.1f} px: {what}"
     dismiss_toasts(page)
     widget.screenshot(path=str(RESULTS / "widget-lab-replay-question.png"))
+    axe_report(findings, "axe-replay-question")
 
 
 #: A four-seat middle game, South to move with a 3 thrown: four legal moves to hint.
@@ -617,6 +636,8 @@ def test_lab_hints_and_the_danger_overlay(page, jupyterlab):
     expect(line).to_contain_text("Chances to win for South")
     least, what = page.evaluate(SMALLEST_TEXT_JS, WIDGET)
     assert least >= 12, f"text of {least:.1f} px: {what}"
+    findings: dict[str, list] = {}
+    audit(page, "hints", findings)
     dismiss_toasts(page)
     widget.screenshot(path=str(RESULTS / "widget-lab-hints.png"))
 
@@ -635,8 +656,15 @@ def test_lab_hints_and_the_danger_overlay(page, jupyterlab):
     expect(legend.locator(".pachisi-legend-swatch")).to_have_count(5)
     least, what = page.evaluate(SMALLEST_TEXT_JS, WIDGET)
     assert least >= 12, f"text of {least:.1f} px: {what}"
+    audit(page, "danger map and legend", findings)
     dismiss_toasts(page)
     widget.screenshot(path=str(RESULTS / "widget-lab-danger.png"))
+    select.select_option("reach")
+    expect(legend).to_contain_text("can stand", timeout=60_000)
+    expect(heat.first).to_be_attached(timeout=60_000)
+    expect(legend).to_be_visible()
+    audit(page, "reach map and legend", findings)
     select.select_option("")
     expect(heat).to_have_count(0)
     expect(legend).to_be_hidden()
+    axe_report(findings, "axe-teaching")

@@ -1,5 +1,6 @@
 """The live board in Notebook 7 and in Voila: it renders, a Throw click and a move click reach
-Python (the kernel writes the game to game.json) and the board shows the result."""
+Python (the kernel writes the game to game.json) and the board shows the result. One Notebook 7
+and one Voila server for the module (tests/browser/conftest.py); each test has its own folder."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def test_voila_throw_and_move_round_trip(page, voila, tmp_path):
 
     notebook = write_notebook(tmp_path / "play.ipynb", widget_cells(MAKE))
     server = voila(notebook)
-    page.goto(server.url("/"))
+    page.goto(server.voila_url("play.ipynb"))
     widget = page.locator(".pachisi-widget")
     expect(widget.locator("svg.pachisi-board")).to_be_visible()
-    _throw_and_move(widget, tmp_path)
+    _throw_and_move(widget, server.root_dir)

@@ -1,68 +1,30 @@
 """The wheel carries the built front end, even though pachisi_widget/static/ is git-ignored.
 
 The build runs on a copy of the source tree as a clean checkout would have it (no node_modules, no
-static/), so the hatch-jupyter-builder hook must really run `npm install` and `npm run build`.
+static/), so the hatch-jupyter-builder hook must really run `npm install` and `npm run build`. It is
+the run's one wheel (support.project_wheel), which the offline site also ships.
 """
 
 from __future__ import annotations
 
 import email
-import shutil
-import subprocess
-import sys
-import time
 import zipfile
 from pathlib import Path
 
 import pytest
+from support import project_wheel
 
-# One wheel build for the module: keep its tests on one xdist worker (`--dist loadgroup`).
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def _source_files() -> list[str]:
-    """Files a checkout would hold: tracked ones plus new ones that are not ignored."""
-    if shutil.which("git") is None or not (REPO / ".git").exists():
-        pytest.fail("building the wheel from a clean copy needs git and a git checkout")
-    out = subprocess.run(
-        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
-        cwd=REPO,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    return [name for name in out.split("\0") if name and (REPO / name).is_file()]
+pytestmark = [pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    """Build a wheel with pip from a clean copy of the tree and return its path."""
-    if shutil.which("npm") is None:
-        pytest.fail("npm is needed to build the front end into the wheel")
-    base = tmp_path_factory.mktemp("wheel")
-    src = base / "src"
-    for name in _source_files():
-        target = src / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(REPO / name, target)
-    assert not (src / "pachisi_widget" / "static").exists()
-    assert not (src / "node_modules").exists()
-
-    dist = base / "dist"
-    started = time.monotonic()
-    result = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "-q", "-w", str(dist)],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert result.returncode == 0, f"pip wheel failed:\n{result.stdout}\n{result.stderr}"
-    print(f"wheel built in {time.monotonic() - started:.1f} s")
-    wheels = sorted(dist.glob("pachisi_widget-*.whl"))
-    assert len(wheels) == 1, wheels
-    return wheels[0]
+def wheel() -> Path:
+    """The run's one wheel (support.project_wheel: pip wheel from a clean copy of the tree,
+    shared with the offline site's build); its copy had no bundle and no node_modules."""
+    built = project_wheel()
+    assert built["clean_copy"] == {"static": False, "node_modules": False}, built
+    print(f"wheel built in {built['seconds']:.1f} s" + ("" if built["built_now"] else " (cached)"))
+    return Path(built["wheel"])
 
 
 def test_wheel_ships_the_bundled_front_end(wheel: Path):

@@ -14,8 +14,9 @@ editing this file. Conventions checked (see STYLE.md, "Notebook hygiene"):
   and no module-level ``random.*`` function is called;
 - it runs without errors in a fresh kernel (once per lesson and package version, shared with the
   docs build: ``support.executed``); each plot has a pw.charts fallback for a kernel without
-  matplotlib (checked by its shape in every lesson, and run in one). That every exercise can be
-  answered "Right!" is checked in-process, in both languages, by ``tests/unit/test_lessons.py``.
+  matplotlib (checked by its shape, and run with matplotlib blocked, in every lesson that plots).
+  That every exercise can be answered "Right!" is checked in-process, in both languages, by
+  ``tests/unit/test_lessons.py``.
 
 Headless execution tests the Python side only; the browser tests cover what the widget draws.
 """
@@ -55,9 +56,8 @@ NOTEBOOKS = [REPO / lesson.notebook("en") for lesson in catalog()]  # the course
 IDS = [nb.stem for nb in NOTEBOOKS]
 
 FALLBACK_LESSON = "02_cowrie_throws_and_probability"
-"""The lesson whose plots all have a pw.charts fallback that is run without matplotlib (it has
-the most plots); every other lesson's fallbacks are checked by their shape
-(test_every_plot_has_a_charts_fallback)."""
+"""The lesson with the most plots: its fallbacks without matplotlib must show pw.charts pictures
+(the others' may be tables); every lesson that plots is run without matplotlib."""
 
 
 def _exercise_cells(nb) -> list:
@@ -225,7 +225,7 @@ def _plot_blocks(tree) -> list:
 def test_every_plot_has_a_charts_fallback(path: Path):
     """Each matplotlib plot is drawn under `if plt is not None:` with an `else:` that shows the
     same with pw.charts (or a table), and the import says when matplotlib is missing. (The
-    fallbacks of one lesson are run: test_plots_fall_back_without_matplotlib.)"""
+    fallbacks are run: test_plots_fall_back_without_matplotlib.)"""
     sources = [c.source for c in _code_cells(_read(path))]
     flags = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
     uses_plt = False
@@ -245,19 +245,33 @@ def test_every_plot_has_a_charts_fallback(path: Path):
         )
 
 
-def test_plots_fall_back_without_matplotlib():
-    """One lesson run with matplotlib blocked: tables and pw.charts instead of plots, no error.
-    (The exercises' expected answers are checked in-process by tests/unit/test_lessons.py.)"""
-    path = NOTEBOOK_DIR / f"{FALLBACK_LESSON}.ipynb"
+def _uses_plt(path: Path) -> bool:
+    flags = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
+    return any(
+        _plot_blocks(compile(c.source, "cell", "exec", flags=flags))
+        for c in _code_cells(_read(path))
+    )
+
+
+PLOTTING = [p for p in NOTEBOOKS if _uses_plt(p)]
+
+
+@pytest.mark.parametrize("path", PLOTTING, ids=[p.stem for p in PLOTTING])
+def test_plots_fall_back_without_matplotlib(path: Path):
+    """Each lesson that plots, run with matplotlib blocked: tables and pw.charts instead of
+    plots, no error, and it says so. (The exercises' expected answers are checked in-process by
+    tests/unit/test_lessons.py.)"""
     nb = _read(path)
     nb.cells.insert(0, nbformat.v4.new_code_cell(NO_MATPLOTLIB))
-    run_notebook(nb)
+    record_time(f"{path.stem} (no matplotlib)", run_notebook(nb))
     images = [c for c in _code_cells(nb) for o in c.outputs if "image/png" in o.get("data", {})]
     assert not images, f"{path.name}: drew a matplotlib figure although matplotlib was blocked"
     said = "".join(_outputs_text(c) for c in _code_cells(nb))
     assert "matplotlib is not available here" in said, f"{path.name}: says when it falls back"
     svgs = [o for c in _code_cells(nb) for o in c.outputs if "image/svg+xml" in o.get("data", {})]
-    assert svgs, f"{path.name}: the fallback shows pw.charts pictures"
+    if path.stem == FALLBACK_LESSON:
+        assert svgs, f"{path.name}: the fallback shows pw.charts pictures"
+    print(f"{path.stem}: {len(svgs)} pictures without matplotlib")
 
 
 def test_kernel_is_this_interpreter():
