@@ -37,7 +37,7 @@ import abc
 import random
 
 from .board import HOME, TWENTY_FIVE_STEP
-from .errors import short_repr
+from .errors import say, short_repr
 from .rules import PYADA_VALUES
 from .tables import IS_SAFE, LOOP_OF, threat_table
 
@@ -313,7 +313,7 @@ class ExpectimaxAgent(Agent):
 
     def __init__(self, depth: int = 1):
         if depth not in (1, 2):
-            raise ValueError(f"depth must be 1 or 2, not {depth!r}")
+            raise ValueError(say("arg_agent_depth", {"got": repr(depth)}))
         self.depth = depth
 
     def __repr__(self) -> str:
@@ -384,7 +384,8 @@ def make_agent(spec) -> Agent:
     try:
         return AGENTS[spec]()
     except (KeyError, TypeError):
-        raise ValueError(f"unknown agent {spec!r}; choose one of {', '.join(AGENTS)}") from None
+        params = {"got": short_repr(spec, 40), "names": ", ".join(AGENTS)}
+        raise ValueError(say("arg_agent_unknown", params)) from None
 
 
 def check_agent(spec, error: type[Exception] = TypeError, must: str = "a player must be"):
@@ -396,11 +397,16 @@ def check_agent(spec, error: type[Exception] = TypeError, must: str = "a player 
     """
     if isinstance(spec, str):
         if spec not in AGENTS:
-            raise ValueError(
-                f"unknown agent {short_repr(spec, 40)}; choose one of {', '.join(AGENTS)}"
-            )
+            params = {"got": short_repr(spec, 40), "names": ", ".join(AGENTS)}
+            raise ValueError(say("arg_agent_unknown", params))
         return make_agent(spec)
     if not callable(getattr(spec, "choose", None)):
+        code = {
+            "a player must be": "arg_agent_spec",
+            "a computer player must be": "arg_computer_spec",
+        }
+        if must in code:
+            raise error(say(code[must], {"got": short_repr(spec)}))
         raise error(
             f"{must} an agent name or an object with choose(state, rng), not {short_repr(spec)}"
         )

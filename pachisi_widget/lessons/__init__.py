@@ -69,6 +69,7 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Number, Real
 
+from ..errors import say
 from ..words import LANGUAGES, count, seat_label, text  # noqa: F401  (count...: as before)
 from ..words.format import format_text as words  # the package's one formatter
 from . import (  # noqa: F401  (one module per lesson: importing them registers their exercises)
@@ -190,7 +191,7 @@ class Result:
 def _language(lang: str | None) -> str:
     lang = LANGUAGE if lang is None else lang
     if lang not in LANGUAGES:
-        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+        raise ValueError(say("arg_lang", {"names": ", ".join(LANGUAGES), "got": repr(lang)}))
     return lang
 
 
@@ -255,10 +256,8 @@ class Exercise:
         key = (lesson, number)
         if key not in EXERCISES:
             have = sorted(n for (of, n) in EXERCISES if of == lesson)
-            where = f"exercises {have}" if have else "no exercises in the package"
-            raise ValueError(
-                f"there is no exercise {number!r} in lesson {lesson!r}: it has {where}"
-            )
+            params = {"number": repr(number), "lesson": repr(lesson), "have": have}
+            raise ValueError(say("arg_no_exercise" if have else "arg_no_exercises", params))
         self.lesson, self.number, self._lang = lesson, number, lang
         solution = EXERCISES[key]()
         self.form = _form(solution.form)

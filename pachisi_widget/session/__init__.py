@@ -449,7 +449,9 @@ class Session:
 
         progress(0, mode.decisions(seats))
         try:
-            mode = mode.analysed(seats, rollouts=rollouts, engine=engine, progress=progress)
+            mode = mode.analysed(
+                seats, rollouts=rollouts, engine=engine, progress=progress, lang=self.language
+            )
         except BaseException:
             self._parts = replace(self._parts, replay=replace(self.replay_mode, progress=None))
             raise

@@ -92,11 +92,13 @@ class ReplayMode:
         """How many decisions of ``seats`` (None: all) an analysis judges."""
         return len(self.replay.decisions(None if seats is None else frozenset(seats)))
 
-    def analysed(self, seats, *, rollouts, engine: str, progress) -> ReplayMode:
+    def analysed(self, seats, *, rollouts, engine: str, progress, lang=None) -> ReplayMode:
         """This replay with its analysis (:func:`pachisi_widget.replay.analyse`)."""
         if rollouts is None:
             rollouts = analysis_rollouts(engine)
-        result = analyse(self.replay, seats, rollouts=rollouts, engine=engine, progress=progress)
+        result = analyse(
+            self.replay, seats, rollouts=rollouts, engine=engine, progress=progress, lang=lang
+        )
         return replace(self, analysis=tuple(result), progress=None)
 
     def board(self, **kwargs) -> dict:
