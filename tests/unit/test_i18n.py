@@ -135,7 +135,7 @@ def test_names_of_presets_and_computer_players():
     assert set(i18n.AGENT_NAMES["en"]) == set(AGENTS) | {"human"}
     assert i18n.PRESET_NAMES["ro"] == {
         "classic": "clasic",
-        "seven_cowries": "șapte cochilii",
+        "seven_cowries": "șapte coji",
         "cowrie_skill": "aruncători pricepuți",
         "mitra": "Mitra",
     }

@@ -223,7 +223,7 @@ def test_the_issues_examples():
     counted = exercise("03", 3).check(10)
     assert counted.verdict == "mistake" and counted.mistake == "counted"
     assert "grace's points" in counted.message
-    assert "adună punctele harului" in exercise("03", 3, lang="ro").check(10).message
+    assert "adună valoarea harului" in exercise("03", 3, lang="ro").check(10).message
     forgot = exercise("04", 1).check(44)  # pyada forgotten
     assert forgot.verdict == "mistake" and forgot.mistake == "forgot"
     assert "forgets pyada" in forgot.message
