@@ -689,7 +689,7 @@ ROMANIAN_STOP_ENGLISH = frozenset(
 
 _CODE = re.compile(
     r"```.*?```|`[^`]{0,200}`|\$[^$\n]*\$|\b[\w.]+\((?:[^()]|\([^()]*\))*\)|Shift \+ Enter"
-    r"|\b\w+=\S*|\b\w+(_\w+)+\b|\b\w+\.(md|py|txt)\b",
+    r"|\b\w+=\S*|\b\w+(_\w+)+\b|\b[A-Za-z_]\w*(\.[A-Za-z_]\w*)+\b",
     re.S,
 )
 _QUOTED = re.compile(r'"[^"\n]*"|„[^”]*”|\'[^\'\n]*\'|«[^»]*»')
@@ -703,7 +703,24 @@ def romanian_prose(text: str) -> str:
     """A text without its code, formulas, quotations, links and placeholders; a table's first
     column (a vocabulary table's English terms) left out too."""
     text = _VOCABULARY.sub(" ", text)  # a lesson's vocabulary: its English column is the point
-    return _QUOTED.sub(" ", _LINK.sub(" ", _CODE.sub(" ", _TABLE_HEAD.sub("|", text))))
+    return _QUOTED.sub(" ", _CODE.sub(" ", _LINK.sub(" ", _TABLE_HEAD.sub("|", text))))
+
+
+_PY_VALUE = re.compile(
+    r"(?:\b[\w.]+)?[(\[](?:[^()\[\]\n]|[(\[](?:[^()\[\]\n]|[(\[][^()\[\]\n]*[)\]])*[)\]])*[)\]]"
+)
+_PY_LINE = re.compile(
+    r"^\s*(from|import|def|class|return|if|elif|else|for|while|with|#|@)\b.*$|^.*\s=\s.*$", re.M
+)
+
+
+def romanian_output(text: str) -> str:
+    """What a lesson printed, without the Python it shows: source lines (a player template) and
+    Python values (tuples and lists such as ``(0, 2)`` or ``[None, 3]``)."""
+    text = _PY_LINE.sub(" ", text)
+    return _PY_VALUE.sub(
+        lambda m: " " if re.search(r"\d|None|True|False", m.group()) else m.group(), text
+    )
 
 
 def romanian_faults(text: str, english: bool = True) -> list:
@@ -713,7 +730,7 @@ def romanian_faults(text: str, english: bool = True) -> list:
     out = []
     bare = romanian_prose(text)
     for pat, instead in ROMANIAN_FORBIDDEN.items():
-        plain = _QUOTED.sub(" ", _LINK.sub(" ", _CODE.sub(" ", _VOCABULARY.sub(" ", text))))
+        plain = _QUOTED.sub(" ", _CODE.sub(" ", _LINK.sub(" ", _VOCABULARY.sub(" ", text))))
         for m in re.finditer(pat, plain, re.I if not pat.startswith(r"\bCorect") else 0):
             out.append((m.group(0), instead))
     if english:

@@ -188,6 +188,12 @@ class Result:
         return self.correct
 
 
+def _sentence(why) -> str:
+    """``why`` as a sentence of its own, after "Right!" / "Corect!": its first letter a capital."""
+    why = str(why)
+    return why[:1].upper() + why[1:]
+
+
 def _language(lang: str | None) -> str:
     lang = LANGUAGE if lang is None else lang
     if lang not in LANGUAGES:
@@ -240,7 +246,7 @@ def check(
     if answer is ... or answer is None:
         return Result(False, text("check_no_answer", {"hint": hint or why}, lang))
     if _same(answer, expected, tolerance):
-        return Result(True, text("check_right", {"why": why}, lang))
+        return Result(True, text("check_right", {"why": _sentence(why)}, lang))
     code = "check_wrong_hint" if hint else "check_wrong"
     return Result(False, text(code, {"answer": repr(answer), "hint": hint}, lang))
 
@@ -324,7 +330,7 @@ class Exercise:
                 False, self._say("exercise_unreadable", lang, answer=shown, form=form), "unreadable"
             )
         if right:
-            why = self._text("why", lang)
+            why = _sentence(self._text("why", lang))
             return Result(True, self._say("exercise_right", lang, why=why), "right")
         name = self.mistake(answer)
         if name is not None:

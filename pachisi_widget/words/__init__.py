@@ -53,6 +53,7 @@ from .format import (
     seat_label,
     word,
 )
+from .format import join as _join
 
 __all__ = [
     "LANGUAGES",
@@ -233,8 +234,16 @@ def _record_field(name: str, lang: str) -> str:
     return word(f"record_field.{key}", lang) if key is not None else name
 
 
-def _in_words(lang: str):
-    """The board's catalogues' rule: a parameter put into words by its name."""
+_OR_CODES = frozenset({"msg_preset", "msg_seat", "msg_player", "needs_grace"})
+"""Sentences whose lists name choices: "South or North", "(6, 10 or 25)", never "and"."""
+
+
+def _in_words(lang: str, joint: str = "and"):
+    """The board's catalogues' rule: a parameter put into words by its name (lists joined by
+    ``joint``)."""
+
+    def join(items, lang, empty=""):
+        return _join(items, lang, joint, empty)
 
     def names(key, v):
         if key in _SEAT_KEYS:
@@ -274,8 +283,8 @@ def _named(table: str, key, lang: str) -> str:
 
 
 @functools.cache
-def _formatter(lang: str) -> Formatter:
-    return Formatter(lang, _in_words(lang))
+def _formatter(lang: str, joint: str = "and") -> Formatter:
+    return Formatter(lang, _in_words(lang, joint))
 
 
 def text(code: str, params: dict | None = None, lang: str | None = None) -> str:
@@ -297,7 +306,8 @@ def text(code: str, params: dict | None = None, lang: str | None = None) -> str:
     if counted and _how_many(params.get(counted)) == 1:
         code = f"{code}_one"
     template = cat.get(code) or cat["illegal"]
-    out = _formatter(lang).vformat(template, (), params)
+    joint = "or" if code in _OR_CODES and lang != "en" else "and"
+    out = _formatter(lang, joint).vformat(template, (), params)
     if template.startswith("{") and out[:1].islower() and code not in _as_written():
         out = out[0].upper() + out[1:]
     return out

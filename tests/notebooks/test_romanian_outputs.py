@@ -6,7 +6,7 @@ types."""
 from __future__ import annotations
 
 import pytest
-from support import code_cells, executed, outputs_text, romanian_faults
+from support import code_cells, executed, outputs_text, romanian_faults, romanian_output
 
 from pachisi_widget.lessons import catalog
 
@@ -20,7 +20,7 @@ def test_what_a_romanian_lesson_shows_is_romanian(path):
     nb, _, _ = executed(path)
     found = []
     for i, cell in enumerate(code_cells(nb)):
-        shown = outputs_text(cell)
+        shown = romanian_output(outputs_text(cell))
         found += [(i, word, instead) for word, instead in romanian_faults(shown)]
     report = "\n".join(f"code cell {i}: «{w}» -> {instead}" for i, w, instead in found)
     assert not found, f"{path.name}:\n{report}"

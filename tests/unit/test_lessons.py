@@ -284,7 +284,7 @@ def test_results_show_in_a_notebook():
 
 
 def test_the_older_check_still_works():
-    assert lessons.check(Fraction(1, 64), Fraction(1, 64), why="w").message == "Right! w"
+    assert lessons.check(Fraction(1, 64), Fraction(1, 64), why="w").message == "Right! W"
     assert lessons.check(..., 3, why="w", hint="h").message == "No answer yet. Hint: h"
 
 
