@@ -24,13 +24,13 @@ a set or a list in any order where order does not matter. ``exercise(..., lang="
 :data:`LANGUAGE`) gives the words in Romanian:
 
 >>> exercise("03", 3, lang="ro").check(10)             # doctest: +ELLIPSIS
-Nu chiar: 10 adună punctele harului...
+Nu chiar: 10 adună valoarea harului...
 
 The older :func:`check` compares an answer with an expected value that the cell computed itself:
 
 >>> from fractions import Fraction
 >>> check(Fraction(1, 64), Fraction(1, 64), why="one way in 64 for no mouth up")
-Right! one way in 64 for no mouth up
+Right! One way in 64 for no mouth up
 >>> check(0.5, Fraction(1, 64), why="one way in 64", hint="count the ways to get 0 mouths up")
 Not quite: 0.5 is not the answer. Hint: count the ways to get 0 mouths up
 >>> check(..., 3, why="three", hint="look at the table").correct
@@ -39,7 +39,7 @@ False
 True
 
 The words around ``why`` and ``hint`` follow :data:`LANGUAGE` (or ``lang=``), so a Romanian
-lesson sets ``lessons.LANGUAGE = "ro"`` once:
+lesson says ``pw.set_language("ro")`` once (which sets it, with the rest of the package):
 
 >>> check(0.5, Fraction(1, 64), why="o cale din 64", hint="numără căile", lang="ro")
 Nu chiar: 0.5 nu este răspunsul. Indiciu: numără căile
@@ -377,7 +377,7 @@ def exercise(lesson: str, number: int, *, lang: str | None = None) -> Exercise:
     check is made.
 
     >>> exercise("03", 1).check({25, 10, 6})
-    Right! the entry graces of the classic game are 6, 10 and 25 (§3).
+    Right! The entry graces of the classic game are 6, 10 and 25 (§3).
 
     Raises:
         ValueError: for a lesson and number that has no exercise in the package.
