@@ -1,28 +1,21 @@
 """Playing a tournament: every pairing or table, each deal once per rotation of the seats, in
-chunks on any executor; each student's move timed, checked and turned into a forfeit when it fails.
+chunks on any executor (:mod:`~pachisi_widget.tournament.games` plays each chunk: each student's
+move timed, checked and turned into a forfeit when it fails).
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import inspect
 import math
-import multiprocessing
 import pathlib
-import random
-import signal
-import threading
 import time
 from dataclasses import dataclass, field
 from itertools import combinations, islice
-from typing import NamedTuple
 
 from .. import words
-from ..agents import FAST_AGENTS, make_agent
-from ..checks import player_view
-from ..engine import short_repr, throw_cdf
-from ..errors import PachisiError, say
+from ..engine import short_repr
+from ..errors import say
 from ..game import SEATS_FOR_PLAYERS, check_rules, check_seed
 from ..lab.parallel import (
     Progress,
@@ -33,11 +26,23 @@ from ..lab.parallel import (
     run_chunks,
     wrong_chunk,
 )
-from ..lab.playing import play_game
 from ..lab.seeds import iter_game_seeds
-from ..state import find_move, plain_move
-from . import isolation
-from .players import MOVE_TIME, _Entrant, _entrants, _error_words, _load_source, load_folder
+from .games import (  # the helpers check.py imports from here are re-exported
+    _ALARM_GRACE,  # noqa: F401
+    _SERVERS,
+    PlayerForfeit,  # noqa: F401
+    _close_servers,
+    _forfeit_text,
+    _Job,
+    _move_text,  # noqa: F401
+    _MoveTimeout,  # noqa: F401
+    _on_alarm,  # noqa: F401
+    _play_chunk,
+    _template,  # noqa: F401
+    _unfinished,
+    _why_illegal,  # noqa: F401
+)
+from .players import MOVE_TIME, _entrants, load_folder
 from .result import TournamentResult
 
 _PLAYERS = (2, 4)
@@ -47,44 +52,6 @@ MAX_GAMES = 1_000_000
 anything is planned (a tournament's games are played by students' players, in Python)."""
 MAX_ENTRANTS = 1_000
 """The most entrants a tournament takes."""
-_ALARM_GRACE = 0.05  # an interrupted move has surely overrun: the same forfeit as one measured
-
-
-class PlayerForfeit(PachisiError):
-    """A player forfeited a game: it returned something that is not a legal move, raised, or took
-    too long. ``player``, ``kind`` (``"illegal"``, ``"error"`` or ``"time"``), ``reason``,
-    ``position`` (the notation of the state it was asked about), ``move`` (what it returned, as
-    text; None when it returned nothing), ``seconds`` (how long it took) and ``seat`` say what
-    happened."""
-
-    def __init__(
-        self,
-        player: str,
-        kind: str,
-        reason: str,
-        position: str,
-        move=None,
-        seconds: float | None = None,
-        seat: int | None = None,
-    ):
-        self.player, self.kind, self.reason, self.seat = player, kind, reason, seat
-        self.position, self.move, self.seconds = position, move, seconds
-        super().__init__(
-            _forfeit_text(player, kind, reason, position, move, seconds),
-            code="player_forfeit",
-            params={"player": player, "kind": kind},
-        )
-
-
-def _forfeit_text(player, kind, reason, position, move, seconds, lang=None) -> str:
-    params = {"player": player, "move": move, "position": position, "reason": reason}
-    if kind == "illegal":
-        return words.text("forfeit_returned", params, lang)
-    text = words.text("forfeit_other", params, lang)
-    if kind == "time" and move is not None:
-        late = {"move": move, "seconds": words.number(seconds, lang, ".2f")}
-        text += words.text("forfeit_late", late, lang)
-    return text
 
 
 @dataclass(frozen=True)
@@ -122,259 +89,6 @@ class Forfeit:
             self.player, self.kind, self.reason, self.position, move, self.seconds, lang
         )
         return words.text("forfeit_game", {"game": self.game, "text": text}, lang)
-
-
-# -- playing a chunk of games (on any worker) -----------------------------------------------------
-
-
-class _MoveTimeout(BaseException):
-    """Raised into a player's choose() by the worker's timer (a BaseException, so that a
-    player's ``except Exception`` cannot swallow it)."""
-
-
-def _on_alarm(signum, frame):
-    raise _MoveTimeout
-
-
-class _Guard:
-    """A student's player seen through the tournament's checks: each move timed, checked legal,
-    and any failure turned into :class:`PlayerForfeit`."""
-
-    def __init__(self, agent, name: str, limit: float | None, alarm: bool):
-        self.agent, self.name, self.limit = agent, name, limit
-        self.alarm = alarm and limit is not None
-
-    def choose(self, state, rng):
-        alarm = self.alarm
-        view, moves = player_view(state)
-        t0 = time.perf_counter()
-        try:
-            if alarm:
-                signal.setitimer(signal.ITIMER_REAL, self.limit + _ALARM_GRACE)
-            try:
-                m = self.agent.choose(view, rng)
-            finally:
-                if alarm:
-                    signal.setitimer(signal.ITIMER_REAL, 0)
-        except _MoveTimeout:
-            raise self._late(state, None, time.perf_counter() - t0) from None
-        except KeyboardInterrupt:
-            raise
-        except BaseException as exc:  # SystemExit from a player is a player's error too
-            raise PlayerForfeit(
-                self.name,
-                "error",
-                say("forfeit_raised", {"error": _error_words(exc, None)}),
-                state.notation(),
-                seat=state.to_move,
-            ) from None
-        seconds = time.perf_counter() - t0
-        if self.limit is not None and seconds > self.limit:
-            raise self._late(state, _move_text(m), seconds)
-        legal = find_move(moves, m)
-        if legal is None:
-            raise PlayerForfeit(
-                self.name,
-                "illegal",
-                _why_illegal(state, m),
-                state.notation(),
-                _move_text(m),
-                seconds,
-                state.to_move,
-            )
-        return legal
-
-    def _late(self, state, move, seconds) -> PlayerForfeit:
-        return PlayerForfeit(
-            self.name,
-            "time",
-            say("forfeit_slow", {"limit": words.number(self.limit, spec="g")}),
-            state.notation(),
-            move,
-            seconds,
-            state.to_move,
-        )
-
-
-def _move_text(m) -> str:
-    plain = plain_move(m)
-    return str(plain) if plain is not None and plain.seat in range(4) else short_repr(m, 60)
-
-
-def _why_illegal(state, m) -> str:
-    if plain_move(m) is None:
-        return say("forfeit_not_move")
-    try:
-        return say("forfeit_not_legal", {"why": short_repr(str(state.illegal(m)), 160)[1:-1]})
-    except Exception:
-        return say("forfeit_not_legal_plain")
-
-
-def _forfeit_in(exc: BaseException):
-    """The PlayerForfeit that ``exc`` is or was raised from (play_game may wrap it), or None."""
-    seen = 0
-    while exc is not None and seen < 8:
-        if isinstance(exc, PlayerForfeit):
-            return exc
-        exc = exc.__cause__ or exc.__context__
-        seen += 1
-    return None
-
-
-class _Remote:
-    """A student's player asked in its own worker process (:class:`isolation.PlayerServer`),
-    seen through the same checks as :class:`_Guard`."""
-
-    def __init__(self, server, name: str, limit: float | None, wait: float | None):
-        self.server, self.name, self.limit, self.wait = server, name, limit, wait
-
-    def choose(self, state, rng):
-        moves = tuple(state._legal())
-        try:
-            m, rng_state, seconds = self.server.choose(state, rng)
-        except isolation.PlayerGone as gone:
-            if gone.kind == "time":
-                if self.limit is None:  # stopped after chunk_timeout
-                    raise PlayerForfeit(
-                        self.name,
-                        "time",
-                        f"did not answer within the chunk_timeout={self.wait:g} s",
-                        state.notation(),
-                        None,
-                        gone.seconds,
-                        state.to_move,
-                    ) from None
-                raise self._late(state, None, gone.seconds) from None
-            raise PlayerForfeit(
-                self.name, "error", gone.reason, state.notation(), seat=state.to_move
-            ) from None
-        except isolation.PlayerRaised as raised:
-            raise PlayerForfeit(
-                self.name, "error", f"raised {raised.words}", state.notation(), seat=state.to_move
-            ) from None
-        rng.setstate(rng_state)  # the draws the player took from the game's generator
-        if self.limit is not None and seconds > self.limit:
-            raise self._late(state, _move_text(m), seconds)
-        legal = find_move(moves, m)
-        if legal is None:
-            raise PlayerForfeit(
-                self.name,
-                "illegal",
-                _why_illegal(state, m),
-                state.notation(),
-                _move_text(m),
-                seconds,
-                state.to_move,
-            )
-        return legal
-
-    _late = _Guard._late
-
-
-_SERVERS: dict = {}
-"""Per tournament played in this process (by its entrants tuple's id): entrant index -> its
-worker process, kept from chunk to chunk and closed when the tournament ends."""
-
-
-class _Job(NamedTuple):
-    rules: object
-    seats: tuple
-    entrants: tuple
-    items: tuple  # per game: (lineup of entrant indices by seat, deal seed)
-    move_time: float | None
-    interrupt: bool
-    isolate: bool = False
-    wait: float | None = None  # with move_time None: how long a move may take (chunk_timeout)
-
-
-def _template(e: _Entrant):
-    if e.kind == "name":
-        return e.value if e.value in FAST_AGENTS else make_agent(e.value)
-    if e.kind == "file":
-        return _load_source(e.value, e.source)
-    return e.value
-
-
-def _play_chunk(job: _Job) -> tuple:
-    """Play a chunk of games: (the deal seeds, per game ``(winning seat or None, turns, forfeit
-    or None)`` with a forfeit as ``(seat, kind, reason, position, move, seconds)``). A module-level function, so
-    that executors send it by reference."""
-    templates = {}
-    alarm = (
-        job.interrupt
-        and job.move_time is not None
-        and hasattr(signal, "setitimer")
-        and threading.current_thread() is threading.main_thread()
-    )
-    old = signal.signal(signal.SIGALRM, _on_alarm) if alarm else None
-    # entrant index -> its worker process (isolate): kept for the whole tournament when it
-    # plays in this process, for the chunk on an executor's worker
-    shared = _SERVERS.get(id(job.entrants)) if not job.interrupt else None
-    servers: dict = {} if shared is None else shared
-    # a daemonic worker (Dask's) cannot start processes: it is already not the teacher's
-    isolate = job.isolate and isolation.available() and not multiprocessing.current_process().daemon
-    try:
-        cdf = throw_cdf(job.rules)
-        out = []
-        for lineup, seed in job.items:
-            agents = []
-            gone = None
-            for k, i in enumerate(lineup):
-                e = job.entrants[i]
-                if isolate and not e.trusted and servers.get(i, 0) is not None:
-                    if i not in servers:
-                        ok = isolation.isolatable(e)
-                        servers[i] = (
-                            isolation.PlayerServer(e, job.move_time, job.wait) if ok else None
-                        )
-                    server = servers[i]
-                    try:
-                        if server is not None:
-                            server.new_game()
-                    except isolation.CannotIsolate:
-                        server = servers[i] = None  # it plays here, guarded as below
-                    except isolation.PlayerGone as exc:
-                        gone = (job.seats[k], "error", exc.reason, "(before the first move)")
-                    if server is not None:
-                        agents.append(_Remote(server, e.name, job.move_time, job.wait))
-                        continue
-                if i not in templates:
-                    templates[i] = _template(e)
-                t = templates[i]
-                if isinstance(t, str):
-                    agents.append(t)
-                elif e.trusted:
-                    agents.append(copy.deepcopy(t))
-                else:
-                    agents.append(_Guard(copy.deepcopy(t), e.name, job.move_time, alarm))
-            if gone is not None:
-                out.append((None, 0, (*gone, None, None)))
-                continue
-            try:
-                g = play_game(job.rules, job.seats, agents, random.Random(seed), cdf)
-            except Exception as exc:
-                f = _forfeit_in(exc)
-                if f is None:
-                    raise
-                out.append((None, 0, (f.seat, f.kind, f.reason, f.position, f.move, f.seconds)))
-                continue
-            out.append((g.winner, g.turn + 1, None))
-        return tuple(s for _, s in job.items), out
-    finally:
-        if shared is None:
-            for server in servers.values():
-                if server is not None:
-                    server.close()
-        if alarm:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, old)
-
-
-def _unfinished(chunk: _Job, timeout: float, names) -> list:
-    who = sorted({names[i] for lineup, _ in chunk.items for i in lineup})
-    reason = say("forfeit_unfinished", {"timeout": f"{timeout:g}", "who": ", ".join(who)})
-    rows = [(None, 0, (None, "unfinished", reason, None, None, None))] * len(chunk.items)
-    return tuple(s for _, s in chunk.items), rows
 
 
 # -- the tournament -------------------------------------------------------------------------------
@@ -487,9 +201,7 @@ def tournament(
         with Progress(total, show, "tournament") as bar:
             chunks = _run(jobs, executor, bar, chunk_timeout, names, size)
     finally:
-        for server in _SERVERS.pop(id(ents), {}).values():
-            if server is not None:
-                server.close()
+        _close_servers(_SERVERS.pop(id(ents), {}))
     elapsed = time.perf_counter() - t0
     winners, turns, forfeits = _collect(chunks, lineups, seats, players, names)
     where = "this process" if executor is None else type(executor).__name__
