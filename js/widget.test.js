@@ -262,7 +262,7 @@ describe("buttons and shortcuts", () => {
     const speeds = [...el.querySelectorAll('select[data-role="speed"] option')].map((o) => o.textContent);
     expect(speeds).toContain("0,6 s");
     const presets = [...el.querySelectorAll('select[data-role="preset"] option')].map((o) => o.textContent);
-    expect(presets).toEqual(["clasic", "șapte cochilii", "aruncători pricepuți", "Mitra"]);
+    expect(presets).toEqual(["clasic", "șapte coji", "aruncători pricepuți", "Mitra"]);
     const players = [...el.querySelector('select[data-seat-select="1"]').options].map((o) => o.textContent);
     expect(players[0]).toBe("jucător uman");
     expect(players).toContain("lacom");

@@ -13,8 +13,9 @@ Fraction(1, 64)
 from __future__ import annotations
 
 import importlib as _importlib
+import sys
 
-from . import board, explain
+from . import board, errors, explain
 from .errors import (
     GameOverError,
     IllegalMoveError,
@@ -34,6 +35,44 @@ from .throws import THROW_TABLES, Throw, throw_distribution
 __version__ = "0.1.0"
 
 
+def set_language(lang: str) -> None:
+    """Write every text of the package in ``lang`` from now on (``"en"`` or ``"ro"``).
+
+    A Romanian lesson says ``pw.set_language("ro")`` once, in its first cell: then error messages
+    (the exception types stay), the summaries of :func:`simulate` and :func:`tournament`, their
+    tables and plots (with the computer players' Romanian names and decimal commas),
+    :func:`check_agent`'s report, the coach's tables and verdicts, the exercise checker, the
+    static board picture and every new board speak that language. A call that names a language
+    (``lang="en"``, ``PachisiWidget(language="en")``) still gets that one.
+
+    >>> import pachisi_widget as pw
+    >>> pw.set_language("ro"); pw.language()
+    'ro'
+    >>> pw.set_language("en")
+
+    Raises:
+        ValueError: for a language without catalogues (the allowed ones are named).
+    """
+    from . import words
+
+    if not isinstance(lang, str) or lang not in words.LANGUAGES:
+        raise ValueError(words.text("msg_language", {"got": errors.short_repr(lang, 40)}))
+    errors.set_session_language(lang)
+    from . import lessons, svg
+
+    lessons.LANGUAGE = lang
+    svg.LANGUAGE = lang
+    if lang != "en" or "matplotlib" in sys.modules:
+        from .charts import _mpl
+
+        _mpl.install()  # matplotlib's tick labels with the language's decimal mark
+
+
+def language() -> str:
+    """The session's language, as :func:`set_language` chose it (``"en"`` at first)."""
+    return errors.session_language()
+
+
 def _board_svg(state, *args, **kwargs) -> str:
     from .svg import board_svg
 
@@ -47,6 +86,8 @@ GameState._repr_svg_ = _board_svg
 Game._repr_svg_ = lambda game, *args, **kwargs: _board_svg(game.state, *args, **kwargs)
 
 __all__ = [
+    "set_language",
+    "language",
     "Game",
     "GameState",
     "Move",

@@ -38,7 +38,7 @@ import random
 
 from .board import HOME, TWENTY_FIVE_STEP
 from .checks import register_player_resolver
-from .errors import short_repr
+from .errors import say, short_repr
 from .rules import PYADA_VALUES
 from .tables import IS_SAFE, LOOP_OF, threat_table
 
@@ -316,7 +316,7 @@ class ExpectimaxAgent(Agent):
 
     def __init__(self, depth: int = 1):
         if depth not in (1, 2):
-            raise ValueError(f"depth must be 1 or 2, not {depth!r}")
+            raise ValueError(say("arg_agent_depth", {"got": repr(depth)}))
         self.depth = depth
 
     def __repr__(self) -> str:
@@ -377,8 +377,9 @@ AGENTS = {
 
 
 def unknown_agent(spec) -> str:
-    """The message for a player name that is not in :data:`AGENTS`: the name, and the names."""
-    return f"unknown agent {short_repr(spec, 40)}; choose one of {', '.join(AGENTS)}"
+    """The message for a player name that is not in :data:`AGENTS`: the name, and the names
+    (in the session's language)."""
+    return say("arg_agent_unknown", {"got": short_repr(spec, 40), "names": ", ".join(AGENTS)})
 
 
 def as_agent(spec, error: type[Exception] = TypeError, must: str = "a player must be") -> Agent:
@@ -403,6 +404,12 @@ def as_agent(spec, error: type[Exception] = TypeError, must: str = "a player mus
             raise ValueError(unknown_agent(spec))
         return AGENTS[spec]()
     if not callable(getattr(spec, "choose", None)):
+        code = {
+            "a player must be": "arg_agent_spec",
+            "a computer player must be": "arg_computer_spec",
+        }
+        if must in code:
+            raise error(say(code[must], {"got": short_repr(spec)}))
         raise error(
             f"{must} an agent name ({', '.join(AGENTS)}) or an object with choose(state, rng), "
             f"not {short_repr(spec)}"

@@ -9,7 +9,7 @@ from typing import Any
 
 from .engine import Move
 from .engine import short_repr as _short
-from .errors import IllegalMoveError, PachisiError, PositionError
+from .errors import IllegalMoveError, PachisiError, PositionError, say
 from .rules import Rules
 from .serialize import SEED_MAX
 from .state import GameState, find_move
@@ -98,9 +98,7 @@ def check_rules(rules: object) -> Rules:
     if isinstance(rules, str):
         return Rules.preset(rules)
     if not isinstance(rules, Rules):
-        raise TypeError(
-            f"rules must be a pachisi_widget.Rules or a preset name, not {type(rules).__name__}"
-        )
+        raise TypeError(say("arg_rules_type", {"got": type(rules).__name__}))
     return rules
 
 
@@ -115,9 +113,9 @@ def check_players(players: object, rules: Rules) -> tuple[int, ...]:
         or not isinstance(players, int)
         or players not in SEATS_FOR_PLAYERS
     ):
-        raise ValueError(f"players must be 2, 3 or 4, not {_short(players)}")
+        raise ValueError(say("arg_players", {"got": _short(players)}))
     if rules.teams and players != 4:
-        raise ValueError(f"teams needs 4 players (S+N against E+W), not {players}")
+        raise ValueError(say("arg_teams_players", {"got": players}))
     return SEATS_FOR_PLAYERS[players]
 
 
@@ -134,16 +132,14 @@ def check_seed(seed: object) -> int:
     if seed is None:
         return random.SystemRandom().randrange(2**32)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        raise TypeError(say("arg_seed_type", {"got": type(seed).__name__}))
     if not 0 <= seed < SEED_MAX:
-        raise ValueError(
-            "seed must be a whole number 0 <= seed < 2**128"
-            + (
-                f", not {seed}"
-                if seed.bit_length() < 200
-                else f" (got one of {seed.bit_length()} bits)"
-            )
+        shown = (
+            say("arg_seed_not", {"got": seed})
+            if seed.bit_length() < 200
+            else say("arg_seed_bits", {"bits": seed.bit_length()})
         )
+        raise ValueError(say("arg_seed_range", {"shown": shown}))
     return seed
 
 
@@ -194,9 +190,13 @@ def agent_move(agent: Any, state: GameState, rng: random.Random) -> Move:
             said = f": {_cut(str(exc), 120)}"
         except Exception:  # an error that cannot even say what it is
             said = ""
+        params = {
+            "name": _player_name(agent),
+            "position": state.notation(),
+            "error": f"{type(exc).__name__}{said}",
+        }
         raise PachisiError(
-            f"the player {_player_name(agent)} failed while choosing a move for "
-            f"{state.notation()}: {type(exc).__name__}{said}"
+            say("arg_agent_failed", params), code="arg_agent_failed", params=params
         ) from exc
     legal = find_move(moves, m)
     if legal is None:
@@ -207,9 +207,14 @@ def agent_move(agent: Any, state: GameState, rng: random.Random) -> Move:
                 why = f": {_cut(str(state.illegal(m)), 160)}"
             except Exception:  # a Move whose fields are not even numbers: nothing more to say
                 why = ""
+        told: dict[str, Any] = {
+            "name": who,
+            "got": _short(m),
+            "position": state.notation(),
+            "why": why,
+        }
         raise IllegalMoveError(
-            f"the player {who} returned {_short(m)} in {state.notation()}: not one of its legal "
-            f"moves{why}",
+            say("arg_agent_bad_move", told),
             "bad_agent_move",
             {"agent": who},
         )

@@ -32,19 +32,43 @@ __all__ = [
     "RecordError",
     "PositionError",
     "set_renderer",
+    "session_language",
+    "set_session_language",
+    "say",
     "short_repr",
 ]
 
 
-def _plain(code: str, params: dict[str, Any]) -> str:
+def _plain(code: str, params: dict[str, Any], lang: str = "en") -> str | None:
     return f"{code}: {params}"
 
 
-_render: list[Callable[[str, dict[str, Any]], str]] = [_plain]
+_render: list[Callable[..., str | None]] = [_plain]
+
+_session: list[str] = ["en"]
 
 
-def set_renderer(render: Callable[[str, dict[str, Any]], str]) -> None:
-    """Let ``render(code, params)`` write the English message of an error made from a code.
+def session_language() -> str:
+    """The language every text of the package is written in unless a call names another
+    (``"en"`` until :func:`pachisi_widget.set_language` chooses one)."""
+    return _session[0]
+
+
+def set_session_language(lang: str) -> None:
+    """Make ``lang`` the session's language (checked by :func:`pachisi_widget.set_language`)."""
+    _session[0] = lang
+
+
+def say(code: str, params: dict[str, Any] | None = None) -> str:
+    """The sentence of ``code`` in the session's language: the message of an error raised with a
+    built-in type (``ValueError``, ``TypeError``), written when it is raised."""
+    out = _render[0](code, dict(params or {}), session_language())
+    return out if out is not None else f"{code}: {params}"
+
+
+def set_renderer(render: Callable[..., str | None]) -> None:
+    """Let ``render(code, params, lang)`` write the message of an error made from a code in
+    ``lang`` (None when the catalogue has no sentence ``code``).
 
     The errors sit in the bottom layer (every module that raises imports them, and they import
     nothing of the package), while the sentences live in :mod:`pachisi_widget.words`, a layer
@@ -81,8 +105,13 @@ class PachisiError(Exception):
         return err
 
     def __str__(self) -> str:
-        if self.__dict__.get("_lazy"):
-            return _render[0](self.code or "", self.params)
+        lang = session_language()
+        if self.__dict__.get("_lazy") or (self.code and lang != "en"):
+            out = _render[0](self.code or "", self.params, lang)
+            if out is not None:
+                return out
+            if self.__dict__.get("_lazy"):
+                return _render[0](self.code or "", self.params, "en") or f"{self.code}"
         return super().__str__()
 
     def __repr__(self) -> str:

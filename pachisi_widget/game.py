@@ -42,7 +42,7 @@ from .checks import (
 )
 from .engine import Move, opening, throw_cdf
 from .engine import short_repr as _short
-from .errors import GameOverError, IllegalMoveError, RecordError
+from .errors import GameOverError, IllegalMoveError, RecordError, say
 from .rules import Rules
 from .serialize import SEED_MAX as SEED_MAX  # game.SEED_MAX, as before the checks moved
 from .serialize import GameRecord
@@ -346,10 +346,10 @@ class Game:
             IllegalMoveError: with the reason, when ``move`` is not a Move or not legal.
         """
         if self._engine.phase == "over":
-            raise GameOverError("the game is over: no more moves")
+            raise GameOverError(say("arg_game_over_moves"), code="game_over")
         if not isinstance(move, Move):
             raise IllegalMoveError(
-                f"play() needs a Move from legal_moves(), not {_short(move)}",
+                say("arg_play_needs_move", {"got": _short(move)}),
                 "not_a_move",
                 {"got": _short(move)},
             )
@@ -401,17 +401,15 @@ class Game:
                     guess_value,
                 )
                 raise self._state.illegal(guess)
-            raise IllegalMoveError(
-                f"no legal move matches {wanted}; legal: "
-                f"{[str(m) for m in self._state.legal_moves()]}",
-                "illegal",
-                {},
-            )
+            told = {"wanted": wanted, "legal": [str(m) for m in self._state.legal_moves()]}
+            raise IllegalMoveError(say("arg_no_move_matches", told), "arg_no_move_matches", told)
+        params: dict[str, Any] = {
+            "n": len(found),
+            "wanted": wanted,
+            "found": [str(m) for m in found],
+        }
         raise IllegalMoveError(
-            f"{len(found)} legal moves match {wanted}: {[str(m) for m in found]}; "
-            "name more of start, end and value",
-            "illegal",
-            {},
+            say("arg_several_moves_match", params), "arg_several_moves_match", params
         )
 
     def pass_(self) -> Move:
@@ -429,7 +427,7 @@ class Game:
         if not actions:
             raise IllegalMoveError(
                 "nothing to undo: this is the start of the game", "nothing_to_undo", {}
-            )
+            )  # its message in another session language: the catalogue's nothing_to_undo
         actions.pop()
         n = len(actions)
         checkpoints = self._checkpoints
@@ -483,7 +481,7 @@ class Game:
             PachisiError: naming the player, when its ``choose`` raises (see :func:`agent_move`).
         """
         if self._state.phase == "over":
-            raise GameOverError("the game is over: no more turns")
+            raise GameOverError(say("arg_game_over_turns"), code="game_over")
         agent = resolve_player(agent, TypeError, "play_turn needs a player:")
         seat, turn, n = self._state.to_move, self._state.turn, 0
         while (

@@ -274,12 +274,14 @@ def analyse(
     seed: int = 0,
     margin: float = 0.05,
     progress=None,
+    lang: str | None = None,
 ) -> list:
     """Every decision of ``seats`` (None: all) with more than one legal move, judged by the coach.
 
     Returns one dict per decision, in the order played: ``index`` (the timeline index after the
-    move: the move is action number ``index``), ``seat``, ``move`` (in English words; the
-    Move itself is ``played``), ``chance`` (the mover's chance to win after it), ``best``
+    move: the move is action number ``index``), ``seat``, ``move`` (in words of ``lang``, by
+    default the session's language; the Move itself is ``played``), ``chance`` (the mover's
+    chance to win after it), ``best``
     (after the best move), ``loss``, ``loss_low``, ``loss_high``, ``grade`` (None,
     ``"inaccuracy"``, ``"mistake"`` or ``"blunder"``), ``better`` (the better move, when graded)
     and ``verdict`` (the :class:`~pachisi_widget.coach.Verdict`, whose ``text(lang)`` says it in
@@ -314,14 +316,14 @@ def analyse(
                 "index": i + 1,
                 "seat": move.seat,
                 "played": move,
-                "move": coach.move_text(move),
+                "move": coach.move_text(move, lang),
                 "chance": v.played.chance,
                 "best": best.chance,
                 "loss": v.played.loss,
                 "loss_low": v.played.loss_low,
                 "loss_high": v.played.loss_high,
                 "grade": v.grade,
-                "better": coach.move_text(v.better.move) if v.grade else None,
+                "better": coach.move_text(v.better.move, lang) if v.grade else None,
                 "verdict": v,
             }
         )

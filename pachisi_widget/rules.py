@@ -22,6 +22,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
+from .errors import say
 from .errors import short_repr as _short
 from .throws import THROW_TABLES
 
@@ -120,41 +121,31 @@ class Rules:
         self._check_modes()
         for name in _BOOL_FIELDS:
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be True or False, not {_short(getattr(self, name))}")
+                got = _short(getattr(self, name))
+                raise ValueError(say("arg_rule_bool", {"name": name, "got": got}))
         if self.cancel_three and self.turn_mode != "throw_then_move":
-            raise ValueError(
-                "cancel_three needs turn_mode='throw_then_move' (it voids throws within a series)"
-            )
+            raise ValueError(say("arg_rule_cancel_three"))
 
     def _check_throw_table(self) -> None:
         if not isinstance(self.throw_table, str) or self.throw_table not in THROW_TABLES:
-            raise ValueError(
-                f"throw_table must be one of {', '.join(THROW_TABLES)}, not {_short(self.throw_table)}"
-            )
+            params = {"name": "throw_table", "names": ", ".join(THROW_TABLES)}
+            raise ValueError(say("arg_rule_choice", {**params, "got": _short(self.throw_table)}))
 
     def _check_p_mouth_up(self) -> None:
         p = self.p_mouth_up
         if isinstance(p, bool) or not isinstance(p, Real) or not P_MIN <= p <= P_MAX:
-            shown = _short(p, 40)
-            raise ValueError(
-                f"p_mouth_up must be a number from 0.05 to 0.95 (the chance that one "
-                f"cowrie lands mouth up), not {shown}"
-            )
+            raise ValueError(say("arg_rule_p", {"got": _short(p, 40)}))
         if isinstance(p, Fraction) and p.denominator > P_DENOMINATOR_MAX:
-            raise ValueError(
-                f"p_mouth_up as a fraction must have a denominator of at most "
-                f"{P_DENOMINATOR_MAX:,} (it is {str(p)[:40]})"
-            )
+            params = {"most": P_DENOMINATOR_MAX, "got": str(p)[:40]}
+            raise ValueError(say("arg_rule_p_denominator", params))
 
     def _check_modes(self) -> None:
         if self.entry_mode not in ENTRY_MODES:
-            raise ValueError(
-                f"entry_mode must be one of {', '.join(ENTRY_MODES)}, not {_short(self.entry_mode)}"
-            )
+            params = {"name": "entry_mode", "names": ", ".join(ENTRY_MODES)}
+            raise ValueError(say("arg_rule_choice", {**params, "got": _short(self.entry_mode)}))
         if self.turn_mode not in TURN_MODES:
-            raise ValueError(
-                f"turn_mode must be one of {', '.join(TURN_MODES)}, not {_short(self.turn_mode)}"
-            )
+            params = {"name": "turn_mode", "names": ", ".join(TURN_MODES)}
+            raise ValueError(say("arg_rule_choice", {**params, "got": _short(self.turn_mode)}))
 
     # -- construction ---------------------------------------------------------------------
 
@@ -166,7 +157,9 @@ class Rules:
             ValueError: for an unknown name, listing the known ones.
         """
         if not isinstance(name, str) or name not in PRESETS:
-            raise ValueError(f"unknown preset {_short(name)}; choose one of {', '.join(PRESETS)}")
+            raise ValueError(
+                say("arg_rule_preset", {"got": _short(name), "names": ", ".join(PRESETS)})
+            )
         return cls(**PRESETS[name])
 
     def replace(self, **changes: Any) -> Rules:
@@ -177,9 +170,8 @@ class Rules:
         """
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise TypeError(
-                f"unknown rule option(s) {_short(sorted(unknown))}; options are {', '.join(self.option_names())}"
-            )
+            params = {"got": _short(sorted(unknown)), "names": ", ".join(self.option_names())}
+            raise TypeError(say("arg_rule_options", params))
         return dataclasses.replace(self, **changes)
 
     @classmethod
@@ -243,7 +235,7 @@ class Rules:
         unknown = [k for k in data if k not in names]
         if unknown:
             shown = _short(sorted(_short(k, 30) for k in unknown[:5]))
-            raise ValueError(f"unknown rule option(s) {shown}; options are {', '.join(names)}")
+            raise ValueError(say("arg_rule_options", {"got": shown, "names": ", ".join(names)}))
         missing = [k for k in names if k not in data]
         if missing:
             raise ValueError(
@@ -334,7 +326,7 @@ def _throw_set(name: str, value: object) -> frozenset[int]:
         ValueError: for a value that is not a set of positive integers.
     """
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise ValueError(f"{name} must be a set of throw values, not {_short(value)}")
+        raise ValueError(say("arg_rule_set", {"name": name, "got": _short(value)}))
     try:
         items: frozenset[Any] | None = frozenset(value)
     except TypeError:  # an unhashable item (a list, a dict)
@@ -345,8 +337,6 @@ def _throw_set(name: str, value: object) -> frozenset[int]:
         else [v for v in items if isinstance(v, bool) or not isinstance(v, int) or v < 1]
     )
     if items is None or bad:
-        raise ValueError(
-            f"{name} must hold positive integer throw values, not "
-            f"{_short(sorted(_short(v, 20) for v in bad[:5]))}"
-        )
+        got = _short(sorted(_short(v, 20) for v in bad[:5]))
+        raise ValueError(say("arg_rule_set_values", {"name": name, "got": got}))
     return items

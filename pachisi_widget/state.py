@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .board import HOME, SEAT_NAMES
 from .engine import Engine, Move, team_of
-from .errors import GameOverError, IllegalMoveError, WrongPhaseError, short_repr
+from .errors import GameOverError, IllegalMoveError, WrongPhaseError, say, short_repr
 from .rules import Rules
 from .throws import Throw, up_distribution
 
@@ -338,7 +338,7 @@ class GameState(_Fields):
         """
         if self.phase != "throw":
             if self.phase == "over":
-                raise GameOverError("the game is over: no more throws")
+                raise GameOverError(say("arg_game_over_throws"), code="game_over")
             raise WrongPhaseError(
                 f"{_NAMES[self.to_move]} must first spend or pass the pending throw(s) {list(self.pending())}",
                 "move_due",

@@ -32,6 +32,7 @@ import traitlets
 from . import view
 from .agents import AGENTS
 from .engine import short_repr
+from .errors import say, session_language
 from .practice import QuestionError
 from .rules import PRESETS
 from .session import Session, check_language, check_names, intents
@@ -190,7 +191,7 @@ class PachisiWidget(anywidget.AnyWidget):
         rules=None,
         seed=None,
         computer=None,
-        language: str = "en",
+        language: str | None = None,
         names=None,
         speed: float = 0.6,
         animate: bool = True,
@@ -204,14 +205,11 @@ class PachisiWidget(anywidget.AnyWidget):
         }
         unknown = set(kwargs) - {"layout"}
         if unknown:
-            raise TypeError(
-                f"PachisiWidget got unknown argument(s) {sorted(unknown)}; "
-                "see help(PachisiWidget) for game, players, rules, seed, computer, "
-                "language, names, speed, animate, large, teacher, hints, tutor, overlay, quiz"
-            )
+            raise TypeError(say("arg_widget_unknown", {"got": sorted(unknown)}))
+        language = session_language() if language is None else language
         check_language(language)
         if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not speed >= 0:
-            raise ValueError(f"speed must be a number of seconds >= 0, not {short_repr(speed)}")
+            raise ValueError(say("arg_widget_speed", {"got": short_repr(speed)}))
         bundle_paths()  # a clear error when the front end was never built
         session = Session(
             game,

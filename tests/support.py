@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import io as _io
 import json
 import os
 import re
@@ -30,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tokenize as _tokenize
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -749,3 +751,133 @@ def build_lite_site(tmp_path_factory) -> dict:
     summary["stdout"] = result.stdout
     kept.write_text(json.dumps(summary))
     return summary
+
+
+# -- Romanian: the glossary's forbidden words and an English stop list ---------------------------------
+# (ROMANIAN.md's glossary wins where two files disagree; tests/unit/test_romanian_words.py reads every
+# Romanian text of the package and the lessons through romanian_faults, and
+# tests/notebooks/test_romanian_outputs.py the executed Romanian lessons' outputs.)
+
+
+ROMANIAN_FORBIDDEN = {
+    # pattern: what the glossary says instead
+    r"\bseed(-ul|-uri|-urile|ul|uri)?\b": "sămânță (fixă), semințe",
+    r"\bneînțeleger\w*": "nepotrivire / divergență între surse",
+    r"\bnorocos\w*": "depinde de noroc / norocul contează",
+    r"\bcochilii\b": "coji (șapte coji)",
+    (
+        r"\b(iese|ies|ieși)\b(?= (\d+ pătrate )?(din Charkoni|la orice|pe tabl))"
+        r"|\bscoat?e o piesă\b"
+    ): "intră pe tablă / introduce",
+    r"\bpunctele harului\b": "valoarea harului",
+    r"\bcheltu\w*": "folosești / a folosi",
+    r"\btrec\w* peste\b": "sari peste / săritul peste",
+    r"\bvarianț\w*": "dispersia",
+    r"\bset(ul|uri|urile)? de reguli\b": "variantă gata făcută",
+    r"\bmutar\w* legal\w*": "mutare permisă",
+    r"\bprin abandon\b": "pierde din oficiu",
+    r"\btraseu\w*": "drum",
+    r"\binterval\w* de 95": "interval de încredere de 95%",
+    r"\bde mână\b": "pe hârtie / pe table adevărate",
+    r"\bpe jos\b": "mersul obișnuit spre casă / fără să aștepte",
+    r"\bpyade\b": "piade",
+    r"\bexemplu\w* lucrat\b": "exemplul din textul regulilor",
+    r"\bla lucru\b": "cum se vede",
+    r"\bmonede corecte\b": "monede echilibrate",
+    r"\bse lasă așteptat\b": "apare prima dată, în medie, după",
+    r"\bpătratul 84\b(?! −)": "acasă",
+    r"(?<!„Dacă o piesă )\baterizeaz\w*": "ajunge / se oprește (outside a quotation of the rules text)",
+    r"\btăiat\w*|\btăietur\w*": "trunchiere / trunchiat",
+    r"\bpână la și inclusiv\b": "până la ..., inclusiv",
+    r"\bridic\w* o excepție\b": "generează o excepție",
+    r"\bRight!|\bNot quite\b|\bHint:": "Corect! / Nu chiar / Indiciu",
+    r"\bCorect! [a-zăîâșț]": "a capital letter after „Corect!”",
+    (
+        r"(?<![\d,.+−-])\b\d*(?:[2-9]\d|00) (partide|jocuri|aruncări|pătrate|piese|ture|jucători)\b"
+    ): "„de” after 20 or more (20 de partide)",
+    r"\b1 ale\b|(?<!\+ )\b1 (piese|aruncări|pătrate|ture|jocuri|guri)\b": "o piesă a lui …, o aruncare",
+    r"\bturn(ul)? de\b": "tură",
+    r"\bse termină în Charkoni\b": "își încheie drumul tot în Charkoni",
+    r"\bregul\w* a casei\b|\breguli ale casei\b": "regulă inventată de clasă / variantă proprie",
+}
+ROMANIAN_STOP_ENGLISH = frozenset(
+    re.findall(
+        r"\w+",
+        """the of and or to with from on is was be not must can cannot only again
+    piece pieces throw throws thrown step steps square squares move moves moved grace graces
+    capture captures captured home pass passes seat seats south east north west human player
+    players error errors game games record turn turns board invalid wrong expected missing unknown action
+    actions kind end value values round rounds mouth mouths up count counts released release
+    entering enter enters new loaded undo undone taken back right quite hint answer yet none
+    whole number seed rules castle opponent opponents greedy runner random castle_waiter
+    forfeit forfeits win wins loses dead true false none skipped""",
+    )
+)
+
+_CODE = re.compile(
+    r"```.*?```|`[^`]{0,200}`|\$[^$\n]*\$|\b[\w.]+\((?:[^()]|\([^()]*\))*\)|Shift \+ Enter"
+    r"|\b\w+=\S*|\b\w+(_\w+)+\b|\b[A-Za-z_]\w*(\.[A-Za-z_]\w*)+\b",
+    re.S,
+)
+_QUOTED = re.compile(r'"[^"\n]*"|„[^”]*”|\'[^\'\n]*\'|«[^»]*»')
+_LINK = re.compile(r"\]\([^)]*\)|https?://\S+|<[^>]+>|\{[^}]*\}")
+
+_TABLE_HEAD = re.compile(r"^\|[^|\n]*\|", re.M)
+_VOCABULARY = re.compile(r"^\|[^\n]*engleză[^\n]*\n(\|[^\n]*\n?)*", re.M)
+
+
+def romanian_prose(text: str) -> str:
+    """A text without its code, formulas, quotations, links and placeholders; a table's first
+    column (a vocabulary table's English terms) left out too."""
+    text = _VOCABULARY.sub(" ", text)  # a lesson's vocabulary: its English column is the point
+    return _QUOTED.sub(" ", _CODE.sub(" ", _LINK.sub(" ", _TABLE_HEAD.sub("|", text))))
+
+
+_PY_VALUE = re.compile(
+    r"(?:\b[\w.]+)?[(\[](?:[^()\[\]\n]|[(\[](?:[^()\[\]\n]|[(\[][^()\[\]\n]*[)\]])*[)\]])*[)\]]"
+)
+_PY_LINE = re.compile(
+    r"^\s*(from|import|def|class|return|if|elif|else|for|while|with|#|@)\b.*$|^.*\s=\s.*$", re.M
+)
+
+
+def romanian_output(text: str) -> str:
+    """What a lesson printed, without the Python it shows: source lines (a player template) and
+    Python values (tuples and lists such as ``(0, 2)`` or ``[None, 3]``)."""
+    text = _PY_LINE.sub(" ", text)
+    return _PY_VALUE.sub(
+        lambda m: " " if re.search(r"\d|None|True|False", m.group()) else m.group(), text
+    )
+
+
+def romanian_faults(text: str, english: bool = True) -> list:
+    """What is wrong with a Romanian text: (the words found, what to write instead), for every
+    word the glossary (ROMANIAN.md) forbids and, with ``english``, every word of the stop list
+    outside code, formulas, quotations and a lesson's vocabulary table."""
+    out = []
+    bare = romanian_prose(text)
+    for pat, instead in ROMANIAN_FORBIDDEN.items():
+        plain = _QUOTED.sub(" ", _CODE.sub(" ", _LINK.sub(" ", _VOCABULARY.sub(" ", text))))
+        for m in re.finditer(pat, plain, re.I if not pat.startswith(r"\bCorect") else 0):
+            out.append((m.group(0), instead))
+    if english:
+        for w in re.findall(r"\w+", bare):
+            if w.lower() in ROMANIAN_STOP_ENGLISH:
+                out.append((w, "an English word in Romanian prose"))
+    return out
+
+
+def code_strings(source: str) -> list:
+    """The Romanian a code cell shows: its comments and string literals (not its names)."""
+    out = []
+    try:
+        for tok in _tokenize.generate_tokens(_io.StringIO(source).readline):
+            if tok.type == _tokenize.COMMENT:
+                out.append(tok.string.lstrip("# "))
+            elif tok.type == _tokenize.STRING or tok.type == getattr(
+                _tokenize, "FSTRING_MIDDLE", -1
+            ):
+                out.append(tok.string)
+    except (_tokenize.TokenError, IndentationError, SyntaxError):
+        out.append(source)
+    return out

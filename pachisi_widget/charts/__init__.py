@@ -18,6 +18,9 @@ palette (told apart with every common form of colour blindness), and each chart 
 title and its data in words (``<title>``, ``<desc>``, ``aria-label``) for screen readers.
 The words on a chart (title, axis labels, series names) are the caller's, in the lesson's
 language; numbers are written with ``decimal`` as the decimal mark (``","`` in Romanian).
+
+Matplotlib's own plots follow the session's language too: after ``pw.set_language("ro")`` every
+axis writes "0,05" (:func:`localize_axes` gives one plot a language of its own).
 """
 
 from __future__ import annotations
@@ -40,8 +43,18 @@ from ._frame import (
     escape_free,
     nice_ticks,
 )
+from ._mpl import localize_axes
 
-__all__ = ["Chart", "bar", "histogram", "line", "intervals", "nice_ticks", "PALETTE"]
+__all__ = [
+    "Chart",
+    "bar",
+    "histogram",
+    "line",
+    "intervals",
+    "nice_ticks",
+    "PALETTE",
+    "localize_axes",
+]
 
 # -- the charts -----------------------------------------------------------------------------------
 

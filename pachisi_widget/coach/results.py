@@ -12,6 +12,7 @@ from ..engine import Move, short_repr
 from ..errors import PachisiError
 from ..state import GameState
 from ..words import LANGUAGES, Message, join, number, percent, text
+from ..words.format import _lang
 
 __all__ = ["CoachError", "MoveChance", "Evaluation", "Verdict", "move_text"]
 
@@ -75,8 +76,9 @@ def _move_message(m: Move | None) -> Message:
     return Message("coach_move", {"start": m.start, "end": m.end, "value": m.value})
 
 
-def move_text(m: Move | None, lang: str = "en") -> str:
+def move_text(m: Move | None, lang: str | None = None) -> str:
     """A move in words, as the coach names it ("the move from step 12 to step 16 with the 4")."""
+    lang = _lang(lang)
     msg = _move_message(m)
     return text(msg.code, msg.params, lang)
 
@@ -165,8 +167,9 @@ class Evaluation:
                 return mc
         return None
 
-    def notes(self, lang: str = "en") -> list:
+    def notes(self, lang: str | None = None) -> list:
         """What a reader should know beside the table, as sentences in ``lang``."""
+        lang = _lang(lang)
         out = []
         if self.note == "over":
             w = self.state.winner
@@ -189,13 +192,15 @@ class Evaluation:
             out.append(text("coach_note_budget", params, lang))
         return out
 
-    def rows(self, lang: str = "en") -> list:
+    def rows(self, lang: str | None = None) -> list:
         """One dict per move, best first: ``move`` (in words), ``chance``, ``low``, ``high``,
         ``loss``, ``loss_low``, ``loss_high``, ``rollouts``, ``exact``."""
+        lang = _lang(lang)
         return [dict(mc._asdict(), move=move_text(mc.move, lang)) for mc in self.moves]
 
-    def to_text(self, lang: str = "en") -> str:
+    def to_text(self, lang: str | None = None) -> str:
         """The table as plain text."""
+        lang = _lang(lang)
         head = [text(c, {}, lang) for c in _COLUMNS]
         rows = [self._cells(mc, lang) for mc in self.moves]
         if self.position is not None:
@@ -222,10 +227,11 @@ class Evaluation:
         return [what, percent(mc.chance, lang), interval, loss, games]
 
     def __str__(self) -> str:
-        return self.to_text("en")
+        return self.to_text()
 
-    def to_html(self, lang: str = "en") -> str:
+    def to_html(self, lang: str | None = None) -> str:
         """The table as a small HTML table (notebooks show it)."""
+        lang = _lang(lang)
         head = "".join(f"<th>{escape(text(c, {}, lang))}</th>" for c in _COLUMNS)
         rows = [self._cells(mc, lang) for mc in self.moves]
         if self.position is not None:
@@ -238,7 +244,7 @@ class Evaluation:
         )
 
     def _repr_html_(self) -> str:
-        return self.to_html("en")
+        return self.to_html()
 
 
 @dataclass(frozen=True)
@@ -270,8 +276,9 @@ class Verdict:
         """Whether the move gave up more than the margin."""
         return self.grade is not None
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str | None = None) -> str:
         """The verdict in words, in ``lang`` ("en" or "ro")."""
+        lang = _lang(lang)
         _check_lang(lang)
         ev = self.evaluation
         played = move_text(self.played.move, lang)
@@ -295,7 +302,7 @@ class Verdict:
         return " ".join(out)
 
     def __str__(self) -> str:
-        return self.text("en")
+        return self.text()
 
     def _repr_html_(self) -> str:
-        return f'<div class="pachisi-coach"><p>{escape(self.text("en"))}</p></div>'
+        return f'<div class="pachisi-coach"><p>{escape(self.text())}</p></div>'

@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import NamedTuple
 
+from .. import words
 from ..agents import (
     FAST_AGENTS,
     Agent,
@@ -60,6 +61,7 @@ from ..agents import (
 from ..board import SEAT_NAMES
 from ..checks import check_players
 from ..engine import opening, short_repr, throw_cdf
+from ..errors import say
 from ..game import SEATS_FOR_PLAYERS, check_rules, check_seed
 from ..rules import Rules
 from .parallel import (
@@ -207,27 +209,33 @@ class SimulationResult:
         """Per seat (or team): its :class:`WinRate` with the 95% confidence interval."""
         return {s: wilson_interval(k, self.games) for s, k in self.wins.items()}
 
-    def _side_name(self, side) -> str:
-        if isinstance(side, tuple):
-            return "+".join(SEAT_NAMES[s] for s in side)
-        return SEAT_NAMES[side]
+    def _side_name(self, side, lang: str = "en") -> str:
+        def name(s):
+            return SEAT_NAMES[s] if lang == "en" else words.seat_label(s, lang)
 
-    def _side_agent(self, side) -> str:
+        if isinstance(side, tuple):
+            return "+".join(name(s) for s in side)
+        return name(side)
+
+    def _side_agent(self, side, lang: str = "en") -> str:
         by_seat = dict(zip(self.seats, self.agents, strict=False))
         if isinstance(side, tuple):
-            return "+".join(by_seat[s] for s in side)
-        return by_seat[side]
+            return "+".join(words.player_name(by_seat[s], lang) for s in side)
+        return words.player_name(by_seat[side], lang)
 
-    def to_table(self) -> list:
+    def to_table(self, lang: str | None = None) -> list:
         """One row (a dict) per seat or team, then one for dead games: ``side``, ``agent``,
-        ``wins``, ``win_rate``, ``ci_low``, ``ci_high`` (the 95% confidence interval)."""
+        ``wins``, ``win_rate``, ``ci_low``, ``ci_high`` (the 95% confidence interval). The seats
+        and the computer players are named in ``lang`` (default: the session's language,
+        :func:`pachisi_widget.set_language`)."""
+        lang = words.language() if lang is None else lang
         rows = []
         for side, k in self.wins.items():
             r = wilson_interval(k, self.games)
             rows.append(
                 {
-                    "side": self._side_name(side),
-                    "agent": self._side_agent(side),
+                    "side": self._side_name(side, lang),
+                    "agent": self._side_agent(side, lang),
                     "wins": k,
                     "win_rate": r.rate,
                     "ci_low": r.low,
@@ -237,7 +245,7 @@ class SimulationResult:
         r = wilson_interval(self.dead, self.games)
         rows.append(
             {
-                "side": "dead game",
+                "side": words.text("sim_dead", {}, lang),
                 "agent": "",
                 "wins": self.dead,
                 "win_rate": r.rate,
@@ -257,15 +265,29 @@ class SimulationResult:
         return pd.DataFrame(rows)
 
     def __str__(self) -> str:
-        lines = [
-            f"{self.games} games, {self.rules.describe()}, {self.players} players, seed {self.seed}"
-            f" ({self.engine} engine); mean {self.mean_turns:.1f} turns, {self.mean_throws:.1f}"
-            f" throws, {self.mean_captures:.2f} captures per game"
-        ]
-        for row in self.to_table():
+        return self.summary()
+
+    def summary(self, lang: str | None = None) -> str:
+        """What :func:`print` shows: the games, their rules and means, then one line per seat
+        (or team) and one for dead games, in ``lang`` (default: the session's language)."""
+        lang = words.language() if lang is None else lang
+        english = lang == "en"
+        params = {
+            "games": self.games,
+            "rules": self.rules.describe() if english else words.rules_text(self.rules, lang),
+            "players": self.players,
+            "seed": self.seed,
+            "engine": self.engine,
+            "turns": words.number(self.mean_turns, lang, ".1f"),
+            "throws": words.number(self.mean_throws, lang, ".1f"),
+            "captures": words.number(self.mean_captures, lang, ".2f"),
+        }
+        lines = [words.text("sim_head", params, lang)]
+        for row in self.to_table(lang):
+            rate = words.percent(row["win_rate"], lang, places=1)
             lines.append(
                 f"  {row['side']:<12} {row['agent']:<28} {row['wins']:>7}  "
-                f"{row['win_rate']:6.1%}  [{row['ci_low']:.1%}, {row['ci_high']:.1%}]"
+                f"{rate:>6}  {words.interval(row['ci_low'], row['ci_high'], lang)}"
             )
         return "\n".join(lines)
 
@@ -279,15 +301,15 @@ def _check_numbers(games, players, rules, engine) -> None:
     """Refuse a bad number of games or players, teams without 4 players, or an unknown engine
     (ValueError)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a whole number >= 0, not {short_repr(games)}")
+        raise ValueError(say("arg_sim_games", {"got": short_repr(games)}))
     if games > MAX_GAMES:
-        raise ValueError(
-            f"games must be at most {MAX_GAMES:,} in one call (the result keeps every game), not "
-            f"{short_repr(games, 40)}: run a bigger study as several calls with different seeds"
-        )
+        params = {"most": MAX_GAMES, "got": short_repr(games, 40)}
+        raise ValueError(say("arg_sim_games_max", params))
     check_players(players, rules)
     if not isinstance(engine, str) or engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {short_repr(engine)}")
+        raise ValueError(
+            say("arg_sim_engine", {"names": ", ".join(ENGINES), "got": short_repr(engine)})
+        )
 
 
 def _agent_list(agents, players: int) -> list:
@@ -298,14 +320,9 @@ def _agent_list(agents, players: int) -> list:
         return [agents] * players
     if isinstance(agents, (list, tuple)):
         if len(agents) != players:
-            raise ValueError(
-                f"agents must give one agent per seat in play ({players}), not {len(agents)}"
-            )
+            raise ValueError(say("arg_sim_agents_count", {"players": players, "got": len(agents)}))
         return list(agents)
-    raise TypeError(
-        f"agents must be None, an agent name or object, or a list with one per "
-        f"seat in play, not {short_repr(agents)}"
-    )
+    raise TypeError(say("arg_sim_agents", {"got": short_repr(agents)}))
 
 
 def _engine_for(engine: str, rules, names: list, labels: tuple, games: int) -> str:
@@ -382,9 +399,7 @@ def simulate(
     seed = check_seed(seed)
     executor = as_executor(executor)
     if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= 1_000_000:
-        raise ValueError(
-            f"batch must be a whole number of games 1..1,000,000, not {short_repr(batch)}"
-        )
+        raise ValueError(say("arg_sim_batch", {"got": short_repr(batch)}))
     seats = SEATS_FOR_PLAYERS[players]
     agents = _agent_list(agents, players)
     objs = [_check_agent(a) for a in agents]

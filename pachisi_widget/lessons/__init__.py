@@ -28,13 +28,13 @@ a set or a list in any order where order does not matter. ``exercise(..., lang="
 :data:`LANGUAGE`) gives the words in Romanian:
 
 >>> exercise("03", 3, lang="ro").check(10)             # doctest: +ELLIPSIS
-Nu chiar: 10 adună punctele harului...
+Nu chiar: 10 adună valoarea harului...
 
 The older :func:`check` compares an answer with an expected value that the cell computed itself:
 
 >>> from fractions import Fraction
 >>> check(Fraction(1, 64), Fraction(1, 64), why="one way in 64 for no mouth up")
-Right! one way in 64 for no mouth up
+Right! One way in 64 for no mouth up
 >>> check(0.5, Fraction(1, 64), why="one way in 64", hint="count the ways to get 0 mouths up")
 Not quite: 0.5 is not the answer. Hint: count the ways to get 0 mouths up
 >>> check(..., 3, why="three", hint="look at the table").correct
@@ -43,7 +43,7 @@ False
 True
 
 The words around ``why`` and ``hint`` follow :data:`LANGUAGE` (or ``lang=``), so a Romanian
-lesson sets ``lessons.LANGUAGE = "ro"`` once:
+lesson says ``pw.set_language("ro")`` once (which sets it, with the rest of the package):
 
 >>> check(0.5, Fraction(1, 64), why="o cale din 64", hint="numără căile", lang="ro")
 Nu chiar: 0.5 nu este răspunsul. Indiciu: numără căile
@@ -74,6 +74,7 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Number, Real
 
+from ..errors import say
 from ..words import LANGUAGES, count, seat_label, text  # noqa: F401  (count...: as before)
 from ..words.format import format_text as words  # the package's one formatter
 from . import (  # noqa: F401  (one module per lesson: importing them registers their exercises)
@@ -217,10 +218,16 @@ class Result:
         return self.correct
 
 
+def _sentence(why) -> str:
+    """``why`` as a sentence of its own, after "Right!" / "Corect!": its first letter a capital."""
+    why = str(why)
+    return why[:1].upper() + why[1:]
+
+
 def _language(lang: str | None) -> str:
     lang = LANGUAGE if lang is None else lang
     if lang not in LANGUAGES:
-        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+        raise ValueError(say("arg_lang", {"names": ", ".join(LANGUAGES), "got": repr(lang)}))
     return lang
 
 
@@ -273,7 +280,7 @@ def check(
     except Exception:  # an answer's own method that raises (__eq__, __float__ ...)
         right = False
     if right:
-        return Result(True, text("check_right", {"why": why}, lang))
+        return Result(True, text("check_right", {"why": _sentence(why)}, lang))
     code = "check_wrong_hint" if hint else "check_wrong"
     return Result(False, text(code, {"answer": _shown(answer), "hint": hint}, lang))
 
@@ -289,10 +296,8 @@ class Exercise:
         key = (lesson, number)
         if key not in EXERCISES:
             have = sorted(n for (of, n) in EXERCISES if of == lesson)
-            where = f"exercises {have}" if have else "no exercises in the package"
-            raise ValueError(
-                f"there is no exercise {number!r} in lesson {lesson!r}: it has {where}"
-            )
+            params = {"number": repr(number), "lesson": repr(lesson), "have": have}
+            raise ValueError(say("arg_no_exercise" if have else "arg_no_exercises", params))
         self.lesson, self.number, self._lang = lesson, number, lang
         solution = EXERCISES[key]()
         self.form = _form(solution.form)
@@ -403,7 +408,7 @@ class Exercise:
                 False, self._say("exercise_unreadable", lang, answer=shown, form=form), "unreadable"
             )
         if right:
-            why = self._text("why", lang)
+            why = _sentence(self._text("why", lang))
             return Result(True, self._say("exercise_right", lang, why=why), "right")
         name = self.mistake(answer)
         if name is not None:
@@ -482,7 +487,7 @@ def exercise(lesson: str, number: int, *, lang: str | None = None) -> Exercise:
     check is made.
 
     >>> exercise("03", 1).check({1})                     # doctest: +ELLIPSIS
-    Right! while pieces still wait, a grace can only bring one in (§4), and it lands on step 1...
+    Right! While pieces still wait, a grace can only bring one in (§4), and it lands on step 1...
 
     Raises:
         ValueError: for a lesson and number that has no exercise in the package.

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..errors import say
 from ..words import catalogue
 
 __all__ = [
@@ -91,7 +92,7 @@ def exercise(lesson: str, number: int):
         ValueError: for a lesson that is not in the course, or an exercise registered twice.
     """
     if lesson not in _FILES:
-        raise ValueError(f"no lesson {lesson!r} in the course; there are: {', '.join(_FILES)}")
+        raise ValueError(say("arg_no_lesson", {"got": repr(lesson), "names": ", ".join(_FILES)}))
 
     def register(function):
         if (lesson, number) in EXERCISES:
@@ -279,7 +280,7 @@ def lesson(key: str) -> Lesson:
     for found in catalog():
         if key in (found.id, found.name, f"{found.name}.ipynb"):
             return found
-    raise ValueError(f"no lesson {key!r} in the course; there are: {', '.join(_FILES)}")
+    raise ValueError(say("arg_no_lesson", {"got": repr(key), "names": ", ".join(_FILES)}))
 
 
 @functools.cache

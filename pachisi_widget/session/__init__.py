@@ -517,7 +517,9 @@ class Session:
 
         progress(0, mode.decisions(seats))
         try:
-            mode = mode.analysed(seats, rollouts=rollouts, engine=engine, progress=progress)
+            mode = mode.analysed(
+                seats, rollouts=rollouts, engine=engine, progress=progress, lang=self.language
+            )
         except _ReplayChanged:
             raise ReplayError.from_code("replay_analysis_stopped", {}) from None
         except BaseException:

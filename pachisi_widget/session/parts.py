@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .. import board, view
 from ..engine import short_repr
+from ..errors import say, session_language
 from ..words import LANGUAGES, text
 from .practice import PracticeMode
 from .replay import ReplayMode
@@ -55,6 +56,8 @@ def check_language(language) -> str:
     if not isinstance(language, str) or language not in LANGUAGES:
         raise ValueError(
             f"language must be one of {', '.join(LANGUAGES)}, not {short_repr(language)}"
+            if session_language() == "en"
+            else say("msg_language", {"got": short_repr(language)})
         )
     return language
 

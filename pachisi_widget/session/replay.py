@@ -94,12 +94,14 @@ class ReplayMode:
         """How many decisions of ``seats`` (None: all) an analysis judges."""
         return len(self.replay.decisions(None if seats is None else frozenset(seats)))
 
-    def analysed(self, seats, *, rollouts, engine: str, progress) -> ReplayMode:
+    def analysed(self, seats, *, rollouts, engine: str, progress, lang=None) -> ReplayMode:
         """This replay with its analysis (:func:`pachisi_widget.replay.analyse`)."""
         key = (None if seats is None else tuple(seats), rollouts, engine)
         if rollouts is None:
             rollouts = analysis_rollouts(engine)
-        result = analyse(self.replay, seats, rollouts=rollouts, engine=engine, progress=progress)
+        result = analyse(
+            self.replay, seats, rollouts=rollouts, engine=engine, progress=progress, lang=lang
+        )
         return replace(self, analysis=tuple(result), progress=None, analysed_for=key)
 
     def with_analysis(self, other: ReplayMode) -> ReplayMode:

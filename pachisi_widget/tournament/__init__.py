@@ -79,7 +79,16 @@ import types
 from ..lab.stats import fit_ratings
 from .check import CheckReport, Problem, check_agent
 from .play import Forfeit, PlayerForfeit, from_folder, tournament
-from .players import MOVE_TIME, TEMPLATE, PlayerFileError, load_folder, load_player, new_player
+from .players import (
+    MOVE_TIME,
+    TEMPLATE,
+    TEMPLATES,
+    PlayerFileError,
+    load_folder,
+    load_player,
+    new_player,
+    template,
+)
 from .ratings import Rating
 from .result import TournamentResult
 
@@ -100,6 +109,8 @@ __all__ = [
     "fit_ratings",
     "MOVE_TIME",
     "TEMPLATE",
+    "TEMPLATES",
+    "template",
 ]
 
 

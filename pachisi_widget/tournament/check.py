@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from .. import words
 from ..agents import Agent, make_agent
 from ..checks import player_view
 from ..engine import draw_up, opening, short_repr, throw_cdf
@@ -75,32 +76,46 @@ class CheckReport:
         if self.counts[kind] <= keep:
             self.problems.append(Problem(kind, message))
 
-    def lines(self) -> list:
-        head = (
-            f"{self.player}: {self.positions} positions checked (presets "
-            f"{', '.join(dict.fromkeys(p for p, _ in _CHECK_SETUPS))}; 2 and 4 players)"
-        )
-        out = [head]
+    def lines(self, lang: str | None = None) -> list:
+        """The report, line by line, in ``lang`` (default: the session's language)."""
+        lang = words.language() if lang is None else lang
+        presets = dict.fromkeys(p for p, _ in _CHECK_SETUPS)
+        if lang == "en":
+            named = ", ".join(presets)
+        else:
+            named = words.join([words.word(f"preset.{p}", lang) for p in presets], lang)
+        player = words.player_name(self.player, lang)
+        params = {"player": player, "positions": self.positions, "presets": named}
+        out = [words.text("check_head", params, lang)]
         if self.positions:
-            limit = "no limit" if self.move_time is None else f"limit {self.move_time:g} s"
-            out.append(
-                f"time per move: mean {self.mean * 1000:.2f} ms, slowest "
-                f"{self.slowest * 1000:.1f} ms ({limit})"
-            )
+            if self.move_time is None:
+                limit = words.text("check_no_limit", {}, lang)
+            else:
+                said = {"limit": words.number(self.move_time, lang, "g")}
+                limit = words.text("check_limit", said, lang)
+            times = {
+                "mean": words.number(self.mean * 1000, lang, ".2f"),
+                "slowest": words.number(self.slowest * 1000, lang, ".1f"),
+                "limit": limit,
+            }
+            out.append(words.text("check_time", times, lang))
         if self.ok:
-            out.append(
-                "OK: always a legal move, the same move for the same position and rng, in time"
-            )
+            out.append(words.text("check_ok", {}, lang))
         else:
             n = sum(self.counts.values())
-            out.append(f"{n} problem{'s' if n != 1 else ''}:")
+            out.append(
+                f"{n} problem{'s' if n != 1 else ''}:"
+                if lang == "en"
+                else words.text("check_problems", {"n": n}, lang)
+            )
             for p in self.problems:
                 out.append(f"- {p.message}")
             for kind, c in self.counts.items():
                 shown = sum(1 for p in self.problems if p.kind == kind)
                 if c > shown:
-                    out.append(f"- ... and {c - shown} more of the kind '{kind}'")
-        out.extend(f"note: {n}" for n in self.notes)
+                    more = words.text("check_more", {"n": c - shown, "kind": kind}, lang)
+                    out.append(f"- {more}")
+        out.extend(words.text("check_note", {"note": n}, lang) for n in self.notes)
         return out
 
     def __str__(self) -> str:
@@ -148,25 +163,19 @@ def check_agent(
     try:
         e = _entrant(name, agent)
     except (PlayerFileError, ValueError, TypeError) as exc:
-        kind = "copy" if "copied" in str(exc) else "load"
+        kind = "copy" if any(w in str(exc) for w in ("copied", "copiat")) else "load"
         report._add(kind, str(exc))
         return report
     player = _template(e)
     if isinstance(player, str):
         player = make_agent(player)
     if not isinstance(player, Agent):
-        report.notes.append(
-            "it is not a subclass of pachisi_widget.agents.Agent (it plays, "
-            "since it has a choose method)"
-        )
+        report.notes.append(words.text("check_not_agent"))
     if e.kind == "object":
         try:
             pickle.dumps(player)
         except Exception as exc:
-            report.notes.append(
-                f"it cannot be pickled ({type(exc).__name__}), so it cannot be "
-                "sent to an executor's workers: give it as a .py file instead"
-            )
+            report.notes.append(words.text("check_pickle", {"error": type(exc).__name__}))
     per_setup = max(1, -(-positions // len(_CHECK_SETUPS)))
     times: list = []
     alarm = (
@@ -213,7 +222,7 @@ def _check_setups(player, name, per_setup, seed, move_time, report, times, alarm
                 move_time,
                 report,
                 times,
-                f"{preset}, {n} players",
+                words.text("check_setup", {"preset": words.word(f"preset.{preset}"), "players": n}),
                 alarm,
             )
             game += 1
@@ -232,14 +241,15 @@ def _timed(agent, state, k: int, move_time, alarm: bool):
             signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-def _slow(report, where: str, seconds: float, move_time) -> _Stopped:
-    report._add(
-        "time",
-        f"took {'more than ' if seconds is None else ''}"
-        f"{move_time + _ALARM_GRACE if seconds is None else seconds:.2f} s to choose in {where}, "
-        f"more than the {move_time:g} s a move may take: the check stopped at this first "
-        "slow move",
-    )
+def _slow(report, where: str, seconds: float | None, move_time) -> _Stopped:
+    """Report the first slow move (``seconds`` None: stopped from outside past the limit)."""
+    shown = move_time + _ALARM_GRACE if seconds is None else seconds
+    said = {
+        "seconds": words.number(shown, spec=".2f"),
+        "where": where,
+        "limit": words.number(move_time, spec="g"),
+    }
+    report._add("time", words.text("check_slow_stopped" if seconds is None else "check_slow", said))
     return _Stopped()
 
 
@@ -275,7 +285,8 @@ def _check_game(
             raise
         except BaseException as exc:
             times.append(time.perf_counter() - t0)
-            report._add("error", f"raised {_error_words(exc, None)} in {where}")
+            said = {"error": _error_words(exc, None), "where": where}
+            report._add("error", words.text("check_raised", said))
             state = state.apply(moves[0])
             continue
         dt = time.perf_counter() - t0
@@ -284,7 +295,8 @@ def _check_game(
             raise _slow(report, where, dt, move_time)
         legal = find_move(legal_now, m)
         if legal is None:
-            report._add("illegal", f"returned {_move_text(m)} in {where}: {_why_illegal(state, m)}")
+            said = {"move": _move_text(m), "where": where, "why": _why_illegal(state, m)}
+            report._add("illegal", words.text("check_returned", said))
         if twin is not None:
             t1 = time.perf_counter()
             try:
@@ -296,26 +308,17 @@ def _check_game(
             if move_time is not None and time.perf_counter() - t1 > move_time:
                 raise _slow(report, where, time.perf_counter() - t1, move_time)
             if not _same(m, m2):
-                report._add(
-                    "nondeterministic",
-                    f"chose {_move_text(m)}, then {_move_text(m2)} for the same position "
-                    f"and the same rng in {where}: draw random numbers only from rng "
-                    "(not the random module or the clock)",
-                    keep=2,
-                )
+                said = {"first": _move_text(m), "second": _move_text(m2), "where": where}
+                report._add("nondeterministic", words.text("check_nondeterministic", said), keep=2)
         elif "copy" not in report.counts:
-            report._add(
-                "copy",
-                "it cannot be copied with copy.deepcopy, and every tournament "
-                "game starts from a fresh copy of each player",
-            )
+            report._add("copy", words.text("check_copy"))
         state = state.apply(legal if legal is not None else moves[0])
     return asked
 
 
 class _UnsetType:
     def __repr__(self) -> str:
-        return "an exception"
+        return words.text("check_an_exception")
 
 
 _Unset = _UnsetType()

@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from itertools import combinations, islice
 from typing import NamedTuple
 
+from .. import words
 from ..agents import FAST_AGENTS, make_agent
 from ..checks import player_view
 from ..engine import short_repr, throw_cdf
-from ..errors import PachisiError
+from ..errors import PachisiError, say
 from ..game import SEATS_FOR_PLAYERS, check_rules, check_seed
 from ..lab.parallel import (
     Progress,
@@ -75,12 +76,14 @@ class PlayerForfeit(PachisiError):
         )
 
 
-def _forfeit_text(player, kind, reason, position, move, seconds) -> str:
+def _forfeit_text(player, kind, reason, position, move, seconds, lang=None) -> str:
+    params = {"player": player, "move": move, "position": position, "reason": reason}
     if kind == "illegal":
-        return f"{player} returned {move} in {position}: {reason}"
-    text = f"{player} {reason} in {position}"
+        return words.text("forfeit_returned", params, lang)
+    text = words.text("forfeit_other", params, lang)
     if kind == "time" and move is not None:
-        text += f" (it returned {move} after {seconds:.2f} s)"
+        late = {"move": move, "seconds": words.number(seconds, lang, ".2f")}
+        text += words.text("forfeit_late", late, lang)
     return text
 
 
@@ -107,11 +110,18 @@ class Forfeit:
     interrupted it; not compared, since that depends on what ran the game)."""
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, lang: str | None = None) -> str:
+        """The forfeit in words, in ``lang`` (default: the session's language); the reason is
+        in the language of the session that played the game."""
         if self.kind == "unfinished":
-            return f"game {self.game}: {self.reason}"
+            return words.text("forfeit_game", {"game": self.game, "text": self.reason}, lang)
         move = self.late_move if self.kind == "time" else self.move
-        text = _forfeit_text(self.player, self.kind, self.reason, self.position, move, self.seconds)
-        return f"game {self.game}: {text}"
+        text = _forfeit_text(
+            self.player, self.kind, self.reason, self.position, move, self.seconds, lang
+        )
+        return words.text("forfeit_game", {"game": self.game, "text": text}, lang)
 
 
 # -- playing a chunk of games (on any worker) -----------------------------------------------------
@@ -154,7 +164,7 @@ class _Guard:
             raise PlayerForfeit(
                 self.name,
                 "error",
-                f"raised {_error_words(exc, None)}",
+                say("forfeit_raised", {"error": _error_words(exc, None)}),
                 state.notation(),
                 seat=state.to_move,
             ) from None
@@ -178,7 +188,7 @@ class _Guard:
         return PlayerForfeit(
             self.name,
             "time",
-            f"took longer than the {self.limit:g} s a move may take",
+            say("forfeit_slow", {"limit": words.number(self.limit, spec="g")}),
             state.notation(),
             move,
             seconds,
@@ -193,11 +203,11 @@ def _move_text(m) -> str:
 
 def _why_illegal(state, m) -> str:
     if plain_move(m) is None:
-        return "not a move (choose must return one of state.legal_moves())"
+        return say("forfeit_not_move")
     try:
-        return f"not one of its legal moves ({short_repr(str(state.illegal(m)), 160)[1:-1]})"
+        return say("forfeit_not_legal", {"why": short_repr(str(state.illegal(m)), 160)[1:-1]})
     except Exception:
-        return "not one of its legal moves"
+        return say("forfeit_not_legal_plain")
 
 
 def _forfeit_in(exc: BaseException):
@@ -362,10 +372,7 @@ def _play_chunk(job: _Job) -> tuple:
 
 def _unfinished(chunk: _Job, timeout: float, names) -> list:
     who = sorted({names[i] for lineup, _ in chunk.items for i in lineup})
-    reason = (
-        f"not finished: its chunk of games did not come back within chunk_timeout="
-        f"{timeout:g} s (a player at the table, one of {', '.join(who)}, never answered)"
-    )
+    reason = say("forfeit_unfinished", {"timeout": f"{timeout:g}", "who": ", ".join(who)})
     rows = [(None, 0, (None, "unfinished", reason, None, None, None))] * len(chunk.items)
     return tuple(s for _, s in chunk.items), rows
 
@@ -435,10 +442,7 @@ def tournament(
     _check_size(entrants, games, players)
     ents = _entrants(entrants)
     if len(ents) < players:
-        raise ValueError(
-            f"a tournament of {players}-player games needs at least {players} "
-            f"entrants, not {len(ents)}"
-        )
+        raise ValueError(say("arg_tour_entrants", {"players": players, "got": len(ents)}))
     executor = as_executor(executor)
     seats = SEATS_FOR_PLAYERS[players]
     tables = list(combinations(range(len(ents)), players))
@@ -564,10 +568,14 @@ def _check_number(name: str, value, low: float, whole: bool = False, none: bool 
         return None
     ok = not isinstance(value, bool) and isinstance(value, int if whole else (int, float))
     if not ok or not value >= low or (not whole and not math.isfinite(value)):
-        kind = "a whole number" if whole else "a number of seconds"
-        raise ValueError(
-            f"{name} must be {kind} >= {low:g}{' or None' if none else ''}, not {short_repr(value)}"
-        )
+        params = {
+            "name": name,
+            "kind": say("arg_tour_whole" if whole else "arg_tour_seconds"),
+            "low": f"{low:g}",
+            "none": say("arg_tour_or_none") if none else "",
+            "got": short_repr(value),
+        }
+        raise ValueError(say("arg_tour_number", params))
     return value
 
 
@@ -575,18 +583,14 @@ def _check_numbers(rules, games, players, move_time, chunk, chunk_timeout) -> tu
     """(move_time, chunk, chunk_timeout) checked, after refusing team rules, a bad number of
     players, or games that are not a multiple of the players (ValueError)."""
     if rules.teams:
-        raise ValueError(
-            "tournaments play every player for itself: rules with teams=True are not supported"
-        )
+        raise ValueError(say("arg_tour_teams"))
     if isinstance(players, bool) or players not in _PLAYERS:
-        raise ValueError(f"players must be 2 or 4, not {short_repr(players)}")
+        raise ValueError(say("arg_tour_players", {"got": short_repr(players)}))
     _check_number("games", games, players, whole=True)
     if games % players:
         lo, hi = games - games % players, games - games % players + players
-        raise ValueError(
-            f"games must be a multiple of {players}, so that every player plays "
-            f"every seat equally often: {lo or hi} or {hi}, not {games}"
-        )
+        params = {"players": players, "lo": lo or hi, "hi": hi, "got": games}
+        raise ValueError(say("arg_tour_games", params))
     move_time = _check_number("move_time", move_time, 0.001, none=True)
     chunk = _check_number("chunk", chunk, 1, whole=True, none=True)
     chunk_timeout = _check_number("chunk_timeout", chunk_timeout, 0.001, none=True)
@@ -652,10 +656,8 @@ def from_folder(folder, opponents=(), **kwargs) -> TournamentResult:
     players = kwargs.pop("players", 2)
     if len(entrants) < players:
         why = "".join(f"\n  {f}: {r}" for f, r in problems.items())
-        raise ValueError(
-            f"{folder}: {len(entrants)} players loaded, a tournament of "
-            f"{players}-player games needs {players}{why}"
-        )
+        params = {"folder": folder, "loaded": len(entrants), "players": players, "why": why}
+        raise ValueError(say("arg_tour_folder", params))
     unknown = set(kwargs) - (set(inspect.signature(tournament).parameters) - {"entrants"})
     if unknown:
         raise TypeError(f"from_folder() got unexpected arguments {sorted(unknown)}")

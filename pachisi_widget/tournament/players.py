@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from ..agents import AGENTS, Agent
 from ..engine import short_repr
-from ..errors import PachisiError
+from ..errors import PachisiError, say, session_language
 
 MOVE_TIME = 1.0
 """Seconds a player may take to choose one move (``tournament(move_time=...)``)."""
@@ -29,6 +29,8 @@ PLAYER_FILE_MAX = 1_000_000
 """Bytes: the largest player file that is read (a player of a few hundred lines is ~20 kB)."""
 
 TEMPLATE = pathlib.Path(__file__).resolve().parents[1] / "templates" / "my_player.py"
+TEMPLATES = {"en": TEMPLATE, "ro": TEMPLATE.with_name("my_player_ro.py")}
+"""The player template in each language (:func:`template`)."""
 """The commented template of a student's player."""
 
 
@@ -50,7 +52,8 @@ def _load_source(path: str, source: str):
     try:
         code = compile(source, path, "exec")
     except SyntaxError as exc:
-        raise PlayerFileError(f"{fname}: not valid Python: {exc.msg} (line {exc.lineno})") from None
+        params = {"file": fname, "error": exc.msg, "line": exc.lineno}
+        raise PlayerFileError(say("file_syntax", params)) from None
     module = types.ModuleType(modname)
     module.__file__ = path
     sys.modules[modname] = module  # dataclasses and pickling look classes up by their module
@@ -60,18 +63,14 @@ def _load_source(path: str, source: str):
         raise
     except BaseException as exc:  # a sys.exit() in a student's file included
         del sys.modules[modname]
-        raise PlayerFileError(
-            f"{fname}: running the file raised {_error_words(exc, path)}"
-        ) from None
+        params = {"file": fname, "error": _error_words(exc, path)}
+        raise PlayerFileError(say("file_raised", params)) from None
     player = _player_of(module, fname)
     try:
         copy.deepcopy(player)
     except Exception as exc:
-        raise PlayerFileError(
-            f"{fname}: the player cannot be copied ({type(exc).__name__}: "
-            f"{short_repr(str(exc), 80)[1:-1]}), and every game starts from a "
-            "fresh copy of each player"
-        ) from None
+        error = f"{type(exc).__name__}: {short_repr(str(exc), 80)[1:-1]}"
+        raise PlayerFileError(say("file_copy", {"file": fname, "error": error})) from None
     _LOADED[key] = player
     return player
 
@@ -82,10 +81,8 @@ def _player_of(module, fname: str):
         if inspect.isclass(player):
             player = _construct(player, fname)
         if not callable(getattr(player, "choose", None)):
-            raise PlayerFileError(
-                f"{fname}: PLAYER is {short_repr(player, 60)}, which has no "
-                "choose(state, rng) method"
-            )
+            params = {"file": fname, "got": short_repr(player, 60)}
+            raise PlayerFileError(say("file_player_attr", params))
         return player
     classes = [
         c
@@ -93,33 +90,23 @@ def _player_of(module, fname: str):
         if inspect.isclass(c) and issubclass(c, Agent) and c.__module__ == module.__name__
     ]
     if not classes:
-        raise PlayerFileError(
-            f"{fname}: defines no player: write a subclass of "
-            "pachisi_widget.agents.Agent (see the template), or PLAYER = ..."
-        )
+        raise PlayerFileError(say("file_no_player", {"file": fname}))
     if len(classes) > 1:
         names = ", ".join(c.__name__ for c in classes)
-        raise PlayerFileError(
-            f"{fname}: defines several players ({names}): keep one, or say "
-            "which one plays with PLAYER = TheOne()"
-        )
+        raise PlayerFileError(say("file_several", {"file": fname, "names": names}))
     return _construct(classes[0], fname)
 
 
 def _construct(cls, fname: str):
     if inspect.isabstract(cls):
-        raise PlayerFileError(
-            f"{fname}: the class {cls.__name__} has no choose(self, state, rng) "
-            "method (check its name and indentation)"
-        )
+        raise PlayerFileError(say("file_no_choose", {"file": fname, "name": cls.__name__}))
     try:
         return cls()
     except KeyboardInterrupt:
         raise
     except BaseException as exc:
-        raise PlayerFileError(
-            f"{fname}: making the player {cls.__name__}() raised {_error_words(exc, None)}"
-        ) from None
+        params = {"file": fname, "name": cls.__name__, "error": _error_words(exc, None)}
+        raise PlayerFileError(say("file_construct", params)) from None
 
 
 def _error_words(exc: BaseException, path: str | None) -> str:
@@ -129,8 +116,11 @@ def _error_words(exc: BaseException, path: str | None) -> str:
     mine = [f for f in frames if path is None or f.filename == path] or frames
     if mine:
         f = mine[-1]
-        where = f" ({pathlib.Path(f.filename).name}, line {f.lineno})"
-    return f"{type(exc).__name__}: {short_repr(str(exc), 200)[1:-1]}{where}"
+        where = (pathlib.Path(f.filename).name, f.lineno)
+    said = f"{type(exc).__name__}: {short_repr(str(exc), 200)[1:-1]}"
+    if not where:
+        return said
+    return say("error_at", {"error": said, "file": where[0], "line": where[1]})
 
 
 def read_player_file(path) -> str:
@@ -210,7 +200,7 @@ def load_player(path):
     """
     path = pathlib.Path(path)
     if path.suffix != ".py":
-        raise PlayerFileError(f"{path.name}: a player is a .py file")
+        raise PlayerFileError(say("file_not_py", {"file": path.name}))
     source = read_player_file(path)
     return _load_source(str(path.resolve()), source)
 
@@ -226,7 +216,7 @@ def load_folder(folder) -> tuple:
     """
     folder = pathlib.Path(folder)
     if not folder.is_dir():
-        raise ValueError(f"{str(folder)!r} is not a folder")
+        raise ValueError(say("arg_not_folder", {"got": repr(str(folder))}))
     players, problems = {}, {}
     for path in sorted(folder.glob("*.py")):
         if path.name.startswith(("_", ".")):
@@ -240,8 +230,16 @@ def load_folder(folder) -> tuple:
     return players, problems
 
 
-def new_player(path, overwrite: bool = False) -> pathlib.Path:
-    """Copy the commented player template to ``path`` (a ``.py`` file) and return its path.
+def template(lang: str | None = None) -> pathlib.Path:
+    """The commented player template in ``lang`` (default: the session's language,
+    :func:`pachisi_widget.set_language`): :data:`TEMPLATE`, or its Romanian edition."""
+    lang = session_language() if lang is None else lang
+    return TEMPLATES.get(lang, TEMPLATE)
+
+
+def new_player(path, overwrite: bool = False, lang: str | None = None) -> pathlib.Path:
+    """Copy the commented player template to ``path`` (a ``.py`` file) and return its path. The
+    template speaks ``lang`` (default: the session's language; :func:`template`).
 
     Raises:
         FileExistsError: when ``path`` exists (unless ``overwrite``).
@@ -249,11 +247,12 @@ def new_player(path, overwrite: bool = False) -> pathlib.Path:
     """
     path = pathlib.Path(path)
     if path.suffix != ".py":
-        raise ValueError(f"a player is a .py file, not {str(path)!r}")
+        raise ValueError(say("arg_new_player_py", {"got": repr(str(path))}))
     if path.exists() and not overwrite:
-        raise FileExistsError(f"{path} exists already: choose another name, or overwrite=True")
+        raise FileExistsError(say("arg_new_player_exists", {"got": path}))
+    source = template(lang)
     path.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(TEMPLATE, path)
+    shutil.copyfile(source, path)
     return path
 
 
@@ -283,10 +282,8 @@ def _entrant(name: str, spec) -> _Entrant:
             load_player(path)  # refuses a bad file with its reason now, not on a worker
             resolved = str(path.resolve())
             return _Entrant(name, "file", resolved, read_player_file(path))
-        raise ValueError(
-            f"unknown player {short_repr(spec, 60)}: give a built-in name "
-            f"({', '.join(AGENTS)}), a player object or a .py file"
-        )
+        params = {"got": short_repr(spec, 60), "names": ", ".join(AGENTS)}
+        raise ValueError(say("arg_entrant_unknown", params))
     if isinstance(spec, str):
         return _Entrant(name, "name", spec)
     if not callable(getattr(spec, "choose", None)):

@@ -8,7 +8,7 @@ import html
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .. import charts
+from .. import charts, words
 from ..engine import short_repr
 from ..lab.stats import fit_ratings, wilson_interval
 from .ratings import observations, ratings, records
@@ -128,82 +128,123 @@ class TournamentResult:
 
     # -- output -----------------------------------------------------------------------------
 
-    def _header(self) -> str:
-        what = "pairing" if self.players == 2 else "table"
-        return (
-            f"{self.total_games} games ({self.games} per {what}, {self.players} players), "
-            f"{self.rules.describe()}, seed {self.seed}; {len(self.forfeits)} forfeits, "
-            f"{self.dead} dead games"
-        )
+    def _header(self, lang: str = "en") -> str:
+        english = lang == "en"
+        params = {
+            "total": self.total_games,
+            "games": self.games,
+            "players": self.players,
+            "rules": self.rules.describe() if english else words.rules_text(self.rules, lang),
+            "seed": self.seed,
+            "forfeits": len(self.forfeits),
+            "dead": self.dead,
+        }
+        what = "tour_head_pairing" if self.players == 2 else "tour_head_table"
+        return words.text(what, params, lang)
 
     def __str__(self) -> str:
-        lines = [self._header()]
+        return self.summary()
+
+    def summary(self, lang: str | None = None) -> str:
+        """What :func:`print` shows: the games, then one line per player (best first: rating, its
+        95% interval, wins, win rate, forfeits), the forfeits and the files left out, in
+        ``lang`` (default: the session's language, :func:`pachisi_widget.set_language`); the
+        computer players by their names in that language."""
+        lang = words.language() if lang is None else lang
+        lines = [self._header(lang)]
         for row in self.table(frame=False):
+            name = words.player_name(row["player"], lang)
+            rating = words.number(row["rating"], lang, "7.1f")
+            low, high = (words.number(row[k], lang, ".0f") for k in ("low", "high"))
+            sep = ", " if lang == "en" else "; "
+            rate = words.percent(row["win_rate"], lang, places=1)
+            forfeits = words.text("tour_forfeits_cell", {"n": row["forfeits"]}, lang)
             lines.append(
-                f"  {row['rank']:>2}. {row['player']:<20} {row['rating']:7.1f} "
-                f"[{row['low']:.0f}, {row['high']:.0f}]  "
-                f"{row['wins']:>6}/{row['games']:<6} {row['win_rate']:6.1%}  "
-                f"forfeits {row['forfeits']}"
+                f"  {row['rank']:>2}. {name:<20} {rating} [{low}{sep}{high}]  "
+                f"{row['wins']:>6}/{row['games']:<6} {rate:>6}  {forfeits}"
             )
         for f in self.forfeits[:10]:
-            lines.append(f"  {f}")
+            lines.append(f"  {f.text(lang)}")
         if len(self.forfeits) > 10:
-            lines.append(f"  ... and {len(self.forfeits) - 10} more forfeits")
+            lines.append(
+                "  " + words.text("tour_more_forfeits", {"n": len(self.forfeits) - 10}, lang)
+            )
         for why in self.skipped.values():
-            lines.append(f"  not loaded: {why}")
+            lines.append("  " + words.text("tour_not_loaded", {"why": why}, lang))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return (
-            f"<TournamentResult {len(self.entrants)} players, {self.total_games} games, "
-            f"seed {self.seed}>"
-        )
+        params = {"players": len(self.entrants), "total": self.total_games, "seed": self.seed}
+        return words.text("tour_repr", params)
 
     def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def to_html(self, lang: str | None = None) -> str:
+        """The standings and the head-to-head table as HTML (what a notebook shows), in ``lang``
+        (default: the session's language)."""
+        lang = words.language() if lang is None else lang
         e = html.escape
+
+        def say(code: str, params: dict | None = None) -> str:
+            return e(words.text(code, params or {}, lang))
+
+        columns = ("rank", "player", "rating", "interval", "wins", "games", "win_rate", "forfeits")
+        head = "".join(f"<th>{say('tour_col_' + c)}</th>" for c in columns)
         out = [
-            f"<div class='pachisi-tournament'><p>{e(self._header())}</p>",
-            "<table><thead><tr><th>#</th><th>player</th><th>rating</th><th>95% interval</th>"
-            "<th>wins</th><th>games</th><th>win rate</th><th>forfeits</th></tr></thead><tbody>",
+            f"<div class='pachisi-tournament'><p>{e(self._header(lang))}</p>",
+            f"<table><thead><tr>{head}</tr></thead><tbody>",
         ]
         for r in self.table(frame=False):
+            low, high = (words.number(r[k], lang, ".0f") for k in ("low", "high"))
             out.append(
-                f"<tr><td>{r['rank']}</td><td>{e(r['player'])}</td><td>{r['rating']:.0f}"
-                f"</td><td>{r['low']:.0f} – {r['high']:.0f}</td><td>{r['wins']}</td>"
-                f"<td>{r['games']}</td><td>{r['win_rate']:.1%}</td>"
+                f"<tr><td>{r['rank']}</td><td>{e(words.player_name(r['player'], lang))}</td>"
+                f"<td>{words.number(r['rating'], lang, '.0f')}</td><td>{low} – {high}</td>"
+                f"<td>{r['wins']}</td><td>{r['games']}</td>"
+                f"<td>{words.percent(r['win_rate'], lang, places=1)}</td>"
                 f"<td>{r['forfeits']}</td></tr>"
             )
-        out.append(
-            "</tbody></table><p>Head to head (share of the games together won by the row's "
-            "player):</p><table><thead><tr><th></th>"
-        )
+        out.append(f"</tbody></table><p>{say('tour_h2h')}</p><table><thead><tr><th></th>")
         h2h = self.head_to_head(frame=False)
         names = [r["player"] for r in h2h]
-        out.extend(f"<th>{e(n)}</th>" for n in names)
+        out.extend(f"<th>{e(words.player_name(n, lang))}</th>" for n in names)
         out.append("</tr></thead><tbody>")
+        dash = say("none")
         for r in h2h:
-            cells = "".join("<td>–</td>" if r[n] is None else f"<td>{r[n]:.0%}</td>" for n in names)
-            out.append(f"<tr><th>{e(r['player'])}</th>{cells}</tr>")
+            cells = "".join(
+                f"<td>{dash}</td>" if r[n] is None else f"<td>{words.percent(r[n], lang)}</td>"
+                for n in names
+            )
+            out.append(f"<tr><th>{e(words.player_name(r['player'], lang))}</th>{cells}</tr>")
         out.append("</tbody></table>")
         if self.forfeits or self.skipped:
             out.append("<ul>")
-            out.extend(f"<li>{e(str(f))}</li>" for f in self.forfeits[:20])
+            out.extend(f"<li>{e(f.text(lang))}</li>" for f in self.forfeits[:20])
             if len(self.forfeits) > 20:
-                out.append(f"<li>... and {len(self.forfeits) - 20} more forfeits</li>")
-            out.extend(f"<li>not loaded: {e(why)}</li>" for why in self.skipped.values())
+                out.append(f"<li>{say('tour_more_forfeits', {'n': len(self.forfeits) - 20})}</li>")
+            out.extend(
+                f"<li>{say('tour_not_loaded', {'why': why})}</li>" for why in self.skipped.values()
+            )
             out.append("</ul>")
         out.append("</div>")
         return "".join(out)
 
-    def plot(self, backend: str = "auto"):
+    def plot(self, backend: str = "auto", lang: str | None = None):
         """The ratings with their 95% intervals, best at the top: a matplotlib Figure when
         matplotlib is installed (``backend="auto"`` or ``"matplotlib"``), else (or with
         ``backend="svg"``) a small SVG picture that notebooks display.
+
+        The words and the players' names are in ``lang`` (default: the session's language), and
+        a Romanian plot writes its numbers with the decimal comma.
 
         Raises:
             ValueError: for an unknown backend.
             ImportError: for ``backend="matplotlib"`` without matplotlib.
         """
+        lang = words.language() if lang is None else lang
+        names = [words.player_name(r.player, lang) for r in self.ratings()]
+        xlabel = words.text("tour_plot_x", {}, lang)
+        title = words.text("tour_plot_title", {"total": self.total_games, "seed": self.seed}, lang)
         if backend not in ("auto", "matplotlib", "svg"):
             raise ValueError(
                 f"backend must be 'auto', 'matplotlib' or 'svg', not {short_repr(backend)}"
@@ -229,19 +270,21 @@ class TournamentResult:
                     fmt="o",
                     capsize=3,
                 )
-                ax.set_yticks(ys, [r.player for r in ratings])
-                ax.set_xlabel("rating (Elo scale) with its 95% interval")
-                ax.set_title(f"{self.total_games} games, seed {self.seed}")
+                ax.set_yticks(ys, names)
+                ax.set_xlabel(xlabel)
+                ax.set_title(title)
+                charts.localize_axes(ax, lang)
                 fig.tight_layout()
                 return _shown_as_svg(fig)
         return charts.intervals(
-            [r.player for r in ratings],
+            names,
             [r.rating for r in ratings],
             [r.low for r in ratings],
             [r.high for r in ratings],
-            title=f"{self.total_games} games, seed {self.seed}",
-            xlabel="rating (Elo scale) with its 95% interval",
+            title=title,
+            xlabel=xlabel,
             reference=1500,
+            decimal=words.label("decimal_point", lang),
         )
 
 

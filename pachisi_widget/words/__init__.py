@@ -39,7 +39,21 @@ from typing import NamedTuple
 
 from .. import errors as _errors
 from . import catalogue
-from .format import Formatter, _seats, count, format_text, join, number, percent, seat_label, word
+from .format import (
+    Formatter,
+    _label,
+    _lang,
+    _seats,
+    count,
+    format_text,
+    grouped,
+    join,
+    number,
+    percent,
+    seat_label,
+    word,
+)
+from .format import join as _join
 
 __all__ = [
     "LANGUAGES",
@@ -50,6 +64,7 @@ __all__ = [
     "count",
     "number",
     "percent",
+    "grouped",
     "seat_label",
     "join",
     "word",
@@ -59,12 +74,16 @@ __all__ = [
     "rules_text",
     "format_text",
     "language_name",
+    "language",
+    "player_name",
+    "value_text",
+    "interval",
 ]
 
 LANGUAGES: tuple[str, ...] = catalogue.languages()
 """The languages with catalogues (folders of ``locale/``), English first: ``("en", "ro")``."""
 
-SENTENCE_DOMAINS = ("board", "errors", "coach", "practice", "lessons", "rules")
+SENTENCE_DOMAINS = ("board", "errors", "coach", "practice", "lessons", "rules", "lab")
 """The catalogues whose codes :func:`text` finds (their codes are distinct)."""
 
 _ONE = {
@@ -79,6 +98,7 @@ _SEAT_KEYS = frozenset({"seat", "to_move", "holder", "capturer", "partner", "oth
 _LIST_KEYS = frozenset({"pool", "pending", "values", "graces"})
 _NESTED_KEYS = frozenset({"detail", "cause", "action"})
 _PERCENT_KEYS = frozenset({"hit_chance"})  # a chance 0..1, shown as a percentage
+_GROUPED_KEYS = frozenset({"most"})  # a large whole number: its thousands grouped
 
 
 class Message(NamedTuple):
@@ -94,14 +114,19 @@ def _check(lang: str) -> None:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
 
 
-@functools.cache
-def sentences(lang: str = "en") -> dict[str, str]:
-    """Code -> sentence template in ``lang``, from every sentence catalogue; an entry that is not
+def sentences(lang: str | None = None) -> dict[str, str]:
+    """Code -> sentence template in ``lang`` (default: the session's language,
+    :func:`pachisi_widget.set_language`), from every sentence catalogue; an entry that is not
     translated (or is fuzzy) falls back to English.
 
     Raises:
         ValueError: for an unknown language.
     """
+    return _sentences(_lang(lang))
+
+
+@functools.cache
+def _sentences(lang: str) -> dict[str, str]:
     _check(lang)
     out: dict[str, str] = {}
     for domain in SENTENCE_DOMAINS:
@@ -112,20 +137,29 @@ def sentences(lang: str = "en") -> dict[str, str]:
     return out
 
 
-@functools.cache
-def labels(lang: str = "en") -> dict[str, str]:
+def labels(lang: str | None = None) -> dict[str, str]:
     """Button, heading and badge texts of the board in ``lang`` (key -> text).
 
     Raises:
         ValueError: for an unknown language.
     """
+    return _labels(_lang(lang))
+
+
+@functools.cache
+def _labels(lang: str) -> dict[str, str]:
     _check(lang)
     return {**catalogue.messages("en", "labels"), **catalogue.messages(lang, "labels")}
 
 
-def label(key: str, lang: str = "en") -> str:
+def label(key: str, lang: str | None = None) -> str:
     """One button, heading or badge text (``label("undo", "ro")`` is "Ia înapoi")."""
     return labels(lang)[key]
+
+
+def language() -> str:
+    """The session's language (``"en"`` until :func:`pachisi_widget.set_language`)."""
+    return _errors.session_language()
 
 
 def language_name(lang: str) -> str:
@@ -200,8 +234,16 @@ def _record_field(name: str, lang: str) -> str:
     return word(f"record_field.{key}", lang) if key is not None else name
 
 
-def _in_words(lang: str):
-    """The board's catalogues' rule: a parameter put into words by its name."""
+_OR_CODES = frozenset({"msg_preset", "msg_seat", "msg_player", "needs_grace"})
+"""Sentences whose lists name choices: "South or North", "(6, 10 or 25)", never "and"."""
+
+
+def _in_words(lang: str, joint: str = "and"):
+    """The board's catalogues' rule: a parameter put into words by its name (lists joined by
+    ``joint``)."""
+
+    def join(items, lang, empty=""):
+        return _join(items, lang, joint, empty)
 
     def names(key, v):
         if key in _SEAT_KEYS:
@@ -210,6 +252,8 @@ def _in_words(lang: str):
             return _victims(v, lang)
         if key in _PERCENT_KEYS and isinstance(v, (int, float, Fraction)):
             return percent(v, lang)
+        if key in _GROUPED_KEYS and isinstance(v, int):
+            return grouped(v, lang)
         if key in _NESTED_KEYS:
             return _nested(v, lang)
         if key == "actions" and isinstance(v, (list, tuple)):
@@ -239,11 +283,11 @@ def _named(table: str, key, lang: str) -> str:
 
 
 @functools.cache
-def _formatter(lang: str) -> Formatter:
-    return Formatter(lang, _in_words(lang))
+def _formatter(lang: str, joint: str = "and") -> Formatter:
+    return Formatter(lang, _in_words(lang, joint))
 
 
-def text(code: str, params: dict | None = None, lang: str = "en") -> str:
+def text(code: str, params: dict | None = None, lang: str | None = None) -> str:
     """The sentence for ``code`` in ``lang``, its parameters put into words.
 
     Seat numbers become names; lists of throws become "7, 3 and 25"; ``victims`` ([seat, count]
@@ -255,19 +299,28 @@ def text(code: str, params: dict | None = None, lang: str = "en") -> str:
     Raises:
         ValueError: for an unknown language.
     """
+    lang = _lang(lang)
     cat = sentences(lang)
     params = dict(params or {})
     counted = _ONE.get(code)
     if counted and _how_many(params.get(counted)) == 1:
         code = f"{code}_one"
     template = cat.get(code) or cat["illegal"]
-    out = _formatter(lang).vformat(template, (), params)
-    if template.startswith("{") and out[:1].islower():
+    joint = "or" if code in _OR_CODES and lang != "en" else "and"
+    out = _formatter(lang, joint).vformat(template, (), params)
+    if template.startswith("{") and out[:1].islower() and code not in _as_written():
         out = out[0].upper() + out[1:]
     return out
 
 
-def error_text(exc: BaseException, lang: str = "en") -> str:
+@functools.cache
+def _as_written() -> frozenset:
+    """The codes whose sentence starts as its first parameter does (never capitalised): the lab's
+    reports, which begin with a player's or a file's name."""
+    return frozenset(catalogue.messages("en", "lab"))
+
+
+def error_text(exc: BaseException, lang: str | None = None) -> str:
     """What an error says, in ``lang``.
 
     An error with a ``code`` from the catalogue (every :class:`~pachisi_widget.errors.PachisiError`
@@ -275,6 +328,7 @@ def error_text(exc: BaseException, lang: str = "en") -> str:
     Without a code, English shows the error's own message and Romanian a sentence of its own
     (never the English one).
     """
+    lang = _lang(lang)
     code = getattr(exc, "code", None)
     params = getattr(exc, "params", None) or {}
     if code is None and isinstance(exc, _errors.GameOverError):
@@ -286,7 +340,7 @@ def error_text(exc: BaseException, lang: str = "en") -> str:
     return text("error_unknown", {}, lang)
 
 
-def rules_text(rules, lang: str = "en") -> str:
+def rules_text(rules, lang: str | None = None) -> str:
     """A set of rules in words: the nearest preset's name, then what differs from it.
 
     >>> from pachisi_widget.rules import Rules
@@ -299,6 +353,7 @@ def rules_text(rules, lang: str = "en") -> str:
 
     from ..rules import PRESETS, Rules
 
+    lang = _lang(lang)
     names = [f.name for f in dataclasses.fields(rules)]
 
     def diff(base) -> list:
@@ -322,10 +377,68 @@ def rules_text(rules, lang: str = "en") -> str:
     return ", ".join(parts)
 
 
-def _english(code: str, params: dict) -> str:
-    return text(code, params, "en")
+def _error_words(code: str, params: dict, lang: str = "en") -> str | None:
+    """An error's sentence ``code`` in ``lang``, or None when no catalogue has it."""
+    cat = sentences(lang)
+    if code not in cat:
+        return None
+    if code.startswith(("arg_", "file_")):  # a Python API's message: as written, no capital
+        return _formatter(lang).vformat(cat[code], (), dict(params))
+    return text(code, params, lang)
 
 
 # Errors sit below the words (pachisi_widget.errors imports nothing of the package), so the words
-# tell them how to say a code in English: explicitly, here, once (see errors.set_renderer).
-_errors.set_renderer(_english)
+# tell them how to say a code: explicitly, here, once (see errors.set_renderer).
+_errors.set_renderer(_error_words)
+
+
+def player_name(name: str, lang: str | None = None) -> str:
+    """A player's name as a table or a plot of ``lang`` shows it: a computer player by its name in
+    that language ("greedy" is "lacom" in Romanian, "greedy (2)" "lacom (2)"), any other name (a
+    student's file, a class) as it is. In English the code name stays, as a student types it.
+
+    >>> player_name("castle_waiter", "ro"), player_name("greedy (2)", "ro"), player_name("ana", "ro")
+    ('așteaptă la castel', 'lacom (2)', 'ana')
+    >>> player_name("castle_waiter", "en")
+    'castle_waiter'
+    """
+    lang = _lang(lang)
+    if lang == "en" or not isinstance(name, str):
+        return name
+    found = re.fullmatch(r"(.*?)( \(\d+\))?", name)
+    base, suffix = (found.group(1), found.group(2) or "") if found else (name, "")
+    if f"agent.{base}" in catalogue.messages("en", "words") and base != "human":
+        return word(f"agent.{base}", lang) + suffix
+    return name
+
+
+def value_text(value, lang: str | None = None) -> str:
+    """A table's cell in words: True/False as yes/no ("da"/"nu"), None as a dash, a float with the
+    language's decimal mark, a preset's or a computer player's code name in that language.
+
+    >>> value_text(True, "ro"), value_text(None, "ro"), value_text(0.5, "ro"), value_text("bell6")
+    ('da', '—', '0,5', 'bell6')
+    """
+    lang = _lang(lang)
+    if value is True or value is False:
+        return text("yes" if value else "no", {}, lang)
+    if value is None:
+        return text("none", {}, lang)
+    if isinstance(value, (float, Fraction)):
+        return number(float(value), lang)
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(str(v) for v in sorted(value)) + "}" if value else "∅"
+    return str(value)
+
+
+def interval(low: float, high: float, lang: str | None = None, places: int = 1) -> str:
+    """A 95% interval of two chances (0..1) as ``lang`` writes it: "[36.3%, 49.9%]" in English,
+    "[36,3%; 49,9%]" in Romanian (a semicolon, since the comma is the decimal mark).
+
+    >>> interval(0.363, 0.499, "ro"), interval(0.363, 0.499, "en")
+    ('[36,3%; 49,9%]', '[36.3%, 49.9%]')
+    """
+    lang = _lang(lang)
+    sep = "; " if _label("decimal_point", lang) == "," else ", "
+    a, b = (percent(x, lang, places=places) for x in (low, high))
+    return f"[{a}{sep}{b}]"

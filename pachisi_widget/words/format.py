@@ -28,16 +28,22 @@ once, for the board's front end and for every sentence.
 from __future__ import annotations
 
 import functools
+import math
+import re
 import string
 from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
+from .. import errors as _errors
 from . import catalogue
 
 __all__ = [
     "Formatter",
     "format_text",
     "number",
+    "grouped",
+    "half_up",
     "percent",
     "count",
     "seat_label",
@@ -53,8 +59,14 @@ STEP_SPECS = ("at_step", "from_step", "to_step")
 _CHARKONI, _HOME = 0, 84  # board.HOME; the words layer reads no board module for two numbers
 
 
-def word(key: str, lang: str = "en") -> str:
+def _lang(lang: str | None) -> str:
+    """``lang``, or the session's language when it is None (:func:`pachisi_widget.set_language`)."""
+    return _errors.session_language() if lang is None else lang
+
+
+def word(key: str, lang: str | None = None) -> str:
     """One entry of the ``words`` catalogue in ``lang`` (English when it is not translated)."""
+    lang = _lang(lang)
     table = catalogue.messages(lang, "words")
     return table[key] if key in table else catalogue.messages("en", "words")[key]
 
@@ -64,9 +76,10 @@ def _label(key: str, lang: str) -> str:
     return table[key] if key in table else catalogue.messages("en", "labels")[key]
 
 
-def nouns(lang: str = "en") -> dict[str, tuple[str, ...]]:
+def nouns(lang: str | None = None) -> dict[str, tuple[str, ...]]:
     """Each countable noun's plural forms in ``lang`` ("steps": ("un pătrat", "{n} pătrate",
     "{n} de pătrate")), by the order of the language's ``Plural-Forms``."""
+    lang = _lang(lang)
     return _nouns(lang)
 
 
@@ -86,29 +99,35 @@ def _seats(lang: str) -> tuple[str, ...]:
     return tuple(word(f"seat.{i}", lang) for i in range(4))
 
 
-def seat_label(seat, lang: str = "en") -> str:
+def seat_label(seat, lang: str | None = None) -> str:
     """The name of a seat in ``lang`` (anything that is not a seat number, as text).
 
     >>> seat_label(3, "ro"), seat_label("x")
     ('Vest', 'x')
     """
+    lang = _lang(lang)
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat <= 3:
         return _seats(lang)[seat]
     return str(seat)
 
 
-def number(x, lang: str = "en", spec: str = "") -> str:
+def number(x, lang: str | None = None, spec: str = "") -> str:
     """A number as ``lang`` writes it, with its decimal mark ("0,6" in Romanian).
 
     Without ``spec`` a float is written as Python writes it (``str``) and anything else as
     ``str`` does, untouched; with a spec such as ``".2f"`` the number (a Fraction too) is
-    formatted by it first. This is the one place the decimal comma is written.
+    formatted by it first, rounded half up as a school rounds (0,015625 to five decimals is
+    0,01563, where Python's own rounding gives 0,01562). This is the one place the decimal
+    comma is written.
 
     >>> number(0.6, "ro"), number(0.6), number(12, "ro"), number(Fraction(1, 4), "ro", ".2f")
     ('0,6', '0.6', '12', '0,25')
+    >>> number(0.015625, "ro", ".5f"), number(Fraction(1, 64), spec=".5f"), number(2.675, spec=".2f")
+    ('0,01563', '0.01563', '2.68')
     """
+    lang = _lang(lang)
     if spec:
-        out = format(float(x) if isinstance(x, Fraction) else x, spec)
+        out = _fixed(x, spec)
     elif isinstance(x, float):
         out = str(x)
     else:
@@ -117,7 +136,68 @@ def number(x, lang: str = "en", spec: str = "") -> str:
     return out if point == "." else out.replace(".", point)
 
 
-def percent(p, lang: str = "en", *, places: int | None = None, below: float | None = None) -> str:
+_FIXED = re.compile(r"(?P<head>[^.]*)\.(?P<places>\d+)f")
+
+
+def _exact(x) -> Decimal | None:
+    """``x`` as a Decimal (a float as it is written, a Fraction to 40 digits), or None."""
+    if isinstance(x, bool):
+        return None
+    if isinstance(x, Fraction):
+        with localcontext() as ctx:
+            ctx.prec = 40
+            return Decimal(x.numerator) / Decimal(x.denominator)
+    if isinstance(x, float):
+        return Decimal(repr(x)) if math.isfinite(x) else None
+    if isinstance(x, (int, Decimal)):
+        return Decimal(x)
+    return None
+
+
+def half_up(x, places: int = 0) -> float:
+    """``x`` rounded to ``places`` decimals, half up (away from zero), as a school rounds: 2.5 is
+    3 and 0.015625 to five places 0.01563 (Python's ``round`` rounds half to even).
+
+    >>> half_up(2.5), half_up(62.5), half_up(0.015625, 5), half_up(-1.25, 1)
+    (3.0, 63.0, 0.01563, -1.3)
+    """
+    d = _exact(x)
+    if d is None:
+        return float(x)
+    return float(d.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+
+def _fixed(x, spec: str) -> str:
+    """``format(x, spec)``, a fixed-point spec rounding half up."""
+    found = _FIXED.fullmatch(spec)
+    d = _exact(x) if found else None
+    if d is None:
+        return format(float(x) if isinstance(x, Fraction) else x, spec)
+    places = int(found.group("places"))
+    return format(d.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP), spec)
+
+
+def grouped(n: int, lang: str | None = None) -> str:
+    """A whole number with its thousands grouped as ``lang`` writes them: "64,000" in English;
+    in Romanian a (non-breaking) space from five digits on, none in a number of four digits
+    ("6000", "64 000", "1 000 000"), as Romanian school books write them.
+
+    >>> grouped(6000, "ro"), grouped(64000, "ro"), grouped(1_000_000), grouped(-12345, "ro")
+    ('6000', '64\xa0000', '1,000,000', '-12\xa0345')
+    """
+    lang = _lang(lang)
+    if isinstance(n, bool) or not isinstance(n, int):
+        return str(n)
+    if lang == "en":
+        return f"{n:,}"
+    if abs(n) < 10_000:
+        return str(n)
+    return f"{n:,}".replace(",", "\u00a0")
+
+
+def percent(
+    p, lang: str | None = None, *, places: int | None = None, below: float | None = None
+) -> str:
     """A chance ``p`` (0..1) as a percentage in ``lang``.
 
     - By default whole percents, and one decimal below 1% ("62%", "0.4%", "0,4%" in Romanian):
@@ -129,17 +209,18 @@ def percent(p, lang: str = "en", *, places: int | None = None, below: float | No
     >>> percent(0.62), percent(0.004, "ro"), percent(0.0004, below=0.1), percent(0.125, places=1)
     ('62%', '0,4%', '<0.1%', '12.5%')
     """
+    lang = _lang(lang)
     v = 100 * float(p)
     if below is not None and 0 < v < below:
         return f"<{number(below, lang)}%"
     if places is not None:
-        return f"{number(round(v, places), lang)}%"
+        return f"{number(half_up(v, places), lang)}%"
     if 0 < v < 1:
-        return f"{number(round(v, 1), lang)}%"
-    return f"{round(v)}%"
+        return f"{number(half_up(v, 1), lang)}%"
+    return f"{int(half_up(v))}%"
 
 
-def count(n, noun: str, lang: str = "en") -> str:
+def count(n, noun: str, lang: str | None = None) -> str:
     """``n`` and ``noun`` (a countable noun: ``"steps"``, ``"pieces"``...) agreeing, in ``lang``.
 
     The form is chosen by the language's ``Plural-Forms``. Romanian: 1 takes the singular ("un
@@ -153,6 +234,7 @@ def count(n, noun: str, lang: str = "en") -> str:
     >>> count(1, "steps"), count(2, "steps")
     ('1 step', '2 steps')
     """
+    lang = _lang(lang)
     forms = _nouns(lang)[noun]
     if isinstance(n, bool) or not isinstance(n, int):
         index = 1
@@ -163,7 +245,7 @@ def count(n, noun: str, lang: str = "en") -> str:
     return forms[index].replace("{n}", str(n))
 
 
-def join(items, lang: str = "en", joint: str = "and", empty: str = "") -> str:
+def join(items, lang: str | None = None, joint: str = "and", empty: str = "") -> str:
     """Items as a list in words, the last two joined by ``joint`` ("and" or "or"): "7",
     "7 and 3", "7, 3 and 25" ("7, 3 și 25"); ``empty`` for no items. A single value that is not
     a list or tuple is one item.
@@ -171,6 +253,7 @@ def join(items, lang: str = "en", joint: str = "and", empty: str = "") -> str:
     >>> join([7, 3, 25], "ro"), join(["10", "25"], joint="or"), join([], empty="–"), join(4)
     ('7, 3 și 25', '10 or 25', '–', '4')
     """
+    lang = _lang(lang)
     words = [str(i) for i in items] if isinstance(items, (list, tuple)) else [str(items)]
     if not words:
         return empty
@@ -237,11 +320,12 @@ class Formatter(string.Formatter):
         return super().format_field(value, spec)
 
 
-def format_text(template: str, params: dict, lang: str = "en") -> str:
+def format_text(template: str, params: dict, lang: str | None = None) -> str:
     """``template`` with ``params`` in the words of ``lang``, each placeholder by its spec (the
     lessons' exercise texts; the board's sentences go through :func:`pachisi_widget.words.text`).
 
     Raises:
         KeyError: for a placeholder that ``params`` does not give.
     """
+    lang = _lang(lang)
     return Formatter(lang).vformat(template, (), params)

@@ -17,17 +17,20 @@ from __future__ import annotations
 
 from .. import board
 from . import text
+from .format import _lang
 
 __all__ = ["reason_text", "narrate_throw", "narrate_move"]
 
 
-def reason_text(code: str, params: dict | None = None, lang: str = "en") -> str:
+def reason_text(code: str, params: dict | None = None, lang: str | None = None) -> str:
     """Why a move is refused, in ``lang`` (the codes of :class:`IllegalMoveError`)."""
+    lang = _lang(lang)
     return text(code, params, lang)
 
 
-def narrate_throw(before, throw, after, lang: str = "en") -> list[str]:
+def narrate_throw(before, throw, after, lang: str | None = None) -> list[str]:
     """Sentences for ``throw`` made in state ``before`` leading to state ``after``."""
+    lang = _lang(lang)
     seat = before.to_move
     rules = before.rules
     ttm = rules.turn_mode == "throw_then_move"
@@ -79,12 +82,13 @@ _ORDER = {
 """The order in which a move's events are told (others, the 25-castle's, come after the castle)."""
 
 
-def narrate_move(before, move, after, lang: str = "en") -> list[str]:
+def narrate_move(before, move, after, lang: str | None = None) -> list[str]:
     """Sentences for ``move`` played in state ``before`` leading to state ``after``.
 
     What the rules did (pyada's step, a release, a capture and its extra throw, a revenge, a
     castle and the 25-castle's condition) is read from the events the engine reported.
     """
+    lang = _lang(lang)
     seat = move.seat
     out: list[str] = []
     rules = before.rules

@@ -206,7 +206,7 @@ def test_the_script_checks_and_updates(locale, tmp_path):
     assert tools.update(copy) == []  # the package's own files are in step already
 
 
-SAME_IN_BOTH = {"coach_exact", "heat_square"}
+SAME_IN_BOTH = {"coach_exact", "heat_square", "tour_col_rank", "tour_col_rating", "check_problems"}
 """Sentences whose words are the same in both languages ("exact" is Romanian too; a heat map's
 square says "{what}: {pct}", the words coming from its parameters)."""
 

@@ -362,7 +362,7 @@ def test_leaving_a_piece_en_prise_names_the_danger_and_the_castle():
     assert codes[:2] == ["coach_why_escape", "coach_why_castle"]
     # the exact chance that North (on 57 and 58, 2 and 3 behind) hits the piece: probability.py
     p = float(pw.probability.hit_chance(state.apply(v.played.move), 0, 27))
-    assert f"with a chance of {round(100 * p)}%" in v.text()
+    assert f"with a chance of {math.floor(100 * p + 0.5)}%" in v.text()  # half up, as taught
     assert "It stops on the castle at step 29" in v.text()
     assert "Aceasta pune la adăpost piesa de pe pătratul 27" in v.text("ro")
     assert "castelul de pe pătratul 29" in v.text("ro")

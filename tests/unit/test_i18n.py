@@ -135,7 +135,7 @@ def test_names_of_presets_and_computer_players():
     assert set(i18n.AGENT_NAMES["en"]) == set(AGENTS) | {"human"}
     assert i18n.PRESET_NAMES["ro"] == {
         "classic": "clasic",
-        "seven_cowries": "șapte cochilii",
+        "seven_cowries": "șapte coji",
         "cowrie_skill": "aruncători pricepuți",
         "mitra": "Mitra",
     }
@@ -583,7 +583,7 @@ def test_exercise_checker_in_romanian(monkeypatch):
     from fractions import Fraction
 
     right = lessons.check(Fraction(1, 64), Fraction(1, 64), why="o cale din 64", lang="ro")
-    assert right.correct and right.message == "Corect! o cale din 64"
+    assert right.correct and right.message == "Corect! O cale din 64"  # a capital after "!"
     wrong = lessons.check(0.5, Fraction(1, 64), why="x", hint="numără căile", lang="ro")
     assert wrong.message == "Nu chiar: 0.5 nu este răspunsul. Indiciu: numără căile"
     monkeypatch.setattr(lessons, "LANGUAGE", "ro")

@@ -227,7 +227,7 @@ def test_the_issues_examples():
     counted = exercise("03", 3).check(10)
     assert counted.verdict == "mistake" and counted.mistake == "counted"
     assert "grace's points" in counted.message
-    assert "adună punctele harului" in exercise("03", 3, lang="ro").check(10).message
+    assert "adună valoarea harului" in exercise("03", 3, lang="ro").check(10).message
     forgot = exercise("04", 1).check(44)  # pyada forgotten
     assert forgot.verdict == "mistake" and forgot.mistake == "forgot"
     assert "forgets pyada" in forgot.message
@@ -292,7 +292,7 @@ def test_results_show_in_a_notebook():
 
 
 def test_the_older_check_still_works():
-    assert lessons.check(Fraction(1, 64), Fraction(1, 64), why="w").message == "Right! w"
+    assert lessons.check(Fraction(1, 64), Fraction(1, 64), why="w").message == "Right! W"
     assert lessons.check(..., 3, why="w", hint="h").message == "No answer yet. Hint: h"
 
 
