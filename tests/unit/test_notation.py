@@ -169,7 +169,7 @@ def test_an_unplayed_capture_must_be_written_with_x():
     g.play(g.legal_move(start=20))  # South's 20 -> 23 takes East's piece
     text = g.to_text()
     assert "1. S: =3(3) 20x23" in text
-    refused(text.replace("20x23", "20-23"), "captures: write it with x")
+    refused(text.replace("20x23", "20-23"), "takes a piece: write it with x")
 
 
 def test_text_that_is_not_text_or_too_long():
