@@ -770,23 +770,7 @@ class Engine:
         steps = dict.fromkeys(mine)  # each step once, in piece order
         if 0 in steps:
             del steps[0]
-            if value in c.entry:
-                end = 1 if c.square1 else value
-                entering = True
-            else:
-                # a bonus grace (7, 14) never enters a piece, not even the first (RULES.md 3.4)
-                end = value
-                entering = self.fresh[seat] and c.first_any and value not in c.bonus
-            if entering and end <= limit and end < HOME:
-                if LOOP_OF[seat][end] < 0:
-                    out.append(_new_move(Move, (seat, mine.index(0), 0, end, "enter", value, ())))
-                else:
-                    occ = self._occupancy(seat)
-                    ok, caps, _ = self._land(seat, end, occ)
-                    if ok:
-                        out.append(
-                            _new_move(Move, (seat, mine.index(0), 0, end, "enter", value, caps))
-                        )
+            occ = self._enter_one(seat, value, mine, limit, out)
             if value in c.entry and not c.gmbae:
                 out.append(_PASSES[seat])
                 return out  # a grace while a piece waits may only enter it
@@ -819,6 +803,30 @@ class Engine:
             out.append(_new_move(Move, (seat, mine.index(start), start, end, "move", value, ())))
         out.append(_PASSES[seat])
         return out
+
+    def _enter_one(
+        self, seat: int, value: int, mine: list[int], limit: int, out: list[Move]
+    ) -> set[int] | None:
+        """:meth:`legal_moves`' entering move with one whole throw ``value`` (appended to
+        ``out``); the opponents' squares when they had to be looked up, else None."""
+        c = self.c
+        if value in c.entry:
+            end = 1 if c.square1 else value
+            entering = True
+        else:
+            # a bonus grace (7, 14) never enters a piece, not even the first (RULES.md 3.4)
+            end = value
+            entering = self.fresh[seat] and c.first_any and value not in c.bonus
+        if not entering or end > limit or end >= HOME:
+            return None
+        if LOOP_OF[seat][end] < 0:
+            out.append(_new_move(Move, (seat, mine.index(0), 0, end, "enter", value, ())))
+            return None
+        occ = self._occupancy(seat)
+        ok, caps, _ = self._land(seat, end, occ)
+        if ok:
+            out.append(_new_move(Move, (seat, mine.index(0), 0, end, "enter", value, caps)))
+        return occ
 
     def _legal_general(self, seat: int) -> list[Move]:
         """:meth:`legal_moves` with a split throw, or several throws pending."""
@@ -949,16 +957,7 @@ class Engine:
         if self.revenge:
             self._revenge_after_move(seat, start, caps)
         if caps:
-            self.captures = _set(self.captures, seat, self.captures[seat] + 1)
-            self.capture_moves += 1
-            for vs, vp in caps:
-                pieces[vs][vp] = 0
-                changed.add(vs)
-            if c.revenge:
-                for v in sorted({vs for vs, _ in caps}):
-                    self.revenge.append((seat, end, v))
-            self.hits += 1
-            self.pool_captured = True
+            self._capture(seat, end, caps)
         if part is not None or c.ttm or c.split:
             self._play_rest(m, total, part, mine)
             return
@@ -983,6 +982,21 @@ class Engine:
             self.owed = owed - 1
             return
         self._end_turn()
+
+    def _capture(self, seat: int, end: int, caps: tuple[tuple[int, int], ...]) -> None:
+        """:meth:`play`'s capture of ``caps`` ((seat, piece) pairs) by ``seat``'s piece on
+        ``end``: the captured pieces back to the Charkoni, the capture counted and owed."""
+        self.captures = _set(self.captures, seat, self.captures[seat] + 1)
+        self.capture_moves += 1
+        pieces, changed = self.pieces, self._changed
+        for vs, vp in caps:
+            pieces[vs][vp] = 0
+            changed.add(vs)
+        if self.c.revenge:
+            for v in sorted({vs for vs, _ in caps}):
+                self.revenge.append((seat, end, v))
+        self.hits += 1
+        self.pool_captured = True
 
     def _play_rest(self, m: Move, total: int, part: Part | None, mine: list[int]) -> None:
         """The end of :meth:`play` for a split throw or a pool of throws (``throw_then_move``)."""
