@@ -30,8 +30,9 @@ from fractions import Fraction
 from math import comb
 
 from .board import HOME
+from .errors import short_repr
 from .rules import Rules
-from .tables import IS_SAFE, LOOP_OF, ON_LOOP_FIRST, ON_LOOP_LAST, STEP_ON_LOOP
+from .tables import IDLE_THROWS_MAX, IS_SAFE, LOOP_OF, ON_LOOP_FIRST, ON_LOOP_LAST, STEP_ON_LOOP
 from .throws import exact_p
 
 __all__ = [
@@ -48,8 +49,20 @@ __all__ = [
     "danger_map",
     "reach_map",
     "DANGER_GRACES_MAX",
+    "DANGER_GRACES_LIMIT",
     "REACH_THROWS_MAX",
+    "REACH_THROWS_LIMIT",
 ]
+
+
+def _whole(name: str, value, low: int, high: int) -> int:
+    """``value`` when it is a whole number from ``low`` to ``high``; else a ValueError that says
+    what was given and what is allowed."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(
+            f"{name} must be a whole number from {low} to {high}, not {short_repr(value)}"
+        )
+    return value
 
 
 def _rules(rules) -> Rules:
@@ -351,6 +364,10 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
     Left out: extra throws for other captures, castles blocking on the way, cancelling, the
     first-piece privilege.
 
+    Raises:
+        ValueError: for a seat that is not 0..3 or not in play, a step that is not 0..84, or a
+            position that is not four entries of four steps 0..84 (or None).
+
     >>> hit_chance([[0, 30, 0, 0], None, [84, 84, 84, 62], None], 0, 30)   # North 2 behind
     Fraction(15, 56)
     >>> hit_chance([[0, 30, 0, 0], None, [84, 84, 84, 62], None], 0, 29)   # 29 is a castle
@@ -366,9 +383,14 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
         pieces = position.pieces
     else:
         rules = _rules(rules)
-        pieces = position
+        pieces = _check_pieces(position)
+    _whole("seat", seat, 0, 3)
+    if pieces[seat] is None:
+        played = [s for s in range(4) if pieces[s] is not None]
+        raise ValueError(f"seat must be one of the seats in play {played}, not {seat!r}")
+    _whole("step", step, 0, HOME)
     zero = Fraction(0) if exact else 0.0
-    if not 0 <= step <= HOME or IS_SAFE[step]:
+    if IS_SAFE[step]:
         return zero
     g = LOOP_OF[seat][step]
     miss = zero + 1
@@ -384,9 +406,39 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
     return 1 - miss
 
 
+def _check_pieces(position) -> tuple:
+    """A position given as a list (see :func:`hit_chance`), checked: four entries, each None or
+    four steps 0..84."""
+    if not isinstance(position, (list, tuple)) or len(position) != 4:
+        raise ValueError(
+            "position must be a GameState or four entries (one per seat S, E, N, W), each four "
+            f"steps 0..84 or None, not {short_repr(position)}"
+        )
+    out = []
+    for seat, steps in enumerate(position):
+        if steps is None:
+            out.append(None)
+            continue
+        if (
+            not isinstance(steps, (list, tuple))
+            or len(steps) != 4
+            or any(
+                isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= HOME for t in steps
+            )
+        ):
+            raise ValueError(
+                f"position[{seat}] must be four steps 0..84 (or None), not {short_repr(steps)}"
+            )
+        out.append(tuple(steps))
+    return tuple(out)
+
+
 DANGER_GRACES_MAX = 10
 """:func:`danger_map` follows an opponent's turn for at most this many graces in a row; the
 longer series left out weigh ``g**10`` (below 1e-9 with the classic cowries, g = 1/8)."""
+
+DANGER_GRACES_LIMIT = 40
+"""The largest ``graces_max`` :func:`danger_map` accepts (the work grows with it)."""
 
 
 def _turn_landings(rules, pieces: tuple, graces_max: int, exact: bool) -> dict:
@@ -477,10 +529,11 @@ def danger_map(
         seat: the seat whose pieces would be hit (None: ``state.to_move``).
         exact: :class:`fractions.Fraction` values (True) or floats (False, the default: the
             board's overlay).
-        graces_max: the longest series of graces followed.
+        graces_max: the longest series of graces followed, 0 to :data:`DANGER_GRACES_LIMIT`.
 
     Raises:
-        ValueError: for a seat that is not in play.
+        ValueError: for a seat that is not in play, or a ``graces_max`` that is not a whole
+            number from 0 to :data:`DANGER_GRACES_LIMIT`.
 
     >>> from pachisi_widget import Game, board
     >>> g = Game.from_position([[0, 30, 0, 0], None, [84, 84, 84, 62], None], seed=1)
@@ -497,6 +550,7 @@ def danger_map(
         seat = state.to_move
     if isinstance(seat, bool) or seat not in state.seats:
         raise ValueError(f"seat must be one of the seats in play {list(state.seats)}, not {seat!r}")
+    _whole("graces_max", graces_max, 0, DANGER_GRACES_LIMIT)
     zero = Fraction(0) if exact else 0.0
     steps = range(ON_LOOP_FIRST, ON_LOOP_LAST + 1)
     miss = {s: zero + 1 for s in steps}
@@ -518,6 +572,32 @@ REACH_THROWS_MAX = 12
 """:func:`reach_map` follows a turn for at most this many throws; a longer series of graces
 (chance below 1e-10 with the classic cowries) leaves the piece where it stands."""
 
+REACH_THROWS_LIMIT = 40
+"""The largest ``throws_max`` :func:`reach_map` accepts."""
+
+
+def _canonical(st, left: int):
+    """``st`` with what cannot change the rest of the turn's play left out, so that series of
+    throws that lead to the same position merge: the narration (last throw, events, cancelled),
+    the count of idle throws while it cannot reach the dead-game limit within ``left`` more
+    throws, and the order of a pool of throws (spent in any order), but for its last throws of
+    a run that ``cancel_three`` may still void."""
+    fields: dict = {}
+    if st.last_throw is not None:
+        fields["last_throw"] = None
+    if st.events:
+        fields["events"] = ()
+    if st.cancelled:
+        fields["cancelled"] = ()
+    if st.idle and st.idle + left < IDLE_THROWS_MAX:
+        fields["idle"] = 0
+    pool = st.pool
+    if len(pool) > 1:
+        keep = st.run[1] if st.rules.cancel_three and st.phase == "throw" else 0
+        head, tail = pool[: len(pool) - keep], pool[len(pool) - keep :]
+        fields["pool"] = tuple(sorted(head)) + tail
+    return st._replace(**fields) if fields else st
+
 
 def reach_map(
     state,
@@ -537,14 +617,20 @@ def reach_map(
     next seat is to throw or the game is over; after ``throws_max`` throws the piece stays
     where it stands (a longer series of graces is rarer than 1e-10).
 
+    Series of throws that lead to the same position are followed once (a pool of throws is
+    spent in any order, so its order is left out), which keeps the work bounded in every turn
+    mode: a few thousand positions at most.
+
     Args:
         state: a :class:`~pachisi_widget.state.GameState`.
         seat: must be the seat to move (None: it).
         piece: 0..3, which of the seat's pieces (pieces on one step are interchangeable).
         exact: Fractions (True) or floats (False).
+        throws_max: the most throws followed, 0 to :data:`REACH_THROWS_LIMIT`.
 
     Raises:
-        ValueError: for another seat, a bad piece index, a piece already home, or a game over.
+        ValueError: for another seat, a bad piece index, a piece already home, a game over, or
+            a ``throws_max`` that is not a whole number from 0 to :data:`REACH_THROWS_LIMIT`.
 
     >>> from pachisi_widget import Game
     >>> g = Game.from_position([[84, 84, 84, 70], None, [84, 84, 84, 10], None], seed=1)
@@ -564,17 +650,29 @@ def reach_map(
         raise ValueError(f"seat must be the seat to move ({state.to_move}), not {seat!r}")
     if isinstance(piece, bool) or piece not in (0, 1, 2, 3):
         raise ValueError(f"piece must be 0..3, not {piece!r}")
+    _whole("throws_max", throws_max, 0, REACH_THROWS_LIMIT)
     start = state.pieces[seat][piece]
     if start == HOME:
         raise ValueError(f"piece {piece} of seat {seat} is already home")
     one = Fraction(1) if exact else 1.0
     turn = state.turn
     memo: dict = {}
+    outcomes: dict = {}  # the throws of the seat to move, by whether it has a piece on the board
+
+    def chances(st) -> list:
+        flag = any(0 < t < HOME for t in st.pieces[seat])
+        got = outcomes.get(flag)
+        if got is None:
+            got = outcomes[flag] = [
+                (t, pr if exact else float(pr)) for t, pr in st.chance_outcomes()
+            ]
+        return got
 
     def walk(st, step: int, left: int) -> dict:
         if st.phase == "over" or st.turn != turn or left < 0:
             return {step: one}
-        key = (st, step, left)
+        st = _canonical(st, left)
+        key = (st[1:], step, left)  # the rules never change: leave them out of the key
         if key in memo:
             return memo[key]
         out: dict = {}
@@ -582,8 +680,7 @@ def reach_map(
             if left == 0:
                 out = {step: one}
             else:
-                for t, pr in st.chance_outcomes():
-                    p = pr if exact else float(pr)
+                for t, p in chances(st):
                     for s, q in walk(st.apply_throw(t), step, left - 1).items():
                         out[s] = out.get(s, 0 * one) + p * q
         else:

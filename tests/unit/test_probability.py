@@ -288,3 +288,49 @@ def test_hit_chance_values():
     a, b = reach_chance(2), reach_chance(3)
     assert hit_chance(both, 0, 30) == 1 - (1 - a) * (1 - b)
     assert hit_chance(both, 0, 30, Rules(teams=True)) == b  # North is South's partner
+
+
+# -- limits: every numeric argument checked, with what is allowed ----------------------------
+
+
+def test_the_instruments_refuse_bad_limits_and_seats():
+    from pachisi_widget import probability
+
+    st = Game.from_position([[0, 30, 0, 0], None, [84, 84, 84, 62], None], seed=1).state
+    for bad in (-1, 10**9, "10", 2.0, True):
+        with pytest.raises(ValueError, match=r"graces_max must be a whole number from 0 to 40"):
+            probability.danger_map(st, 0, graces_max=bad)
+    for bad in (-1, 1000, "4", None):
+        with pytest.raises(ValueError, match=r"throws_max must be a whole number from 0 to 40"):
+            probability.reach_map(st, 0, 1, throws_max=bad)
+    position = [[0, 30, 0, 0], None, [84, 84, 84, 62], None]
+    for bad in (7, -1, 4, "0", True):
+        with pytest.raises(ValueError, match="seat must be"):
+            hit_chance(position, bad, 30)
+    with pytest.raises(ValueError, match=r"seats in play \[0, 2\], not 1"):
+        hit_chance(position, 1, 30)
+    with pytest.raises(ValueError, match="step must be a whole number from 0 to 84"):
+        hit_chance(position, 0, 85)
+    with pytest.raises(ValueError, match=r"position\[2\] must be four steps"):
+        hit_chance([[0, 30, 0, 0], None, [84, 84, 99], None], 0, 30)
+    with pytest.raises(ValueError, match="four entries"):
+        hit_chance("board", 0, 30)
+    # the largest limits allowed still answer
+    assert probability.danger_map(st, 0, graces_max=40)
+    assert sum(probability.reach_map(st, 0, 1, throws_max=40).values()) == 1
+
+
+def test_the_reach_map_under_throw_then_move_merges_the_orders_of_a_pool():
+    from pachisi_widget import probability
+
+    # eight throws already in the pool, the series still going: once 7**8 orders, now their
+    # multisets (and the map is the same as playing each order on the engine would give)
+    st = Game.from_position(
+        [[20, 30, 0, 0], None, [0, 0, 40, 50], None], seed=3, rules="cowrie_skill"
+    ).state
+    st = st._replace(pool=(10, 25, 7, 10, 14, 25, 7, 30))
+    r = probability.reach_map(st, 0, 0, exact=False, throws_max=3)
+    shuffled = probability.reach_map(
+        st._replace(pool=(25, 10, 14, 7, 25, 10, 7, 30)), 0, 0, exact=False, throws_max=3
+    )
+    assert sum(r.values()) == pytest.approx(1) and r == pytest.approx(shuffled)
