@@ -31,8 +31,16 @@ from math import comb
 
 from .board import HOME
 from .errors import short_repr
-from .rules import Rules
-from .tables import IDLE_THROWS_MAX, IS_SAFE, LOOP_OF, ON_LOOP_FIRST, ON_LOOP_LAST, STEP_ON_LOOP
+from .rules import CANCEL_HIGH, Rules
+from .tables import (
+    IDLE_THROWS_MAX,
+    IS_CASTLE,
+    IS_SAFE,
+    LOOP_OF,
+    ON_LOOP_FIRST,
+    ON_LOOP_LAST,
+    STEP_ON_LOOP,
+)
 from .throws import exact_p
 
 __all__ = [
@@ -176,57 +184,101 @@ def turn_total_moments(rules=None, on_board: bool = True, exact: bool = True) ->
 class _TurnModel:
     """One seat's turn as a game against chance: the exact chance, playing each throw as it
     comes (move one piece, enter one, or pass) to maximise it, that some piece lands exactly on
-    a target square before the turn ends.
+    a target square before the turn ends (``move_each_throw``).
 
-    A state is (the pieces' distances to the target, ascending; pieces waiting in the Charkoni).
-    A piece past the target drops out. While pieces wait, an entry grace can only enter one
-    (unless ``grace_moves_before_all_entered``); pyada's extra step needs none waiting. Values
-    are memoised; each state's value solves ``x = A + sum p * max(x, c)`` (a pass keeps the
-    state) exactly, over the thresholds of the options c.
+    A state is (the pieces' distances to the target, ascending; pieces waiting in the Charkoni;
+    whether the seat has a piece on the board; whether its first-piece privilege holds), or the
+    first two alone (the last two then as given to the model). A piece past the target drops
+    out. Each throw is a grace as RULES.md says *at that throw*: an entry grace, or a bonus
+    grace while the seat has a piece on the board (so a piece entered earlier in the turn
+    counts). While pieces wait, an entry grace can only enter one or be passed (unless
+    ``grace_moves_before_all_entered``); the first piece may leave on any throw but a bonus
+    grace (``first_piece_any_throw``); pyada's extra step needs none waiting; no piece stops on
+    a castle an opponent holds (``blocked``, steps of this seat's track). Values are memoised;
+    each state's value solves ``x = A + sum p * max(x, c)`` (a pass keeps the state) exactly,
+    over the thresholds of the options c.
     """
 
-    def __init__(self, rules, exact: bool, target_step: int = 0, on_board: bool = True):
+    def __init__(
+        self,
+        rules,
+        exact: bool,
+        target_step: int = 0,
+        on_board: bool = True,
+        blocked: frozenset = frozenset(),
+        fresh: bool = False,
+    ):
         self.rules = rules
         self.one = Fraction(1) if exact else 1.0
-        graces = _graces(rules, on_board)
-        self.throws = [
-            (v, pr, v in graces, v in rules.entry_graces)
-            for v, pr in throw_odds(rules, exact).items()
-        ]
+        self.throws = list(throw_odds(rules, exact).items())
         self.te = target_step  # the target's step on this seat's track (for entering pieces)
+        self.blocked = frozenset(target_step - b for b in blocked if b < target_step)
+        self.on_board = on_board
+        self.fresh = fresh
         self.memo: dict = {}
 
-    def _options(self, state, v, entry):
-        """('hit', None) | ('moves', [new states]) for throw value ``v`` in ``state``."""
+    def _full(self, state) -> tuple:
+        if len(state) == 4:
+            return state
         dists, waiting = state
+        return (dists, waiting, self.on_board or bool(dists), self.fresh and waiting == 4)
+
+    def _grace(self, state, v) -> bool:
         rules = self.rules
-        if waiting and entry and not rules.grace_moves_before_all_entered:
-            nd = self.te - (1 if rules.entry_mode == "square1" else v)
-            if nd == 0:
-                return "hit", None
-            new = tuple(sorted(dists + (nd,))) if nd > 0 else dists
-            return "moves", [(new, waiting - 1)]
-        e = rules.distance(v, waiting)
-        if e in dists:
-            return "hit", None
+        return v in rules.entry_graces or (v in rules.bonus_graces and state[2])
+
+    def _options(self, state, v):
+        """('hit', None) | ('moves', [new states]) for throw value ``v`` in ``state``."""
+        dists, waiting, on, fresh = state
+        rules, blocked = self.rules, self.blocked
         outs = []
+        entry = v in rules.entry_graces
+        if waiting:
+            if entry:
+                amounts: tuple | range = (1 if rules.entry_mode == "square1" else v,)
+            elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces:
+                amounts = range(1, v + 1) if rules.split_throw else (v,)
+            else:
+                amounts = ()
+            for a in amounts:
+                nd = self.te - a
+                if nd == 0:
+                    return "hit", None
+                if nd in blocked:
+                    continue
+                new = tuple(sorted(dists + (nd,))) if nd > 0 else dists
+                outs.append((new, waiting - 1, True, False))
+            if entry and not rules.grace_moves_before_all_entered:
+                return "moves", outs
+        e = rules.distance(v, waiting > 0)
+        parts = range(1, e + 1) if rules.split_throw else (e,)
+        for k in parts:
+            if k in dists:
+                return "hit", None
         for i, d in enumerate(dists):
-            if d > e and (i == 0 or dists[i - 1] != d):
-                outs.append((tuple(sorted(dists[:i] + (d - e,) + dists[i + 1 :])), waiting))
+            if i and dists[i - 1] == d:
+                continue
+            for k in parts:
+                nd = d - k
+                if nd > 0 and nd not in blocked:
+                    rest = dists[:i] + dists[i + 1 :]
+                    outs.append((tuple(sorted(rest + (nd,))), waiting, on, fresh))
         return "moves", outs
 
     def value(self, state):
+        state = self._full(state)
         memo = self.memo
-        if state in memo:
-            return memo[state]
+        got = memo.get(state)
+        if got is not None:
+            return got
         one = self.one
         gain, loop = 0 * one, 0 * one
         cands = []
-        for v, pr, grace, entry in self.throws:
-            kind, outs = self._options(state, v, entry)
+        for v, pr in self.throws:
+            kind, outs = self._options(state, v)
             if kind == "hit":
                 gain += pr
-            elif grace:
+            elif self._grace(state, v):
                 c = max((self.value(o) for o in outs), default=None)
                 if c is None:
                     loop += pr
@@ -246,18 +298,38 @@ class _TurnModel:
         return res
 
     def best(self, state, v):
-        """The best play of throw ``v``: "hit", None (pass), or the state to move to."""
-        entry = v in self.rules.entry_graces
-        kind, outs = self._options(state, v, entry)
+        """The best play of throw ``v``: "hit", None (pass), or the state to move to (of the
+        form ``state`` has)."""
+        short = len(state) == 2
+        full = self._full(state)
+        kind, outs = self._options(full, v)
         if kind == "hit":
             return "hit"
-        here = self.value(state)
-        best, pick = here, None
+        best, pick = self.value(full), None
         for o in outs:
             val = self.value(o)
             if val > best:
                 best, pick = val, o
+        if pick is not None and short:
+            return pick[:2]
         return pick
+
+
+_MODELS: dict = {}
+"""Models of :func:`hit_chance` kept between calls (their values hold for any position with the
+same rules, target and blocked castles), the most recent last."""
+_MODELS_KEPT = 64
+
+
+def _model(rules, exact, te, blocked) -> _TurnModel:
+    key = (rules, exact, te, blocked)
+    model = _MODELS.pop(key, None)
+    if model is None:
+        model = _TurnModel(rules, exact, te, True, blocked)
+    _MODELS[key] = model
+    while len(_MODELS) > _MODELS_KEPT:
+        _MODELS.pop(next(iter(_MODELS)))
+    return model
 
 
 def reach_chance(steps: int, rules=None, exact: bool = True):
@@ -357,12 +429,16 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
 
     ``position`` is a :class:`~pachisi_widget.state.GameState` (its rules are used) or a list of
     four entries, each a seat's four steps or None (as for ``Game.from_position``). Every
-    opponent seat in play has one turn first and plays it to hit (each throw as it comes, see
-    :class:`_TurnModel`): with its pieces behind the square (distances counted on its own
-    track, so a piece about to turn into its home column cannot hit) and those it can enter.
-    A piece on a castle, a private column (steps 1..7, 77..83) or off the board is safe.
-    Left out: extra throws for other captures, castles blocking on the way, cancelling, the
-    first-piece privilege.
+    opponent seat in play has one turn first and plays it to hit, with the rules of
+    :func:`danger_map` (graces at each throw, entry graces passable, the first-piece privilege,
+    castles an opponent holds, pyada, cancelling): with ``move_each_throw`` each throw as it
+    comes (see :class:`_TurnModel`, an exact optimal stopping problem); with
+    ``throw_then_move`` the whole series is thrown before any move, so the player sees the
+    pool at once and the chance is :func:`danger_map`'s for that square. A piece on a castle, a
+    private column (steps 1..7, 77..83) or off the board is safe. Left out: extra throws won by
+    capturing other pieces; with ``split_throw``, one throw divided between two pieces.
+    Models are kept between calls (their values hold for any position with the same rules,
+    target and castles held).
 
     Raises:
         ValueError: for a seat that is not 0..3 or not in play, a step that is not 0..84, or a
@@ -393,16 +469,26 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
     if IS_SAFE[step]:
         return zero
     g = LOOP_OF[seat][step]
+    seats = tuple(s for s in range(4) if pieces[s] is not None)
+    fresh = getattr(position, "fresh", None)
     miss = zero + 1
-    for o in range(4):
-        if pieces[o] is None or o == seat or (rules.teams and (o - seat) % 2 == 0):
+    for o in seats:
+        if o == seat or (rules.teams and (o - seat) % 2 == 0):
             continue
+        mine = pieces[o]
         te = STEP_ON_LOOP[o][g]  # the same square on o's track
-        dists = tuple(sorted(te - t for t in pieces[o] if 0 < t < te))
-        waiting = sum(1 for t in pieces[o] if t == 0)
-        on_board = any(0 < t < HOME for t in pieces[o])
-        model = _TurnModel(rules, exact, te, on_board)
-        miss *= 1 - model.value((dists, waiting))
+        blocked = _blocked(pieces, seats, rules, o)
+        privilege = all(t == 0 for t in mine) if fresh is None else fresh[o]
+        if rules.turn_mode == "throw_then_move":
+            # the whole series is thrown before any move: the pool is seen at once
+            hit = _landing_odds(rules, tuple(mine), privilege, blocked, exact, None).get(te, zero)
+        else:
+            dists = tuple(sorted(te - t for t in mine if 0 < t < te))
+            waiting = sum(1 for t in mine if t == 0)
+            on_board = any(0 < t < HOME for t in mine)
+            model = _model(rules, exact, te, blocked)
+            hit = model.value((dists, waiting, on_board, privilege and waiting == 4))
+        miss *= 1 - hit
     return 1 - miss
 
 
@@ -433,64 +519,261 @@ def _check_pieces(position) -> tuple:
     return tuple(out)
 
 
-DANGER_GRACES_MAX = 10
-""":func:`danger_map` follows an opponent's turn for at most this many graces in a row; the
-longer series left out weigh ``g**10`` (below 1e-9 with the classic cowries, g = 1/8)."""
+DANGER_GRACES_MAX = 40
+""":func:`danger_map` follows an opponent's series of throws for at most this many graces in a
+row (its ``graces_max``: by default as many as it takes for the series left out to weigh less
+than :data:`DANGER_TAIL`, at most this many)."""
 
-DANGER_GRACES_LIMIT = 40
-"""The largest ``graces_max`` :func:`danger_map` accepts (the work grows with it)."""
+DANGER_GRACES_LIMIT = DANGER_GRACES_MAX
+"""The largest ``graces_max`` :func:`danger_map` accepts (the same as :data:`DANGER_GRACES_MAX`)."""
+
+DANGER_TAIL = 1e-15
+"""The default ``graces_max`` of :func:`danger_map` leaves out series of graces that together
+are less likely than this (``g**graces_max``, g the chance of a grace)."""
+
+FLOAT_ERROR = 1e-12
+"""With floats (``exact=False``), :func:`danger_map` (and :func:`hit_chance` in
+``throw_then_move``) end the least likely series of throws where they stand, their landings
+counted so far, as long as all the series ended so together weigh at most this much: no chance
+is then lower than the exact one by more than this."""
 
 
-def _turn_landings(rules, pieces: tuple, graces_max: int, exact: bool) -> dict:
-    """One seat's turn (see :func:`danger_map`): ``{frozenset of steps it can land on: chance}``.
+def _trim(frontier: dict, budget: float, out: dict, final_key) -> None:
+    """Move the least likely states of ``frontier`` into ``out`` (keyed by ``final_key(state)``)
+    while their chances add up to at most ``budget``."""
+    if budget <= 0 or len(frontier) < 8:
+        return
+    spent = 0.0
+    for st, m in sorted(frontier.items(), key=lambda sm: sm[1]):
+        if spent + m > budget:
+            break
+        spent += m
+        del frontier[st]
+        k = final_key(st)
+        out[k] = out.get(k, 0) + m
 
-    A state of the turn so far is (R, E, w): R the distances a piece already on the board can
-    cover with the throws it may use (sums of any of them, 0 included), E the steps a piece
-    entered during the turn can stand on, w the pieces still waiting. Series of throws that
-    lead to the same state merge, so all squares share one enumeration.
-    """
-    one = Fraction(1) if exact else 1.0
-    on_board = any(0 < t < HOME for t in pieces)
-    graces = _graces(rules, on_board)
-    board_steps = sorted({t for t in pieces if 0 < t < ON_LOOP_LAST})
-    cap = ON_LOOP_LAST
-    dist = [(v, pr if exact else float(pr)) for v, pr in throw_odds(rules, exact).items()]
 
-    def grow(R, E, w, v):
-        if w and v in rules.entry_graces and not rules.grace_moves_before_all_entered:
-            entry = 1 if rules.entry_mode == "square1" else v
-            return R, E | {entry}, w - 1
-        e = rules.distance(v, w)
-        R2 = R | frozenset(r + e for r in R if r + e <= cap)
-        E2 = E | frozenset(x + e for x in E if x + e <= cap)
-        return R2, E2, w
+_TARGETS = (1 << ON_LOOP_LAST) - 2
+"""Bits 1..75: the steps of an opponent's track a piece can be hit on (bit n = step n)."""
 
-    def landings(R, E) -> frozenset:
-        out = set(E)
-        for t in board_steps:
-            out.update(t + r for r in R if r and t + r <= cap)
-        return frozenset(out)
 
-    waiting = sum(1 for t in pieces if t == 0)
-    frontier = {(frozenset({0}), frozenset(), waiting): one}
-    out: dict = {}
-    for depth in range(graces_max + 1):
-        nxt: dict = {}
-        for (R, E, w), pr in frontier.items():
-            for v, pv in dist:
-                state = grow(R, E, w, v)
-                if v in graces:
-                    if depth < graces_max:
-                        nxt[state] = nxt.get(state, 0 * one) + pr * pv
-                    continue
-                key = landings(state[0], state[1])
-                out[key] = out.get(key, 0 * one) + pr * pv
-        frontier = nxt
+def _default_graces(rules) -> int:
+    dist = throw_odds(rules, exact=False)
+    g = sum(pr for v, pr in dist.items() if v in rules.entry_graces or v in rules.bonus_graces)
+    k = 0
+    tail = 1.0
+    while tail > DANGER_TAIL and k < DANGER_GRACES_MAX:
+        tail *= g
+        k += 1
+    return k
+
+
+def _spend(rules, v, w, on, fresh, mask, allowed) -> list:
+    """The ways one throw ``v`` can be spent that matter for landing (passing aside):
+    ``[(w, on, fresh, mask, new)]``: a piece entered (``w`` one less) or the piece that is to
+    land moved; ``mask`` the steps that piece may now stand on, ``new`` the steps it just
+    landed on (bit n = step n)."""
+    out = []
+    entry = v in rules.entry_graces
+    if w:
+        bits = 0
+        if entry:
+            bits = (1 << (1 if rules.entry_mode == "square1" else v)) & allowed
+        elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces:
+            for a in range(1, v + 1) if rules.split_throw else (v,):
+                bits |= 1 << a
+            bits &= allowed
+        if bits:
+            out.append((w - 1, True, False, mask | bits, bits))
+        if entry and not rules.grace_moves_before_all_entered:
+            return out
+    if mask:
+        d = rules.distance(v, w > 0)
+        if rules.split_throw:
+            new = 0
+            for k in range(1, d + 1):
+                new |= mask << k
+            new &= allowed
+        else:
+            new = (mask << d) & allowed
+        if new:
+            out.append((w, on, fresh, mask | new, new))
     return out
 
 
+def _each_throw_landings(rules, start, allowed, throws, graces_max, floor) -> dict:
+    """``move_each_throw``: {the steps the turn can land on (bits): chance}.
+
+    A state of the turn so far is (the steps landed on, the plays still open): a play is
+    (pieces waiting, a piece on the board, privilege, the steps the piece that is to land may
+    stand on); plays with the same first three merge. Each throw is a grace for a play as
+    that play stands when it is thrown."""
+    entry, bonus = rules.entry_graces, rules.bonus_graces
+    frontier = {(0, (start,)): 1}
+    final: dict = {}
+    for depth in range(graces_max + 1):
+        nxt: dict = {}
+        for (landed, plays), mass in frontier.items():
+            for v, pv in throws:
+                m = mass * pv
+                got = landed
+                cont: dict = {}
+                for w, on, fresh, mask in plays:
+                    grace = v in entry or (v in bonus and on)
+                    for w2, on2, fr2, mask2, new in [(w, on, fresh, mask, 0)] + _spend(
+                        rules, v, w, on, fresh, mask, allowed
+                    ):
+                        got |= new
+                        if grace:
+                            key = (w2, on2, fr2)
+                            cont[key] = cont.get(key, 0) | mask2
+                if cont and depth < graces_max:
+                    st = (got, tuple(sorted((k + (mk,) for k, mk in cont.items()))))
+                    nxt[st] = nxt.get(st, 0) + m
+                else:
+                    final[got] = final.get(got, 0) + m
+        _trim(nxt, floor, final, lambda st: st[0])
+        frontier = nxt
+    return final
+
+
+def _pool_table(rules, start, allowed):
+    """``throw_then_move``: a function giving, for a pool of throws (a sorted tuple), the steps
+    it can land a piece on, spent in any order (each throw on one piece; what is not used is
+    passed at the end). Pools share their parts: what each smaller pool can do is computed
+    once (``plays``: the plays open after spending some of it; ``lands``: its landings)."""
+    plays: dict = {(): {start[:3]: start[3]}}
+    lands: dict = {(): 0}
+
+    def table(pool: tuple) -> int:
+        got = lands.get(pool)
+        if got is not None:
+            return got
+        open_: dict = {}
+        got = 0
+        for i, v in enumerate(pool):
+            if i and pool[i - 1] == v:
+                continue
+            less = pool[:i] + pool[i + 1 :]
+            got |= table(less)
+            for (w, on, fresh), mask in plays[less].items():
+                key = (w, on, fresh)
+                open_[key] = open_.get(key, 0) | mask
+                for w2, on2, fr2, mask2, new in _spend(rules, v, w, on, fresh, mask, allowed):
+                    got |= new
+                    key = (w2, on2, fr2)
+                    open_[key] = open_.get(key, 0) | mask2
+        plays[pool] = open_
+        lands[pool] = got
+        return got
+
+    return table
+
+
+def _pooled_landings(rules, start, allowed, throws, graces_max, floor) -> dict:
+    """``throw_then_move``: {the steps the turn can land on (bits): chance}. The series is
+    thrown first (a bonus grace counts when the seat had a piece on the board as it began;
+    ``cancel_three`` voids three high throws, three 7s or three 14s in a row and ends it), then
+    the pool is spent in any order (:func:`_pool_landings`)."""
+    entry, bonus, on = rules.entry_graces, rules.bonus_graces, start[1]
+    frontier: dict = {((), None, ()): 1}
+    pools: dict = {}
+    for depth in range(graces_max + 1):
+        nxt: dict = {}
+        for (pool, cls, run), mass in frontier.items():
+            for v, pv in throws:
+                m = mass * pv
+                grace = v in entry or (v in bonus and on)
+                new_cls, new_run = None, ()
+                if rules.cancel_three:
+                    c = "high" if v in CANCEL_HIGH else v if v in (7, 14) else None
+                    if c is not None:
+                        new_cls, new_run = c, (run + (v,) if c == cls else (v,))
+                        if len(new_run) == 3:  # void: the series ends
+                            left = list(pool)
+                            for x in new_run[:2]:
+                                left.remove(x)
+                            pools[tuple(left)] = pools.get(tuple(left), 0) + m
+                            continue
+                p2 = tuple(sorted(pool + (v,)))
+                if grace and depth < graces_max:
+                    key = (p2, new_cls, new_run)
+                    nxt[key] = nxt.get(key, 0) + m
+                else:
+                    pools[p2] = pools.get(p2, 0) + m
+        _trim(nxt, floor, pools, lambda st: st[0])
+        frontier = nxt
+    final: dict = {}
+    table = _pool_table(rules, start, allowed)
+    for pool, m in sorted(pools.items(), key=lambda pm: len(pm[0])):
+        got = table(pool)
+        final[got] = final.get(got, 0) + m
+    return final
+
+
+_LANDINGS: dict = {}
+_LANDINGS_KEPT = 256
+
+
+def _landing_odds(rules, pieces: tuple, fresh: bool, blocked: frozenset, exact: bool, graces_max):
+    """{step of this seat's track 1..75: the chance its turn can land a piece there}, for a
+    seat with ``pieces`` (its four steps), its first-piece privilege ``fresh``, and ``blocked``
+    the castle steps of its track an opponent holds. Kept between calls (by its arguments)."""
+    if graces_max is None:
+        graces_max = _default_graces(rules)
+    key = (rules, pieces, fresh, blocked, exact, graces_max)
+    got = _LANDINGS.pop(key, None)
+    if got is None:
+        one = Fraction(1) if exact else 1.0
+        throws = [(v, pr * one) for v, pr in throw_odds(rules, exact).items()]
+        allowed = _TARGETS
+        for b in blocked:
+            allowed &= ~(1 << b)
+        w = sum(1 for t in pieces if t == 0)
+        on = any(0 < t < HOME for t in pieces)
+        mask = 0
+        for t in pieces:
+            if 0 < t < ON_LOOP_LAST:
+                mask |= 1 << t
+        start = (w, on, fresh and w == 4, mask)
+        floor = 0.0 if exact else FLOAT_ERROR / (graces_max + 1)  # a budget for each depth
+        if rules.turn_mode == "throw_then_move":
+            final = _pooled_landings(rules, start, allowed, throws, graces_max, floor)
+        else:
+            final = _each_throw_landings(rules, start, allowed, throws, graces_max, floor)
+        got = {}
+        for landed, pr in final.items():
+            while landed:
+                low = landed & -landed
+                step = low.bit_length() - 1
+                got[step] = got.get(step, 0 * one) + pr
+                landed ^= low
+    _LANDINGS[key] = got
+    while len(_LANDINGS) > _LANDINGS_KEPT:
+        _LANDINGS.pop(next(iter(_LANDINGS)))
+    return got
+
+
+def _blocked(pieces, seats, rules, o: int) -> frozenset:
+    """The castle steps of seat ``o``'s track that an opponent of ``o`` holds (no piece of
+    ``o`` may stop there)."""
+    out = set()
+    for s in seats:
+        if s == o or (rules.teams and (s - o) % 2 == 0) or pieces[s] is None:
+            continue
+        for t in pieces[s]:
+            g = LOOP_OF[s][t]
+            if g >= 0:
+                step = STEP_ON_LOOP[o][g]
+                if IS_CASTLE[step]:
+                    out.add(step)
+                    if step == ON_LOOP_FIRST:
+                        out.add(ON_LOOP_LAST)
+    return frozenset(out)
+
+
 def danger_map(
-    state, seat: int | None = None, exact: bool = False, graces_max: int = DANGER_GRACES_MAX
+    state, seat: int | None = None, exact: bool = False, graces_max: int | None = None
 ) -> dict:
     """For every square of the outer loop where ``seat`` (default: the seat to move) could stand:
     the exact chance that an opponent *can land* on it before that seat's next turn.
@@ -499,37 +782,50 @@ def danger_map(
     steps 8..76 (its steps on the shared loop). A castle is worth 0: no piece is captured there
     (RULES.md). What "can land" means, precisely:
 
-    - Every opponent seat (not a partner, with teams) has one turn before ``seat``'s next one: a
-      series of throws, each grace giving one more (entry graces; bonus graces too when it has a
-      piece on the board as its turn begins), ending on a throw that is no grace. The seats'
-      chances multiply (each seat's throws are its own).
+    - Every opponent seat (not a partner, with teams) has one turn before ``seat``'s next one.
+      The seats' chances multiply (each seat's throws are its own).
     - A square *can be landed on* in that turn when the throws it turns out to have (all of them
       known at once) can be played, with moves the rules allow, so that one of its pieces stops
-      exactly on the square: a piece already on the board with any of the throws in turn order
-      (their sum is its distance, counted on its own track: a piece that turns into its home
-      column first never gets there); a piece waiting in the Charkoni entered by an entry grace
-      (on step 1 with ``entry_mode="square1"``, else on the step of the throw) and then moved by
-      any later ones. While pieces wait, an entry grace must enter one (unless
-      ``grace_moves_before_all_entered``); pyada's extra step counts once none waits.
+      exactly on the square (distances counted on its own track: a piece that turns into its
+      home column first never gets there). What the rules allow, in each turn mode:
+      each throw is a grace as RULES.md says *at that throw* (an entry grace; a bonus grace
+      while the seat has a piece on the board, so a piece entered earlier in the turn counts);
+      while pieces wait an entry grace enters one or is passed (unless
+      ``grace_moves_before_all_entered``); a piece enters on step 1 (``entry_mode="square1"``)
+      or on the throw's step (``count_from_charkoni``); the first piece may leave on any throw
+      but a bonus grace (``first_piece_any_throw``); pyada's extra step counts once none waits;
+      no piece stops on a castle an opponent holds (the seat's own pieces on castles included);
+      ``split_throw`` lets the piece take any part of a throw. With ``move_each_throw`` the
+      throws are played in the order thrown; with ``throw_then_move`` the whole series is
+      thrown first (bonus graces counted when the turn began, ``cancel_three`` voiding three high
+      throws, three 7s or three 14s in a row and ending the series) and the pool is then spent
+      in any order, each throw on one piece.
     - This is the chance that the *throws allow* a landing (the danger of standing there), not
       the chance that a player who does not know the next throw plays to hit it, which
       :func:`hit_chance` computes: the two are equal when the turn leaves no choice that matters
-      (a piece 2 to 5 squares behind, say), and ``danger_map`` is never below ``hit_chance``.
-    - Left out, as in :func:`hit_chance`: extra throws won by captures during that turn, castles
-      blocking the way, ``cancel_three``, the first-piece privilege, and the seat's own pieces
-      (the map asks about a piece that *would* stand there). Series of more than ``graces_max``
-      graces in a row are left out too (together less likely than 1e-9 by default).
+      (a piece 2 to 5 squares behind, say, or any turn of ``throw_then_move``, whose pool is
+      seen whole), and ``danger_map`` is never below ``hit_chance``.
+    - Left out, as in :func:`hit_chance`: the extra throws (or new series) won by capturing
+      *other* pieces during that turn, and the seat's own pieces off castles (the map asks
+      about a piece that *would* stand there). Series of more than ``graces_max`` graces are
+      left out too: by default as many are followed as it takes for those left out to weigh
+      less than :data:`DANGER_TAIL` (1e-15). With floats the least likely series are ended
+      where they stand while together they weigh at most :data:`FLOAT_ERROR` (1e-12): no chance
+      is lower than the exact one by more than that.
 
     All squares are computed at once: one enumeration of each opponent seat's turn (series of
-    throws that reach the same state merge) gives the set of steps it can land on with each
-    chance; every square then reads its chance from those sets.
+    throws that reach the same state merge; a state keeps, for each way of entering pieces so
+    far, the steps the piece that is to land may stand on, as the bits of an int) gives the
+    set of steps it can land on with each chance; every square then reads its chance from
+    those sets. Each seat's result is kept for the next call with the same pieces.
 
     Args:
         state: a :class:`~pachisi_widget.state.GameState`.
         seat: the seat whose pieces would be hit (None: ``state.to_move``).
         exact: :class:`fractions.Fraction` values (True) or floats (False, the default: the
             board's overlay).
-        graces_max: the longest series of graces followed, 0 to :data:`DANGER_GRACES_LIMIT`.
+        graces_max: the longest series of graces followed, 0 to :data:`DANGER_GRACES_LIMIT`
+            (None: enough for what is left out to weigh less than :data:`DANGER_TAIL`).
 
     Raises:
         ValueError: for a seat that is not in play, or a ``graces_max`` that is not a whole
@@ -550,20 +846,20 @@ def danger_map(
         seat = state.to_move
     if isinstance(seat, bool) or seat not in state.seats:
         raise ValueError(f"seat must be one of the seats in play {list(state.seats)}, not {seat!r}")
-    _whole("graces_max", graces_max, 0, DANGER_GRACES_LIMIT)
+    if graces_max is not None:
+        _whole("graces_max", graces_max, 0, DANGER_GRACES_MAX)
     zero = Fraction(0) if exact else 0.0
     steps = range(ON_LOOP_FIRST, ON_LOOP_LAST + 1)
     miss = {s: zero + 1 for s in steps}
     for o in state.seats:
         if not state.is_opponent(o, seat) or all(t == HOME for t in pieces[o]):
             continue
-        turn = _turn_landings(rules, pieces[o], graces_max, exact)
+        blocked = _blocked(pieces, state.seats, rules, o)
+        odds = _landing_odds(rules, pieces[o], state.fresh[o], blocked, exact, graces_max)
         for s in steps:
             if s in CASTLE_STEPS:
                 continue
-            te = STEP_ON_LOOP[o][LOOP_OF[seat][s]]
-            hit = sum((pr for landed, pr in turn.items() if te in landed), zero)
-            miss[s] *= 1 - hit
+            miss[s] *= 1 - odds.get(STEP_ON_LOOP[o][LOOP_OF[seat][s]], zero)
     sq = track(seat)
     return {tuple(sq[s]): (zero if s in CASTLE_STEPS else 1 - miss[s]) for s in steps}
 
