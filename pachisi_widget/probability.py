@@ -207,8 +207,11 @@ class _TurnModel:
         on_board: bool = True,
         blocked: frozenset = frozenset(),
         fresh: bool = False,
+        drop: float = 0.0,
     ):
         self.rules = rules
+        self.drop = drop
+        self.alone = _alone_bounds(rules) if drop else None
         self.one = Fraction(1) if exact else 1.0
         self.throws = list(throw_odds(rules, exact).items())
         self.te = target_step  # the target's step on this seat's track (for entering pieces)
@@ -222,6 +225,13 @@ class _TurnModel:
             return state
         dists, waiting = state
         return (dists, waiting, self.on_board or bool(dists), self.fresh and waiting == 4)
+
+    def _keep(self, dists: tuple) -> tuple:
+        """``dists`` without the pieces whose own chance to hit is below ``drop``."""
+        alone, drop = self.alone, self.drop
+        if alone is None:
+            return dists
+        return tuple(d for d in dists if d >= len(alone) or alone[d] >= drop)
 
     def _grace(self, state, v) -> bool:
         rules = self.rules
@@ -246,7 +256,7 @@ class _TurnModel:
                     return "hit", None
                 if nd in blocked:
                     continue
-                new = tuple(sorted(dists + (nd,))) if nd > 0 else dists
+                new = self._keep(tuple(sorted(dists + (nd,)))) if nd > 0 else dists
                 outs.append((new, waiting - 1, True, False))
             if entry and not rules.grace_moves_before_all_entered:
                 return "moves", outs
@@ -262,7 +272,7 @@ class _TurnModel:
                 nd = d - k
                 if nd > 0 and nd not in blocked:
                     rest = dists[:i] + dists[i + 1 :]
-                    outs.append((tuple(sorted(rest + (nd,))), waiting, on, fresh))
+                    outs.append((self._keep(tuple(sorted(rest + (nd,)))), waiting, on, fresh))
         return "moves", outs
 
     def value(self, state):
@@ -315,17 +325,38 @@ class _TurnModel:
         return pick
 
 
+_ALONE: dict = {}
+
+
+def _alone_bounds(rules) -> tuple:
+    """For each distance d 0..84: a bound on the chance that one piece d squares behind a
+    square hits it this turn, whatever the others do (the better of: all entered, pyada
+    counted; pieces waiting, no pyada and every throw free to move it), castles aside."""
+    got = _ALONE.get(rules)
+    if got is None:
+        free = rules.replace(grace_moves_before_all_entered=True)
+        plain = free.replace(pyada=False)
+        a = _TurnModel(free, False, 0, True)
+        b = _TurnModel(plain, False, 0, True)
+        got = (1.0,) + tuple(
+            max(a.value(((d,), 0, True, False)), b.value(((d,), 0, True, False)))
+            for d in range(1, HOME + 1)
+        )
+        _ALONE[rules] = got
+    return got
+
+
 _MODELS: dict = {}
 """Models of :func:`hit_chance` kept between calls (their values hold for any position with the
 same rules, target and blocked castles), the most recent last."""
 _MODELS_KEPT = 64
 
 
-def _model(rules, exact, te, blocked) -> _TurnModel:
-    key = (rules, exact, te, blocked)
+def _model(rules, exact, te, blocked, drop: float = 0.0) -> _TurnModel:
+    key = (rules, exact, te, blocked, drop)
     model = _MODELS.pop(key, None)
     if model is None:
-        model = _TurnModel(rules, exact, te, True, blocked)
+        model = _TurnModel(rules, exact, te, True, blocked, drop=drop)
     _MODELS[key] = model
     while len(_MODELS) > _MODELS_KEPT:
         _MODELS.pop(next(iter(_MODELS)))
@@ -424,7 +455,11 @@ def castle_wait_odds(
     return {k: (1 - q) ** (k - 1) * q for k in range(1, upto + 1)}
 
 
-def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
+HIT_ERROR_MAX = 0.01
+"""The largest ``error`` :func:`hit_chance` accepts."""
+
+
+def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True, error: float = 0.0):
     """P(a piece of ``seat`` on ``step`` is hit before that seat's next turn).
 
     ``position`` is a :class:`~pachisi_widget.state.GameState` (its rules are used) or a list of
@@ -437,6 +472,12 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
     pool at once and the chance is :func:`danger_map`'s for that square. A piece on a castle, a
     private column (steps 1..7, 77..83) or off the board is safe. Left out: extra throws won by
     capturing other pieces; with ``split_throw``, one throw divided between two pieces.
+
+    ``error`` (floats only, 0 to :data:`HIT_ERROR_MAX`; 0: exact) lets ``move_each_throw``'s
+    answer be lower than the exact one by at most that much, for speed: a piece whose own
+    chance of hitting this turn is below a quarter of it is left out (each of an opponent's
+    four pieces is left out at most once, and leaving one out changes the chance by at most
+    its own chance). The tutor asks with ``error=1e-3`` (:data:`pachisi_widget.coach.tutor.HIT_ERROR`).
     Models are kept between calls (their values hold for any position with the same rules,
     target and castles held).
 
@@ -465,6 +506,16 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
         played = [s for s in range(4) if pieces[s] is not None]
         raise ValueError(f"seat must be one of the seats in play {played}, not {seat!r}")
     _whole("step", step, 0, HOME)
+    if (
+        isinstance(error, bool)
+        or not isinstance(error, (int, float))
+        or not 0 <= error <= HIT_ERROR_MAX
+        or (error and exact)
+    ):
+        raise ValueError(
+            f"error must be a number from 0 to {HIT_ERROR_MAX} (and 0 when exact=True), "
+            f"not {short_repr(error)}"
+        )
     zero = Fraction(0) if exact else 0.0
     if IS_SAFE[step]:
         return zero
@@ -486,7 +537,8 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
             dists = tuple(sorted(te - t for t in mine if 0 < t < te))
             waiting = sum(1 for t in mine if t == 0)
             on_board = any(0 < t < HOME for t in mine)
-            model = _model(rules, exact, te, blocked)
+            model = _model(rules, exact, te, blocked, error / 4 / 3)  # 3 opponents at most
+            dists = model._keep(dists)
             hit = model.value((dists, waiting, on_board, privilege and waiting == 4))
         miss *= 1 - hit
     return 1 - miss

@@ -7,8 +7,9 @@ of a turn, so the seat to move is about to throw: what the board shows before th
 each instrument is computed cold (the kept results of earlier calls dropped first):
 
 - ``danger_map``: the board's danger overlay (floats);
-- ``hit_chance``: the chance the tutor and ``w.ask`` give, for each piece of the seat to move
-  on the shared loop (floats; the slowest piece of the position counts);
+- ``hit_chance``: the exact chance ``w.ask`` gives, for each piece of the seat to move on the
+  shared loop (floats; the slowest piece of the position counts);
+- ``hit/tutor``: the same with the tutor's error bound (``coach.tutor.HIT_ERROR``, 0.1 point);
 - ``reach_map``: the board's reach overlay, every stack of the seat to move (floats).
 
 Prints the median and the worst time of each (milliseconds, process time) and the machine's
@@ -24,6 +25,7 @@ import statistics
 import time
 
 from pachisi_widget import probability
+from pachisi_widget.coach.tutor import HIT_ERROR
 from pachisi_widget.rules import Rules
 from pachisi_widget.state import GameState
 from pachisi_widget.tables import IS_SAFE
@@ -46,12 +48,13 @@ def positions(preset: str, count: int, seed: int) -> list[GameState]:
                     out.append(st)
                     last = st.turn
                 outcomes = st.chance_outcomes()
-                u, acc = rng.random(), 0.0
-                for t, pr in outcomes:
+                u, acc, pick = rng.random(), 0.0, outcomes[-1][0]
+                for throw, pr in outcomes:
                     acc += float(pr)
                     if u < acc:
+                        pick = throw
                         break
-                st = st.apply_throw(t)
+                st = st.apply_throw(pick)
             else:
                 moves = st.legal_moves()
                 st = st.apply(rng.choice(moves[:-1]) if len(moves) > 1 else moves[-1])
@@ -74,14 +77,20 @@ def danger(st) -> float:
     return clock(lambda: probability.danger_map(st))
 
 
-def hit(st) -> float:
+def hit(st, error: float = 0.0) -> float:
     seat = st.to_move
     worst = 0.0
     for step in sorted(set(st.pieces[seat])):
         if not IS_SAFE[step]:
             cold()
-            worst = max(worst, clock(lambda: probability.hit_chance(st, seat, step, exact=False)))
+            t0 = time.process_time()
+            probability.hit_chance(st, seat, step, exact=False, error=error)
+            worst = max(worst, 1000 * (time.process_time() - t0))
     return worst
+
+
+def hit_tutor(st) -> float:
+    return hit(st, HIT_ERROR)
 
 
 def reach(st) -> float:
@@ -101,12 +110,18 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=20, help="positions per preset")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--presets", default=",".join(PRESETS))
+    ap.add_argument(
+        "--no-exact-hit", action="store_true", help="leave out the exact hit_chance (slow)"
+    )
     args = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print(f"{'preset':14} {'instrument':11} {'median ms':>10} {'worst ms':>10}")
     for preset in args.presets.split(","):
         sts = positions(preset, args.positions, args.seed)
-        for name, fn in (("danger_map", danger), ("hit_chance", hit), ("reach_map", reach)):
+        instruments = [("danger_map", danger), ("hit/tutor", hit_tutor), ("reach_map", reach)]
+        if not args.no_exact_hit:
+            instruments.insert(1, ("hit_chance", hit))
+        for name, fn in instruments:
             times = [fn(st) for st in sts]
             print(
                 f"{preset:14} {name:11} {statistics.median(times):10.1f} {max(times):10.1f}",

@@ -568,3 +568,18 @@ def test_bonus_graces_count_from_the_throw_a_piece_enters():
         _, moves, _ = _play_turn(g.state, rng, cdf, decide)
         hits += any(m.captures for m in moves)
     assert _close(hits / n, float(hit), n), (hits / n, float(hit))
+
+
+def test_hit_chance_with_an_error_bound_stays_within_it():
+    # West far behind with pieces waiting: the exact answer follows every far piece; with an
+    # error bound the pieces that can hardly hit are left out, and the answer stays within it
+    position = [[84, 84, 84, 52], None, [84, 84, 84, 84], [84, 84, 33, 0]]
+    exact = hit_chance(position, 0, 52, exact=False)
+    for error in (1e-3, 1e-5):
+        quick = hit_chance(position, 0, 52, exact=False, error=error)
+        assert exact - error <= quick <= exact + 1e-15
+    for bad in (-1e-3, 0.5, "1e-3", True):
+        with pytest.raises(ValueError, match="error must be a number from 0 to 0.01"):
+            hit_chance(position, 0, 52, exact=False, error=bad)
+    with pytest.raises(ValueError, match="0 when exact=True"):
+        hit_chance(position, 0, 52, error=1e-3)
