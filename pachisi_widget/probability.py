@@ -583,7 +583,7 @@ DANGER_TAIL = 1e-15
 """The default ``graces_max`` of :func:`danger_map` leaves out series of graces that together
 are less likely than this (``g**graces_max``, g the chance of a grace)."""
 
-FLOAT_ERROR = 1e-12
+FLOAT_ERROR = 1e-9
 """With floats (``exact=False``), :func:`danger_map` (and :func:`hit_chance` in
 ``throw_then_move``) end the least likely series of throws where they stand, their landings
 counted so far, as long as all the series ended so together weigh at most this much: no chance
@@ -862,7 +862,7 @@ def danger_map(
       about a piece that *would* stand there). Series of more than ``graces_max`` graces are
       left out too: by default as many are followed as it takes for those left out to weigh
       less than :data:`DANGER_TAIL` (1e-15). With floats the least likely series are ended
-      where they stand while together they weigh at most :data:`FLOAT_ERROR` (1e-12): no chance
+      where they stand while together they weigh at most :data:`FLOAT_ERROR` (1e-9): no chance
       is lower than the exact one by more than that.
 
     All squares are computed at once: one enumeration of each opponent seat's turn (series of
