@@ -767,6 +767,42 @@ _LANDINGS: dict = {}
 _LANDINGS_KEPT = 256
 
 
+def _turn_landings(rules, start, allowed, exact, graces_max) -> dict:
+    """{the steps one seat's turn can land on (bits): chance}, from ``start`` (pieces waiting,
+    a piece on the board, privilege, the steps of the pieces that may land) with the steps
+    ``allowed`` to stop on."""
+    one = Fraction(1) if exact else 1.0
+    throws = [(v, pr * one) for v, pr in throw_odds(rules, exact).items()]
+    floor = 0.0 if exact else FLOAT_ERROR / (graces_max + 1)  # a budget for each depth
+    if rules.turn_mode == "throw_then_move":
+        return _pooled_landings(rules, start, allowed, throws, graces_max, floor)
+    return _each_throw_landings(rules, start, allowed, throws, graces_max, floor)
+
+
+_RELATIVE = 128
+"""In :func:`_relative_landings`, bit ``_RELATIVE + d`` stands for "d steps ahead of a piece
+that began the turn on the board"; the bits below it are steps of the track (pieces entered
+during the turn)."""
+
+_RELATIVES: dict = {}
+
+
+def _relative_landings(rules, w, on, privilege, has_start, exact, graces_max) -> list:
+    """[(steps ahead of a piece on the board it can land on, steps entered pieces can land on,
+    chance)] (bits) for one seat's turn with no castle held in its way: the same for every
+    position of its pieces on the board, so computed once per rules and kept."""
+    key = (rules, w, on, privilege, has_start, exact, graces_max)
+    got = _RELATIVES.get(key)
+    if got is None:
+        allowed = _TARGETS | (((1 << (ON_LOOP_LAST - 1)) - 2) << _RELATIVE)
+        start = (w, on, privilege, (1 << _RELATIVE) if has_start else 0)
+        final = _turn_landings(rules, start, allowed, exact, graces_max)
+        low = (1 << _RELATIVE) - 1
+        got = [(bits >> _RELATIVE, bits & low, pr) for bits, pr in final.items()]
+        _RELATIVES[key] = got
+    return got
+
+
 def _landing_odds(rules, pieces: tuple, fresh: bool, blocked: frozenset, exact: bool, graces_max):
     """{step of this seat's track 1..75: the chance its turn can land a piece there}, for a
     seat with ``pieces`` (its four steps), its first-piece privilege ``fresh``, and ``blocked``
@@ -777,29 +813,38 @@ def _landing_odds(rules, pieces: tuple, fresh: bool, blocked: frozenset, exact: 
     got = _LANDINGS.pop(key, None)
     if got is None:
         one = Fraction(1) if exact else 1.0
-        throws = [(v, pr * one) for v, pr in throw_odds(rules, exact).items()]
-        allowed = _TARGETS
-        for b in blocked:
-            allowed &= ~(1 << b)
         w = sum(1 for t in pieces if t == 0)
         on = any(0 < t < HOME for t in pieces)
-        mask = 0
-        for t in pieces:
-            if 0 < t < ON_LOOP_LAST:
-                mask |= 1 << t
-        start = (w, on, fresh and w == 4, mask)
-        floor = 0.0 if exact else FLOAT_ERROR / (graces_max + 1)  # a budget for each depth
-        if rules.turn_mode == "throw_then_move":
-            final = _pooled_landings(rules, start, allowed, throws, graces_max, floor)
-        else:
-            final = _each_throw_landings(rules, start, allowed, throws, graces_max, floor)
+        starts = [t for t in pieces if 0 < t < ON_LOOP_LAST]
+        privilege = fresh and w == 4
         got = {}
-        for landed, pr in final.items():
-            while landed:
-                low = landed & -landed
-                step = low.bit_length() - 1
-                got[step] = got.get(step, 0 * one) + pr
-                landed ^= low
+        if not blocked:
+            # no castle held in its way: the turn's odds in steps relative to the pieces on the
+            # board hold for any position of them (computed once per rules), then shifted
+            final = _relative_landings(rules, w, on, privilege, bool(starts), exact, graces_max)
+            for rel, entered, pr in final:
+                landed = entered
+                for t in starts:
+                    landed |= (rel << t) & _TARGETS
+                while landed:
+                    low = landed & -landed
+                    step = low.bit_length() - 1
+                    got[step] = got.get(step, 0 * one) + pr
+                    landed ^= low
+        else:
+            allowed = _TARGETS
+            for b in blocked:
+                allowed &= ~(1 << b)
+            mask = 0
+            for t in starts:
+                mask |= 1 << t
+            final = _turn_landings(rules, (w, on, privilege, mask), allowed, exact, graces_max)
+            for landed, pr in final.items():
+                while landed:
+                    low = landed & -landed
+                    step = low.bit_length() - 1
+                    got[step] = got.get(step, 0 * one) + pr
+                    landed ^= low
     _LANDINGS[key] = got
     while len(_LANDINGS) > _LANDINGS_KEPT:
         _LANDINGS.pop(next(iter(_LANDINGS)))

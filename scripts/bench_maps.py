@@ -4,7 +4,9 @@
 
 For each preset, positions are taken from seeded random games (every few turns, at the start
 of a turn, so the seat to move is about to throw: what the board shows before the throw) and
-each instrument is computed cold (the kept results of earlier calls dropped first):
+each instrument is computed cold (the results kept from earlier calls for a position dropped
+first; the tables kept for the rules, which do not depend on the position, are built by the
+first call of a session: the ``first call`` line times it):
 
 - ``danger_map``: the board's danger overlay (floats);
 - ``hit_chance``: the exact chance ``w.ask`` gives, for each piece of the seat to move on the
@@ -118,6 +120,9 @@ def main() -> None:
     print(f"{'preset':14} {'instrument':11} {'median ms':>10} {'worst ms':>10}")
     for preset in args.presets.split(","):
         sts = positions(preset, args.positions, args.seed)
+        probability._RELATIVES.clear()
+        first = danger(sts[0])
+        print(f"{preset:14} {'first call':11} {first:10.1f} {first:10.1f}", flush=True)
         instruments = [("danger_map", danger), ("hit/tutor", hit_tutor), ("reach_map", reach)]
         if not args.no_exact_hit:
             instruments.insert(1, ("hit_chance", hit))
