@@ -60,6 +60,10 @@ __all__ = [
     "DANGER_GRACES_LIMIT",
     "REACH_THROWS_MAX",
     "REACH_THROWS_LIMIT",
+    "REACH_FLOAT_ERROR",
+    "DANGER_TAIL",
+    "FLOAT_ERROR",
+    "HIT_ERROR_MAX",
 ]
 
 
@@ -965,6 +969,12 @@ REACH_THROWS_MAX = 12
 """:func:`reach_map` follows a turn for at most this many throws; a longer series of graces
 (chance below 1e-10 with the classic cowries) leaves the piece where it stands."""
 
+REACH_FLOAT_ERROR = 1e-6
+"""With floats, :func:`reach_map` ends the least likely series of throws where the piece then
+stands, as long as those series together weigh at most this much (the board shows the map to
+the hundredth of a point, and cutting the series at ``throws_max`` throws leaves out as much
+under ``throw_then_move``)."""
+
 REACH_THROWS_LIMIT = 40
 """The largest ``throws_max`` :func:`reach_map` accepts."""
 
@@ -1012,7 +1022,8 @@ def reach_map(
 
     Series of throws that lead to the same position are followed once (a pool of throws is
     spent in any order, so its order is left out), which keeps the work bounded in every turn
-    mode: a few thousand positions at most.
+    mode. With floats, the least likely series, together at most :data:`REACH_FLOAT_ERROR`,
+    end where the piece then stands.
 
     Args:
         state: a :class:`~pachisi_widget.state.GameState`.
@@ -1049,7 +1060,6 @@ def reach_map(
         raise ValueError(f"piece {piece} of seat {seat} is already home")
     one = Fraction(1) if exact else 1.0
     turn = state.turn
-    memo: dict = {}
     outcomes: dict = {}  # the throws of the seat to move, by whether it has a piece on the board
 
     def chances(st) -> list:
@@ -1061,30 +1071,50 @@ def reach_map(
             ]
         return got
 
-    def walk(st, step: int, left: int) -> dict:
-        if st.phase == "over" or st.turn != turn or left < 0:
-            return {step: one}
-        st = _canonical(st, left)
-        key = (st[1:], step, left)  # the rules never change: leave them out of the key
-        if key in memo:
-            return memo[key]
-        out: dict = {}
-        if st.phase == "throw":
-            if left == 0:
-                out = {step: one}
-            else:
-                for t, p in chances(st):
-                    for s, q in walk(st.apply_throw(t), step, left - 1).items():
-                        out[s] = out.get(s, 0 * one) + p * q
-        else:
+    settled: dict = {}  # (position, step) -> (position, step) once the moves due are played
+
+    def settle(st, step: int):
+        """Play the moves due (the piece's farthest, else a pass) until a throw is due or the
+        turn is over."""
+        path = []
+        while st.phase == "move":
+            key = (st[1:], step)
+            got = settled.get(key)
+            if got is not None:
+                st, step = got
+                break
+            path.append(key)
             moves = st.legal_moves()
             mine = [m for m in moves if m.kind != "pass" and m.start == step and m.seat == seat]
             if mine:
                 m = max(mine, key=lambda m: (m.end, -moves.index(m)))
-                out = walk(st.apply(m), m.end, left)
+                st, step = st.apply(m), m.end
             else:
-                out = walk(st.apply(moves[-1]), step, left)
-        memo[key] = out
-        return out
+                st = st.apply(moves[-1])
+        for key in path:
+            settled[key] = (st, step)
+        return st, step
 
-    return dict(sorted(walk(state, start, throws_max).items()))
+    out: dict = {}
+    budget = 0.0 if exact else REACH_FLOAT_ERROR / (throws_max + 1)
+    st0, step0 = settle(state, start)
+    layer: dict = {(st0[1:], step0): one}  # (position without its rules, step) -> chance
+    states = {st0[1:]: st0}
+    for left in range(throws_max, -1, -1):
+        nxt: dict = {}
+        for (fields, step), mass in layer.items():
+            st = states[fields]
+            if st.phase == "over" or st.turn != turn or left == 0:
+                out[step] = out.get(step, 0 * one) + mass
+                continue
+            for t, p in chances(st):
+                after, where = settle(st.apply_throw(t), step)
+                if after.phase != "over" and after.turn == turn:
+                    after = _canonical(after, left - 1)
+                f = after[1:]
+                states.setdefault(f, after)
+                key = (f, where)
+                nxt[key] = nxt.get(key, 0 * one) + mass * p
+        _trim(nxt, budget, out, lambda k: k[1])  # (floats) the least likely stay where they are
+        layer = nxt
+    return dict(sorted(out.items()))
