@@ -353,7 +353,7 @@ def _alone_bounds(rules) -> tuple:
 _MODELS: dict = {}
 """Models of :func:`hit_chance` kept between calls (their values hold for any position with the
 same rules, target and blocked castles), the most recent last."""
-_MODELS_KEPT = 64
+_MODELS_KEPT = 16
 
 
 def _model(rules, exact, te, blocked, drop: float = 0.0) -> _TurnModel:
