@@ -30,8 +30,17 @@ from fractions import Fraction
 from math import comb
 
 from .board import HOME
-from .rules import Rules
-from .tables import IS_SAFE, LOOP_OF, ON_LOOP_FIRST, ON_LOOP_LAST, STEP_ON_LOOP
+from .errors import short_repr
+from .rules import CANCEL_HIGH, Rules
+from .tables import (
+    IDLE_THROWS_MAX,
+    IS_CASTLE,
+    IS_SAFE,
+    LOOP_OF,
+    ON_LOOP_FIRST,
+    ON_LOOP_LAST,
+    STEP_ON_LOOP,
+)
 from .throws import exact_p
 
 __all__ = [
@@ -48,8 +57,24 @@ __all__ = [
     "danger_map",
     "reach_map",
     "DANGER_GRACES_MAX",
+    "DANGER_GRACES_LIMIT",
     "REACH_THROWS_MAX",
+    "REACH_THROWS_LIMIT",
+    "REACH_FLOAT_ERROR",
+    "DANGER_TAIL",
+    "FLOAT_ERROR",
+    "HIT_ERROR_MAX",
 ]
+
+
+def _whole(name: str, value, low: int, high: int) -> int:
+    """``value`` when it is a whole number from ``low`` to ``high``; else a ValueError that says
+    what was given and what is allowed."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(
+            f"{name} must be a whole number from {low} to {high}, not {short_repr(value)}"
+        )
+    return value
 
 
 def _rules(rules) -> Rules:
@@ -163,57 +188,111 @@ def turn_total_moments(rules=None, on_board: bool = True, exact: bool = True) ->
 class _TurnModel:
     """One seat's turn as a game against chance: the exact chance, playing each throw as it
     comes (move one piece, enter one, or pass) to maximise it, that some piece lands exactly on
-    a target square before the turn ends.
+    a target square before the turn ends (``move_each_throw``).
 
-    A state is (the pieces' distances to the target, ascending; pieces waiting in the Charkoni).
-    A piece past the target drops out. While pieces wait, an entry grace can only enter one
-    (unless ``grace_moves_before_all_entered``); pyada's extra step needs none waiting. Values
-    are memoised; each state's value solves ``x = A + sum p * max(x, c)`` (a pass keeps the
-    state) exactly, over the thresholds of the options c.
+    A state is (the pieces' distances to the target, ascending; pieces waiting in the Charkoni;
+    whether the seat has a piece on the board; whether its first-piece privilege holds), or the
+    first two alone (the last two then as given to the model). A piece past the target drops
+    out. Each throw is a grace as RULES.md says *at that throw*: an entry grace, or a bonus
+    grace while the seat has a piece on the board (so a piece entered earlier in the turn
+    counts). While pieces wait, an entry grace can only enter one or be passed (unless
+    ``grace_moves_before_all_entered``); the first piece may leave on any throw but a bonus
+    grace (``first_piece_any_throw``); pyada's extra step needs none waiting; no piece stops on
+    a castle an opponent holds (``blocked``, steps of this seat's track). Values are memoised;
+    each state's value solves ``x = A + sum p * max(x, c)`` (a pass keeps the state) exactly,
+    over the thresholds of the options c.
     """
 
-    def __init__(self, rules, exact: bool, target_step: int = 0, on_board: bool = True):
+    def __init__(
+        self,
+        rules,
+        exact: bool,
+        target_step: int = 0,
+        on_board: bool = True,
+        blocked: frozenset = frozenset(),
+        fresh: bool = False,
+        drop: float = 0.0,
+    ):
         self.rules = rules
+        self.drop = drop
+        self.alone = _alone_bounds(rules) if drop else None
         self.one = Fraction(1) if exact else 1.0
-        graces = _graces(rules, on_board)
-        self.throws = [
-            (v, pr, v in graces, v in rules.entry_graces)
-            for v, pr in throw_odds(rules, exact).items()
-        ]
+        self.throws = list(throw_odds(rules, exact).items())
         self.te = target_step  # the target's step on this seat's track (for entering pieces)
+        self.blocked = frozenset(target_step - b for b in blocked if b < target_step)
+        self.on_board = on_board
+        self.fresh = fresh
         self.memo: dict = {}
 
-    def _options(self, state, v, entry):
-        """('hit', None) | ('moves', [new states]) for throw value ``v`` in ``state``."""
+    def _full(self, state) -> tuple:
+        if len(state) == 4:
+            return state
         dists, waiting = state
+        return (dists, waiting, self.on_board or bool(dists), self.fresh and waiting == 4)
+
+    def _keep(self, dists: tuple) -> tuple:
+        """``dists`` without the pieces whose own chance to hit is below ``drop``."""
+        alone, drop = self.alone, self.drop
+        if alone is None:
+            return dists
+        return tuple(d for d in dists if d >= len(alone) or alone[d] >= drop)
+
+    def _grace(self, state, v) -> bool:
         rules = self.rules
-        if waiting and entry and not rules.grace_moves_before_all_entered:
-            nd = self.te - (1 if rules.entry_mode == "square1" else v)
-            if nd == 0:
-                return "hit", None
-            new = tuple(sorted(dists + (nd,))) if nd > 0 else dists
-            return "moves", [(new, waiting - 1)]
-        e = rules.distance(v, waiting)
-        if e in dists:
-            return "hit", None
+        return v in rules.entry_graces or (v in rules.bonus_graces and state[2])
+
+    def _options(self, state, v):
+        """('hit', None) | ('moves', [new states]) for throw value ``v`` in ``state``."""
+        dists, waiting, on, fresh = state
+        rules, blocked = self.rules, self.blocked
         outs = []
+        entry = v in rules.entry_graces
+        if waiting:
+            if entry:
+                amounts: tuple | range = (1 if rules.entry_mode == "square1" else v,)
+            elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces:
+                amounts = range(1, v + 1) if rules.split_throw else (v,)
+            else:
+                amounts = ()
+            for a in amounts:
+                nd = self.te - a
+                if nd == 0:
+                    return "hit", None
+                if nd in blocked:
+                    continue
+                new = self._keep(tuple(sorted(dists + (nd,)))) if nd > 0 else dists
+                outs.append((new, waiting - 1, True, False))
+            if entry and not rules.grace_moves_before_all_entered:
+                return "moves", outs
+        e = rules.distance(v, waiting > 0)
+        parts = range(1, e + 1) if rules.split_throw else (e,)
+        for k in parts:
+            if k in dists:
+                return "hit", None
         for i, d in enumerate(dists):
-            if d > e and (i == 0 or dists[i - 1] != d):
-                outs.append((tuple(sorted(dists[:i] + (d - e,) + dists[i + 1 :])), waiting))
+            if i and dists[i - 1] == d:
+                continue
+            for k in parts:
+                nd = d - k
+                if nd > 0 and nd not in blocked:
+                    rest = dists[:i] + dists[i + 1 :]
+                    outs.append((self._keep(tuple(sorted(rest + (nd,)))), waiting, on, fresh))
         return "moves", outs
 
     def value(self, state):
+        state = self._full(state)
         memo = self.memo
-        if state in memo:
-            return memo[state]
+        got = memo.get(state)
+        if got is not None:
+            return got
         one = self.one
         gain, loop = 0 * one, 0 * one
         cands = []
-        for v, pr, grace, entry in self.throws:
-            kind, outs = self._options(state, v, entry)
+        for v, pr in self.throws:
+            kind, outs = self._options(state, v)
             if kind == "hit":
                 gain += pr
-            elif grace:
+            elif self._grace(state, v):
                 c = max((self.value(o) for o in outs), default=None)
                 if c is None:
                     loop += pr
@@ -233,18 +312,59 @@ class _TurnModel:
         return res
 
     def best(self, state, v):
-        """The best play of throw ``v``: "hit", None (pass), or the state to move to."""
-        entry = v in self.rules.entry_graces
-        kind, outs = self._options(state, v, entry)
+        """The best play of throw ``v``: "hit", None (pass), or the state to move to (of the
+        form ``state`` has)."""
+        short = len(state) == 2
+        full = self._full(state)
+        kind, outs = self._options(full, v)
         if kind == "hit":
             return "hit"
-        here = self.value(state)
-        best, pick = here, None
+        best, pick = self.value(full), None
         for o in outs:
             val = self.value(o)
             if val > best:
                 best, pick = val, o
+        if pick is not None and short:
+            return pick[:2]
         return pick
+
+
+_ALONE: dict = {}
+
+
+def _alone_bounds(rules) -> tuple:
+    """For each distance d 0..84: a bound on the chance that one piece d squares behind a
+    square hits it this turn, whatever the others do (the better of: all entered, pyada
+    counted; pieces waiting, no pyada and every throw free to move it), castles aside."""
+    got = _ALONE.get(rules)
+    if got is None:
+        free = rules.replace(grace_moves_before_all_entered=True)
+        plain = free.replace(pyada=False)
+        a = _TurnModel(free, False, 0, True)
+        b = _TurnModel(plain, False, 0, True)
+        got = (1.0,) + tuple(
+            max(a.value(((d,), 0, True, False)), b.value(((d,), 0, True, False)))
+            for d in range(1, HOME + 1)
+        )
+        _ALONE[rules] = got
+    return got
+
+
+_MODELS: dict = {}
+"""Models of :func:`hit_chance` kept between calls (their values hold for any position with the
+same rules, target and blocked castles), the most recent last."""
+_MODELS_KEPT = 16
+
+
+def _model(rules, exact, te, blocked, drop: float = 0.0) -> _TurnModel:
+    key = (rules, exact, te, blocked, drop)
+    model = _MODELS.pop(key, None)
+    if model is None:
+        model = _TurnModel(rules, exact, te, True, blocked, drop=drop)
+    _MODELS[key] = model
+    while len(_MODELS) > _MODELS_KEPT:
+        _MODELS.pop(next(iter(_MODELS)))
+    return model
 
 
 def reach_chance(steps: int, rules=None, exact: bool = True):
@@ -339,17 +459,35 @@ def castle_wait_odds(
     return {k: (1 - q) ** (k - 1) * q for k in range(1, upto + 1)}
 
 
-def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
+HIT_ERROR_MAX = 0.01
+"""The largest ``error`` :func:`hit_chance` accepts."""
+
+
+def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True, error: float = 0.0):
     """P(a piece of ``seat`` on ``step`` is hit before that seat's next turn).
 
     ``position`` is a :class:`~pachisi_widget.state.GameState` (its rules are used) or a list of
     four entries, each a seat's four steps or None (as for ``Game.from_position``). Every
-    opponent seat in play has one turn first and plays it to hit (each throw as it comes, see
-    :class:`_TurnModel`): with its pieces behind the square (distances counted on its own
-    track, so a piece about to turn into its home column cannot hit) and those it can enter.
-    A piece on a castle, a private column (steps 1..7, 77..83) or off the board is safe.
-    Left out: extra throws for other captures, castles blocking on the way, cancelling, the
-    first-piece privilege.
+    opponent seat in play has one turn first and plays it to hit, with the rules of
+    :func:`danger_map` (graces at each throw, entry graces passable, the first-piece privilege,
+    castles an opponent holds, pyada, cancelling): with ``move_each_throw`` each throw as it
+    comes (see :class:`_TurnModel`, an exact optimal stopping problem); with
+    ``throw_then_move`` the whole series is thrown before any move, so the player sees the
+    pool at once and the chance is :func:`danger_map`'s for that square. A piece on a castle, a
+    private column (steps 1..7, 77..83) or off the board is safe. Left out: extra throws won by
+    capturing other pieces; with ``split_throw``, one throw divided between two pieces.
+
+    ``error`` (floats only, 0 to :data:`HIT_ERROR_MAX`; 0: exact) lets ``move_each_throw``'s
+    answer be lower than the exact one by at most that much, for speed: a piece whose own
+    chance of hitting this turn is below a quarter of it is left out (each of an opponent's
+    four pieces is left out at most once, and leaving one out changes the chance by at most
+    its own chance). The tutor asks with ``error=1e-3`` (:data:`pachisi_widget.coach.tutor.HIT_ERROR`).
+    Models are kept between calls (their values hold for any position with the same rules,
+    target and castles held).
+
+    Raises:
+        ValueError: for a seat that is not 0..3 or not in play, a step that is not 0..84, or a
+            position that is not four entries of four steps 0..84 (or None).
 
     >>> hit_chance([[0, 30, 0, 0], None, [84, 84, 84, 62], None], 0, 30)   # North 2 behind
     Fraction(15, 56)
@@ -366,79 +504,377 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True):
         pieces = position.pieces
     else:
         rules = _rules(rules)
-        pieces = position
+        pieces = _check_pieces(position)
+    _whole("seat", seat, 0, 3)
+    if pieces[seat] is None:
+        played = [s for s in range(4) if pieces[s] is not None]
+        raise ValueError(f"seat must be one of the seats in play {played}, not {seat!r}")
+    _whole("step", step, 0, HOME)
+    if (
+        isinstance(error, bool)
+        or not isinstance(error, (int, float))
+        or not 0 <= error <= HIT_ERROR_MAX
+        or (error and exact)
+    ):
+        raise ValueError(
+            f"error must be a number from 0 to {HIT_ERROR_MAX} (and 0 when exact=True), "
+            f"not {short_repr(error)}"
+        )
     zero = Fraction(0) if exact else 0.0
-    if not 0 <= step <= HOME or IS_SAFE[step]:
+    if IS_SAFE[step]:
         return zero
     g = LOOP_OF[seat][step]
+    seats = tuple(s for s in range(4) if pieces[s] is not None)
+    fresh = getattr(position, "fresh", None)
     miss = zero + 1
-    for o in range(4):
-        if pieces[o] is None or o == seat or (rules.teams and (o - seat) % 2 == 0):
+    for o in seats:
+        if o == seat or (rules.teams and (o - seat) % 2 == 0):
             continue
+        mine = pieces[o]
         te = STEP_ON_LOOP[o][g]  # the same square on o's track
-        dists = tuple(sorted(te - t for t in pieces[o] if 0 < t < te))
-        waiting = sum(1 for t in pieces[o] if t == 0)
-        on_board = any(0 < t < HOME for t in pieces[o])
-        model = _TurnModel(rules, exact, te, on_board)
-        miss *= 1 - model.value((dists, waiting))
+        blocked = _blocked(pieces, seats, rules, o)
+        privilege = all(t == 0 for t in mine) if fresh is None else fresh[o]
+        if rules.turn_mode == "throw_then_move":
+            # the whole series is thrown before any move: the pool is seen at once
+            hit = _landing_odds(rules, tuple(mine), privilege, blocked, exact, None).get(te, zero)
+        else:
+            dists = tuple(sorted(te - t for t in mine if 0 < t < te))
+            waiting = sum(1 for t in mine if t == 0)
+            on_board = any(0 < t < HOME for t in mine)
+            model = _model(rules, exact, te, blocked, error / 4 / 3)  # 3 opponents at most
+            dists = model._keep(dists)
+            hit = model.value((dists, waiting, on_board, privilege and waiting == 4))
+        miss *= 1 - hit
     return 1 - miss
 
 
-DANGER_GRACES_MAX = 10
-""":func:`danger_map` follows an opponent's turn for at most this many graces in a row; the
-longer series left out weigh ``g**10`` (below 1e-9 with the classic cowries, g = 1/8)."""
+def _check_pieces(position) -> tuple:
+    """A position given as a list (see :func:`hit_chance`), checked: four entries, each None or
+    four steps 0..84."""
+    if not isinstance(position, (list, tuple)) or len(position) != 4:
+        raise ValueError(
+            "position must be a GameState or four entries (one per seat S, E, N, W), each four "
+            f"steps 0..84 or None, not {short_repr(position)}"
+        )
+    out = []
+    for seat, steps in enumerate(position):
+        if steps is None:
+            out.append(None)
+            continue
+        if (
+            not isinstance(steps, (list, tuple))
+            or len(steps) != 4
+            or any(
+                isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= HOME for t in steps
+            )
+        ):
+            raise ValueError(
+                f"position[{seat}] must be four steps 0..84 (or None), not {short_repr(steps)}"
+            )
+        out.append(tuple(steps))
+    return tuple(out)
 
 
-def _turn_landings(rules, pieces: tuple, graces_max: int, exact: bool) -> dict:
-    """One seat's turn (see :func:`danger_map`): ``{frozenset of steps it can land on: chance}``.
+DANGER_GRACES_MAX = 40
+""":func:`danger_map` follows an opponent's series of throws for at most this many graces in a
+row (its ``graces_max``: by default as many as it takes for the series left out to weigh less
+than :data:`DANGER_TAIL`, at most this many)."""
 
-    A state of the turn so far is (R, E, w): R the distances a piece already on the board can
-    cover with the throws it may use (sums of any of them, 0 included), E the steps a piece
-    entered during the turn can stand on, w the pieces still waiting. Series of throws that
-    lead to the same state merge, so all squares share one enumeration.
-    """
-    one = Fraction(1) if exact else 1.0
-    on_board = any(0 < t < HOME for t in pieces)
-    graces = _graces(rules, on_board)
-    board_steps = sorted({t for t in pieces if 0 < t < ON_LOOP_LAST})
-    cap = ON_LOOP_LAST
-    dist = [(v, pr if exact else float(pr)) for v, pr in throw_odds(rules, exact).items()]
+DANGER_GRACES_LIMIT = DANGER_GRACES_MAX
+"""The largest ``graces_max`` :func:`danger_map` accepts (the same as :data:`DANGER_GRACES_MAX`)."""
 
-    def grow(R, E, w, v):
-        if w and v in rules.entry_graces and not rules.grace_moves_before_all_entered:
-            entry = 1 if rules.entry_mode == "square1" else v
-            return R, E | {entry}, w - 1
-        e = rules.distance(v, w)
-        R2 = R | frozenset(r + e for r in R if r + e <= cap)
-        E2 = E | frozenset(x + e for x in E if x + e <= cap)
-        return R2, E2, w
+DANGER_TAIL = 1e-15
+"""The default ``graces_max`` of :func:`danger_map` leaves out series of graces that together
+are less likely than this (``g**graces_max``, g the chance of a grace)."""
 
-    def landings(R, E) -> frozenset:
-        out = set(E)
-        for t in board_steps:
-            out.update(t + r for r in R if r and t + r <= cap)
-        return frozenset(out)
+FLOAT_ERROR = 1e-9
+"""With floats (``exact=False``), :func:`danger_map` (and :func:`hit_chance` in
+``throw_then_move``) end the least likely series of throws where they stand, their landings
+counted so far, as long as all the series ended so together weigh at most this much: no chance
+is then lower than the exact one by more than this."""
 
-    waiting = sum(1 for t in pieces if t == 0)
-    frontier = {(frozenset({0}), frozenset(), waiting): one}
-    out: dict = {}
-    for depth in range(graces_max + 1):
-        nxt: dict = {}
-        for (R, E, w), pr in frontier.items():
-            for v, pv in dist:
-                state = grow(R, E, w, v)
-                if v in graces:
-                    if depth < graces_max:
-                        nxt[state] = nxt.get(state, 0 * one) + pr * pv
-                    continue
-                key = landings(state[0], state[1])
-                out[key] = out.get(key, 0 * one) + pr * pv
-        frontier = nxt
+
+def _trim(frontier: dict, budget: float, out: dict, final_key) -> None:
+    """Move the least likely states of ``frontier`` into ``out`` (keyed by ``final_key(state)``)
+    while their chances add up to at most ``budget``."""
+    if budget <= 0 or len(frontier) < 8:
+        return
+    spent = 0.0
+    for st, m in sorted(frontier.items(), key=lambda sm: sm[1]):
+        if spent + m > budget:
+            break
+        spent += m
+        del frontier[st]
+        k = final_key(st)
+        out[k] = out.get(k, 0) + m
+
+
+_TARGETS = (1 << ON_LOOP_LAST) - 2
+"""Bits 1..75: the steps of an opponent's track a piece can be hit on (bit n = step n)."""
+
+
+def _default_graces(rules) -> int:
+    dist = throw_odds(rules, exact=False)
+    g = sum(pr for v, pr in dist.items() if v in rules.entry_graces or v in rules.bonus_graces)
+    k = 0
+    tail = 1.0
+    while tail > DANGER_TAIL and k < DANGER_GRACES_MAX:
+        tail *= g
+        k += 1
+    return k
+
+
+def _spend(rules, v, w, on, fresh, mask, allowed) -> list:
+    """The ways one throw ``v`` can be spent that matter for landing (passing aside):
+    ``[(w, on, fresh, mask, new)]``: a piece entered (``w`` one less) or the piece that is to
+    land moved; ``mask`` the steps that piece may now stand on, ``new`` the steps it just
+    landed on (bit n = step n)."""
+    out = []
+    entry = v in rules.entry_graces
+    if w:
+        bits = 0
+        if entry:
+            bits = (1 << (1 if rules.entry_mode == "square1" else v)) & allowed
+        elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces:
+            for a in range(1, v + 1) if rules.split_throw else (v,):
+                bits |= 1 << a
+            bits &= allowed
+        if bits:
+            out.append((w - 1, True, False, mask | bits, bits))
+        if entry and not rules.grace_moves_before_all_entered:
+            return out
+    if mask:
+        d = rules.distance(v, w > 0)
+        if rules.split_throw:
+            new = 0
+            for k in range(1, d + 1):
+                new |= mask << k
+            new &= allowed
+        else:
+            new = (mask << d) & allowed
+        if new:
+            out.append((w, on, fresh, mask | new, new))
     return out
 
 
+def _each_throw_landings(rules, start, allowed, throws, graces_max, floor) -> dict:
+    """``move_each_throw``: {the steps the turn can land on (bits): chance}.
+
+    A state of the turn so far is (the steps landed on, the plays still open): a play is
+    (pieces waiting, a piece on the board, privilege, the steps the piece that is to land may
+    stand on); plays with the same first three merge. Each throw is a grace for a play as
+    that play stands when it is thrown."""
+    entry, bonus = rules.entry_graces, rules.bonus_graces
+    frontier = {(0, (start,)): 1}
+    final: dict = {}
+    for depth in range(graces_max + 1):
+        nxt: dict = {}
+        for (landed, plays), mass in frontier.items():
+            for v, pv in throws:
+                m = mass * pv
+                got = landed
+                cont: dict = {}
+                for w, on, fresh, mask in plays:
+                    grace = v in entry or (v in bonus and on)
+                    for w2, on2, fr2, mask2, new in [(w, on, fresh, mask, 0)] + _spend(
+                        rules, v, w, on, fresh, mask, allowed
+                    ):
+                        got |= new
+                        if grace:
+                            key = (w2, on2, fr2)
+                            cont[key] = cont.get(key, 0) | mask2
+                if cont and depth < graces_max:
+                    st = (got, tuple(sorted((k + (mk,) for k, mk in cont.items()))))
+                    nxt[st] = nxt.get(st, 0) + m
+                else:
+                    final[got] = final.get(got, 0) + m
+        _trim(nxt, floor, final, lambda st: st[0])
+        frontier = nxt
+    return final
+
+
+def _pool_table(rules, start, allowed):
+    """``throw_then_move``: a function giving, for a pool of throws (a sorted tuple), the steps
+    it can land a piece on, spent in any order (each throw on one piece; what is not used is
+    passed at the end). Pools share their parts: what each smaller pool can do is computed
+    once (``plays``: the plays open after spending some of it; ``lands``: its landings)."""
+    plays: dict = {(): {start[:3]: start[3]}}
+    lands: dict = {(): 0}
+
+    def table(pool: tuple) -> int:
+        got = lands.get(pool)
+        if got is not None:
+            return got
+        open_: dict = {}
+        got = 0
+        for i, v in enumerate(pool):
+            if i and pool[i - 1] == v:
+                continue
+            less = pool[:i] + pool[i + 1 :]
+            got |= table(less)
+            for (w, on, fresh), mask in plays[less].items():
+                key = (w, on, fresh)
+                open_[key] = open_.get(key, 0) | mask
+                for w2, on2, fr2, mask2, new in _spend(rules, v, w, on, fresh, mask, allowed):
+                    got |= new
+                    key = (w2, on2, fr2)
+                    open_[key] = open_.get(key, 0) | mask2
+        plays[pool] = open_
+        lands[pool] = got
+        return got
+
+    return table
+
+
+def _pooled_landings(rules, start, allowed, throws, graces_max, floor) -> dict:
+    """``throw_then_move``: {the steps the turn can land on (bits): chance}. The series is
+    thrown first (a bonus grace counts when the seat had a piece on the board as it began;
+    ``cancel_three`` voids three high throws, three 7s or three 14s in a row and ends it), then
+    the pool is spent in any order (:func:`_pool_landings`)."""
+    entry, bonus, on = rules.entry_graces, rules.bonus_graces, start[1]
+    frontier: dict = {((), None, ()): 1}
+    pools: dict = {}
+    for depth in range(graces_max + 1):
+        nxt: dict = {}
+        for (pool, cls, run), mass in frontier.items():
+            for v, pv in throws:
+                m = mass * pv
+                grace = v in entry or (v in bonus and on)
+                new_cls, new_run = None, ()
+                if rules.cancel_three:
+                    c = "high" if v in CANCEL_HIGH else v if v in (7, 14) else None
+                    if c is not None:
+                        new_cls, new_run = c, (run + (v,) if c == cls else (v,))
+                        if len(new_run) == 3:  # void: the series ends
+                            left = list(pool)
+                            for x in new_run[:2]:
+                                left.remove(x)
+                            pools[tuple(left)] = pools.get(tuple(left), 0) + m
+                            continue
+                p2 = tuple(sorted(pool + (v,)))
+                if grace and depth < graces_max:
+                    key = (p2, new_cls, new_run)
+                    nxt[key] = nxt.get(key, 0) + m
+                else:
+                    pools[p2] = pools.get(p2, 0) + m
+        _trim(nxt, floor, pools, lambda st: st[0])
+        frontier = nxt
+    final: dict = {}
+    table = _pool_table(rules, start, allowed)
+    for pool, m in sorted(pools.items(), key=lambda pm: len(pm[0])):
+        got = table(pool)
+        final[got] = final.get(got, 0) + m
+    return final
+
+
+_LANDINGS: dict = {}
+_LANDINGS_KEPT = 256
+
+
+def _turn_landings(rules, start, allowed, exact, graces_max) -> dict:
+    """{the steps one seat's turn can land on (bits): chance}, from ``start`` (pieces waiting,
+    a piece on the board, privilege, the steps of the pieces that may land) with the steps
+    ``allowed`` to stop on."""
+    one = Fraction(1) if exact else 1.0
+    throws = [(v, pr * one) for v, pr in throw_odds(rules, exact).items()]
+    floor = 0.0 if exact else FLOAT_ERROR / (graces_max + 1)  # a budget for each depth
+    if rules.turn_mode == "throw_then_move":
+        return _pooled_landings(rules, start, allowed, throws, graces_max, floor)
+    return _each_throw_landings(rules, start, allowed, throws, graces_max, floor)
+
+
+_RELATIVE = 128
+"""In :func:`_relative_landings`, bit ``_RELATIVE + d`` stands for "d steps ahead of a piece
+that began the turn on the board"; the bits below it are steps of the track (pieces entered
+during the turn)."""
+
+_RELATIVES: dict = {}
+
+
+def _relative_landings(rules, w, on, privilege, has_start, exact, graces_max) -> list:
+    """[(steps ahead of a piece on the board it can land on, steps entered pieces can land on,
+    chance)] (bits) for one seat's turn with no castle held in its way: the same for every
+    position of its pieces on the board, so computed once per rules and kept."""
+    key = (rules, w, on, privilege, has_start, exact, graces_max)
+    got = _RELATIVES.get(key)
+    if got is None:
+        allowed = _TARGETS | (((1 << (ON_LOOP_LAST - 1)) - 2) << _RELATIVE)
+        start = (w, on, privilege, (1 << _RELATIVE) if has_start else 0)
+        final = _turn_landings(rules, start, allowed, exact, graces_max)
+        low = (1 << _RELATIVE) - 1
+        got = [(bits >> _RELATIVE, bits & low, pr) for bits, pr in final.items()]
+        _RELATIVES[key] = got
+    return got
+
+
+def _landing_odds(rules, pieces: tuple, fresh: bool, blocked: frozenset, exact: bool, graces_max):
+    """{step of this seat's track 1..75: the chance its turn can land a piece there}, for a
+    seat with ``pieces`` (its four steps), its first-piece privilege ``fresh``, and ``blocked``
+    the castle steps of its track an opponent holds. Kept between calls (by its arguments)."""
+    if graces_max is None:
+        graces_max = _default_graces(rules)
+    key = (rules, pieces, fresh, blocked, exact, graces_max)
+    got = _LANDINGS.pop(key, None)
+    if got is None:
+        one = Fraction(1) if exact else 1.0
+        w = sum(1 for t in pieces if t == 0)
+        on = any(0 < t < HOME for t in pieces)
+        starts = [t for t in pieces if 0 < t < ON_LOOP_LAST]
+        privilege = fresh and w == 4
+        got = {}
+        if not blocked:
+            # no castle held in its way: the turn's odds in steps relative to the pieces on the
+            # board hold for any position of them (computed once per rules), then shifted
+            final = _relative_landings(rules, w, on, privilege, bool(starts), exact, graces_max)
+            for rel, entered, pr in final:
+                landed = entered
+                for t in starts:
+                    landed |= (rel << t) & _TARGETS
+                while landed:
+                    low = landed & -landed
+                    step = low.bit_length() - 1
+                    got[step] = got.get(step, 0 * one) + pr
+                    landed ^= low
+        else:
+            allowed = _TARGETS
+            for b in blocked:
+                allowed &= ~(1 << b)
+            mask = 0
+            for t in starts:
+                mask |= 1 << t
+            final = _turn_landings(rules, (w, on, privilege, mask), allowed, exact, graces_max)
+            for landed, pr in final.items():
+                while landed:
+                    low = landed & -landed
+                    step = low.bit_length() - 1
+                    got[step] = got.get(step, 0 * one) + pr
+                    landed ^= low
+    _LANDINGS[key] = got
+    while len(_LANDINGS) > _LANDINGS_KEPT:
+        _LANDINGS.pop(next(iter(_LANDINGS)))
+    return got
+
+
+def _blocked(pieces, seats, rules, o: int) -> frozenset:
+    """The castle steps of seat ``o``'s track that an opponent of ``o`` holds (no piece of
+    ``o`` may stop there)."""
+    out = set()
+    for s in seats:
+        if s == o or (rules.teams and (s - o) % 2 == 0) or pieces[s] is None:
+            continue
+        for t in pieces[s]:
+            g = LOOP_OF[s][t]
+            if g >= 0:
+                step = STEP_ON_LOOP[o][g]
+                if IS_CASTLE[step]:
+                    out.add(step)
+                    if step == ON_LOOP_FIRST:
+                        out.add(ON_LOOP_LAST)
+    return frozenset(out)
+
+
 def danger_map(
-    state, seat: int | None = None, exact: bool = False, graces_max: int = DANGER_GRACES_MAX
+    state, seat: int | None = None, exact: bool = False, graces_max: int | None = None
 ) -> dict:
     """For every square of the outer loop where ``seat`` (default: the seat to move) could stand:
     the exact chance that an opponent *can land* on it before that seat's next turn.
@@ -447,40 +883,54 @@ def danger_map(
     steps 8..76 (its steps on the shared loop). A castle is worth 0: no piece is captured there
     (RULES.md). What "can land" means, precisely:
 
-    - Every opponent seat (not a partner, with teams) has one turn before ``seat``'s next one: a
-      series of throws, each grace giving one more (entry graces; bonus graces too when it has a
-      piece on the board as its turn begins), ending on a throw that is no grace. The seats'
-      chances multiply (each seat's throws are its own).
+    - Every opponent seat (not a partner, with teams) has one turn before ``seat``'s next one.
+      The seats' chances multiply (each seat's throws are its own).
     - A square *can be landed on* in that turn when the throws it turns out to have (all of them
       known at once) can be played, with moves the rules allow, so that one of its pieces stops
-      exactly on the square: a piece already on the board with any of the throws in turn order
-      (their sum is its distance, counted on its own track: a piece that turns into its home
-      column first never gets there); a piece waiting in the Charkoni entered by an entry grace
-      (on step 1 with ``entry_mode="square1"``, else on the step of the throw) and then moved by
-      any later ones. While pieces wait, an entry grace must enter one (unless
-      ``grace_moves_before_all_entered``); pyada's extra step counts once none waits.
+      exactly on the square (distances counted on its own track: a piece that turns into its
+      home column first never gets there). What the rules allow, in each turn mode:
+      each throw is a grace as RULES.md says *at that throw* (an entry grace; a bonus grace
+      while the seat has a piece on the board, so a piece entered earlier in the turn counts);
+      while pieces wait an entry grace enters one or is passed (unless
+      ``grace_moves_before_all_entered``); a piece enters on step 1 (``entry_mode="square1"``)
+      or on the throw's step (``count_from_charkoni``); the first piece may leave on any throw
+      but a bonus grace (``first_piece_any_throw``); pyada's extra step counts once none waits;
+      no piece stops on a castle an opponent holds (the seat's own pieces on castles included);
+      ``split_throw`` lets the piece take any part of a throw. With ``move_each_throw`` the
+      throws are played in the order thrown; with ``throw_then_move`` the whole series is
+      thrown first (bonus graces counted when the turn began, ``cancel_three`` voiding three high
+      throws, three 7s or three 14s in a row and ending the series) and the pool is then spent
+      in any order, each throw on one piece.
     - This is the chance that the *throws allow* a landing (the danger of standing there), not
       the chance that a player who does not know the next throw plays to hit it, which
       :func:`hit_chance` computes: the two are equal when the turn leaves no choice that matters
-      (a piece 2 to 5 squares behind, say), and ``danger_map`` is never below ``hit_chance``.
-    - Left out, as in :func:`hit_chance`: extra throws won by captures during that turn, castles
-      blocking the way, ``cancel_three``, the first-piece privilege, and the seat's own pieces
-      (the map asks about a piece that *would* stand there). Series of more than ``graces_max``
-      graces in a row are left out too (together less likely than 1e-9 by default).
+      (a piece 2 to 5 squares behind, say, or any turn of ``throw_then_move``, whose pool is
+      seen whole), and ``danger_map`` is never below ``hit_chance``.
+    - Left out, as in :func:`hit_chance`: the extra throws (or new series) won by capturing
+      *other* pieces during that turn, and the seat's own pieces off castles (the map asks
+      about a piece that *would* stand there). Series of more than ``graces_max`` graces are
+      left out too: by default as many are followed as it takes for those left out to weigh
+      less than :data:`DANGER_TAIL` (1e-15). With floats the least likely series are ended
+      where they stand while together they weigh at most :data:`FLOAT_ERROR` (1e-9): no chance
+      is lower than the exact one by more than that.
 
     All squares are computed at once: one enumeration of each opponent seat's turn (series of
-    throws that reach the same state merge) gives the set of steps it can land on with each
-    chance; every square then reads its chance from those sets.
+    throws that reach the same state merge; a state keeps, for each way of entering pieces so
+    far, the steps the piece that is to land may stand on, as the bits of an int) gives the
+    set of steps it can land on with each chance; every square then reads its chance from
+    those sets. Each seat's result is kept for the next call with the same pieces.
 
     Args:
         state: a :class:`~pachisi_widget.state.GameState`.
         seat: the seat whose pieces would be hit (None: ``state.to_move``).
         exact: :class:`fractions.Fraction` values (True) or floats (False, the default: the
             board's overlay).
-        graces_max: the longest series of graces followed.
+        graces_max: the longest series of graces followed, 0 to :data:`DANGER_GRACES_LIMIT`
+            (None: enough for what is left out to weigh less than :data:`DANGER_TAIL`).
 
     Raises:
-        ValueError: for a seat that is not in play.
+        ValueError: for a seat that is not in play, or a ``graces_max`` that is not a whole
+            number from 0 to :data:`DANGER_GRACES_LIMIT`.
 
     >>> from pachisi_widget import Game, board
     >>> g = Game.from_position([[0, 30, 0, 0], None, [84, 84, 84, 62], None], seed=1)
@@ -497,19 +947,20 @@ def danger_map(
         seat = state.to_move
     if isinstance(seat, bool) or seat not in state.seats:
         raise ValueError(f"seat must be one of the seats in play {list(state.seats)}, not {seat!r}")
+    if graces_max is not None:
+        _whole("graces_max", graces_max, 0, DANGER_GRACES_MAX)
     zero = Fraction(0) if exact else 0.0
     steps = range(ON_LOOP_FIRST, ON_LOOP_LAST + 1)
     miss = {s: zero + 1 for s in steps}
     for o in state.seats:
         if not state.is_opponent(o, seat) or all(t == HOME for t in pieces[o]):
             continue
-        turn = _turn_landings(rules, pieces[o], graces_max, exact)
+        blocked = _blocked(pieces, state.seats, rules, o)
+        odds = _landing_odds(rules, pieces[o], state.fresh[o], blocked, exact, graces_max)
         for s in steps:
             if s in CASTLE_STEPS:
                 continue
-            te = STEP_ON_LOOP[o][LOOP_OF[seat][s]]
-            hit = sum((pr for landed, pr in turn.items() if te in landed), zero)
-            miss[s] *= 1 - hit
+            miss[s] *= 1 - odds.get(STEP_ON_LOOP[o][LOOP_OF[seat][s]], zero)
     sq = track(seat)
     return {tuple(sq[s]): (zero if s in CASTLE_STEPS else 1 - miss[s]) for s in steps}
 
@@ -517,6 +968,38 @@ def danger_map(
 REACH_THROWS_MAX = 12
 """:func:`reach_map` follows a turn for at most this many throws; a longer series of graces
 (chance below 1e-10 with the classic cowries) leaves the piece where it stands."""
+
+REACH_FLOAT_ERROR = 1e-6
+"""With floats, :func:`reach_map` ends the least likely series of throws where the piece then
+stands, as long as those series together weigh at most this much (the board shows the map to
+the hundredth of a point, and cutting the series at ``throws_max`` throws leaves out as much
+under ``throw_then_move``)."""
+
+REACH_THROWS_LIMIT = 40
+"""The largest ``throws_max`` :func:`reach_map` accepts."""
+
+
+def _canonical(st, left: int):
+    """``st`` with what cannot change the rest of the turn's play left out, so that series of
+    throws that lead to the same position merge: the narration (last throw, events, cancelled),
+    the count of idle throws while it cannot reach the dead-game limit within ``left`` more
+    throws, and the order of a pool of throws (spent in any order), but for its last throws of
+    a run that ``cancel_three`` may still void."""
+    fields: dict = {}
+    if st.last_throw is not None:
+        fields["last_throw"] = None
+    if st.events:
+        fields["events"] = ()
+    if st.cancelled:
+        fields["cancelled"] = ()
+    if st.idle and st.idle + left < IDLE_THROWS_MAX:
+        fields["idle"] = 0
+    pool = st.pool
+    if len(pool) > 1:
+        keep = st.run[1] if st.rules.cancel_three and st.phase == "throw" else 0
+        head, tail = pool[: len(pool) - keep], pool[len(pool) - keep :]
+        fields["pool"] = tuple(sorted(head)) + tail
+    return st._replace(**fields) if fields else st
 
 
 def reach_map(
@@ -537,14 +1020,21 @@ def reach_map(
     next seat is to throw or the game is over; after ``throws_max`` throws the piece stays
     where it stands (a longer series of graces is rarer than 1e-10).
 
+    Series of throws that lead to the same position are followed once (a pool of throws is
+    spent in any order, so its order is left out), which keeps the work bounded in every turn
+    mode. With floats, the least likely series, together at most :data:`REACH_FLOAT_ERROR`,
+    end where the piece then stands.
+
     Args:
         state: a :class:`~pachisi_widget.state.GameState`.
         seat: must be the seat to move (None: it).
         piece: 0..3, which of the seat's pieces (pieces on one step are interchangeable).
         exact: Fractions (True) or floats (False).
+        throws_max: the most throws followed, 0 to :data:`REACH_THROWS_LIMIT`.
 
     Raises:
-        ValueError: for another seat, a bad piece index, a piece already home, or a game over.
+        ValueError: for another seat, a bad piece index, a piece already home, a game over, or
+            a ``throws_max`` that is not a whole number from 0 to :data:`REACH_THROWS_LIMIT`.
 
     >>> from pachisi_widget import Game
     >>> g = Game.from_position([[84, 84, 84, 70], None, [84, 84, 84, 10], None], seed=1)
@@ -564,37 +1054,67 @@ def reach_map(
         raise ValueError(f"seat must be the seat to move ({state.to_move}), not {seat!r}")
     if isinstance(piece, bool) or piece not in (0, 1, 2, 3):
         raise ValueError(f"piece must be 0..3, not {piece!r}")
+    _whole("throws_max", throws_max, 0, REACH_THROWS_LIMIT)
     start = state.pieces[seat][piece]
     if start == HOME:
         raise ValueError(f"piece {piece} of seat {seat} is already home")
     one = Fraction(1) if exact else 1.0
     turn = state.turn
-    memo: dict = {}
+    outcomes: dict = {}  # the throws of the seat to move, by whether it has a piece on the board
 
-    def walk(st, step: int, left: int) -> dict:
-        if st.phase == "over" or st.turn != turn or left < 0:
-            return {step: one}
-        key = (st, step, left)
-        if key in memo:
-            return memo[key]
-        out: dict = {}
-        if st.phase == "throw":
-            if left == 0:
-                out = {step: one}
-            else:
-                for t, pr in st.chance_outcomes():
-                    p = pr if exact else float(pr)
-                    for s, q in walk(st.apply_throw(t), step, left - 1).items():
-                        out[s] = out.get(s, 0 * one) + p * q
-        else:
+    def chances(st) -> list:
+        flag = any(0 < t < HOME for t in st.pieces[seat])
+        got = outcomes.get(flag)
+        if got is None:
+            got = outcomes[flag] = [
+                (t, pr if exact else float(pr)) for t, pr in st.chance_outcomes()
+            ]
+        return got
+
+    settled: dict = {}  # (position, step) -> (position, step) once the moves due are played
+
+    def settle(st, step: int):
+        """Play the moves due (the piece's farthest, else a pass) until a throw is due or the
+        turn is over."""
+        path = []
+        while st.phase == "move":
+            key = (st[1:], step)
+            got = settled.get(key)
+            if got is not None:
+                st, step = got
+                break
+            path.append(key)
             moves = st.legal_moves()
             mine = [m for m in moves if m.kind != "pass" and m.start == step and m.seat == seat]
             if mine:
                 m = max(mine, key=lambda m: (m.end, -moves.index(m)))
-                out = walk(st.apply(m), m.end, left)
+                st, step = st.apply(m), m.end
             else:
-                out = walk(st.apply(moves[-1]), step, left)
-        memo[key] = out
-        return out
+                st = st.apply(moves[-1])
+        for key in path:
+            settled[key] = (st, step)
+        return st, step
 
-    return dict(sorted(walk(state, start, throws_max).items()))
+    out: dict = {}
+    budget = 0.0 if exact else REACH_FLOAT_ERROR / (throws_max + 1)
+    st0, step0 = settle(state, start)
+    layer: dict = {(st0[1:], step0): one}  # (position without its rules, step) -> chance
+    states = {st0[1:]: st0}
+    for left in range(throws_max, -1, -1):
+        nxt: dict = {}
+        for (fields, step), mass in layer.items():
+            st = states[fields]
+            if st.phase == "over" or st.turn != turn or left == 0:
+                out[step] = out.get(step, 0 * one) + mass
+                continue
+            for t, p in chances(st):
+                after, where = settle(st.apply_throw(t), step)
+                if after.phase != "over" and after.turn == turn:
+                    after = _canonical(after, left - 1)
+                f = after[1:]
+                states.setdefault(f, after)
+                key = (f, where)
+                nxt[key] = nxt.get(key, 0 * one) + mass * p
+        _trim(nxt, budget, out, lambda k: k[1])  # (floats) the least likely stay where they are
+        layer = nxt
+    return dict(sorted(out.items()))

@@ -32,10 +32,17 @@ def _safe_end(m: Move) -> bool:
     return end is not None and IS_SAFE[end]
 
 
+HIT_ERROR = 1e-3
+"""How far below the exact chance of being hit the tutor's reasons may be (0.1 point: its
+percentages are rounded to a point or a tenth of one, and it compares chances 2 points apart):
+see :func:`pachisi_widget.probability.hit_chance`'s ``error``. It keeps the reasons well under a
+second where the exact chance of a seat with several pieces far behind takes seconds."""
+
+
 def _danger(state: GameState, seat: int, step) -> float:
     if step is None or step == 0 or step == HOME:
         return 0.0
-    return float(hit_chance(state, seat, step, exact=False))
+    return float(hit_chance(state, seat, step, exact=False, error=HIT_ERROR))
 
 
 def _capture_and_home(played: Move, better: Move) -> list:

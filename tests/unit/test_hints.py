@@ -17,7 +17,7 @@ from pachisi_widget.throws import up_distribution
 from pachisi_widget.widget import PachisiWidget
 
 MIDGAME = [[0, 14, 30, 52], [9, 0, 40, 60], [0, 22, 47, 70], [18, 33, 0, 0]]
-TOL = Fraction(1, 10**9)  # danger_map leaves out series of more than 10 graces (< 1e-9)
+TOL = Fraction(1, 10**9)  # danger_map leaves out series weighing < 1e-15 (DANGER_TAIL)
 
 
 def state_of(position, **kw):

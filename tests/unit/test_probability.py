@@ -54,7 +54,7 @@ def _play_turn(state, rng, cdf, decide):
     while state.phase != "over" and state.turn == turn and state.to_move == seat:
         if state.phase == "throw":
             state = state.apply_throw(min(bisect_right(cdf, rng.random()), top))
-            values.append(state.pool[-1])
+            values.append(state.last_throw.value)  # (a pool cancel_three voided is empty)
         else:
             m = decide(state)
             moves.append(m)
@@ -288,3 +288,299 @@ def test_hit_chance_values():
     a, b = reach_chance(2), reach_chance(3)
     assert hit_chance(both, 0, 30) == 1 - (1 - a) * (1 - b)
     assert hit_chance(both, 0, 30, Rules(teams=True)) == b  # North is South's partner
+
+
+# -- limits: every numeric argument checked, with what is allowed ----------------------------
+
+
+def test_the_instruments_refuse_bad_limits_and_seats():
+    from pachisi_widget import probability
+
+    st = Game.from_position([[0, 30, 0, 0], None, [84, 84, 84, 62], None], seed=1).state
+    for bad in (-1, 10**9, "10", 2.0, True):
+        with pytest.raises(ValueError, match=r"graces_max must be a whole number from 0 to 40"):
+            probability.danger_map(st, 0, graces_max=bad)
+    for bad in (-1, 1000, "4", None):
+        with pytest.raises(ValueError, match=r"throws_max must be a whole number from 0 to 40"):
+            probability.reach_map(st, 0, 1, throws_max=bad)
+    position = [[0, 30, 0, 0], None, [84, 84, 84, 62], None]
+    for bad in (7, -1, 4, "0", True):
+        with pytest.raises(ValueError, match="seat must be"):
+            hit_chance(position, bad, 30)
+    with pytest.raises(ValueError, match=r"seats in play \[0, 2\], not 1"):
+        hit_chance(position, 1, 30)
+    with pytest.raises(ValueError, match="step must be a whole number from 0 to 84"):
+        hit_chance(position, 0, 85)
+    with pytest.raises(ValueError, match=r"position\[2\] must be four steps"):
+        hit_chance([[0, 30, 0, 0], None, [84, 84, 99], None], 0, 30)
+    with pytest.raises(ValueError, match="four entries"):
+        hit_chance("board", 0, 30)
+    # the largest limits allowed still answer
+    assert probability.danger_map(st, 0, graces_max=40)
+    assert sum(probability.reach_map(st, 0, 1, throws_max=40).values()) == 1
+
+
+def test_the_reach_map_under_throw_then_move_merges_the_orders_of_a_pool():
+    from pachisi_widget import probability
+
+    # eight throws already in the pool, the series still going: once 7**8 orders, now their
+    # multisets (and the map is the same as playing each order on the engine would give)
+    st = Game.from_position(
+        [[20, 30, 0, 0], None, [0, 0, 40, 50], None], seed=3, rules="cowrie_skill"
+    ).state
+    st = st._replace(pool=(10, 25, 7, 10, 14, 25, 7, 30))
+    r = probability.reach_map(st, 0, 0, exact=False, throws_max=3)
+    shuffled = probability.reach_map(
+        st._replace(pool=(25, 10, 14, 7, 25, 10, 7, 30)), 0, 0, exact=False, throws_max=3
+    )
+    assert sum(r.values()) == pytest.approx(1) and r == pytest.approx(shuffled)
+
+
+# -- the danger map and hit_chance against an enumeration written from RULES.md ---------------
+#
+# The reference below knows nothing of probability.py: it plays every throw sequence of a few
+# throws with every play RULES.md allows (sections 3-5), one opponent seat, its pieces given as
+# steps of its own track; the castles held against it are given as steps too.
+
+CASTLES = {8, 12, 21, 25, 29, 38, 42, 46, 55, 59, 63, 72, 76}
+
+
+def _values(rules):
+    return [(v, p) for v, p in throw_odds(rules).items()]
+
+
+def _is_grace(rules, v, pieces):
+    on_board = any(0 < t < 84 for t in pieces)
+    return v in rules.entry_graces or (v in rules.bonus_graces and on_board)
+
+
+def _uses(rules, v, pieces, fresh, blocked):
+    """Every way to spend throw v (RULES.md 3.2-3.8): (new pieces, new fresh) after entering a
+    piece or moving one; passing is not listed."""
+    out = []
+    waiting = 0 in pieces
+    if waiting:
+        i = pieces.index(0)
+        if v in rules.entry_graces:
+            end = 1 if rules.entry_mode == "square1" else v
+            if end not in blocked:
+                out.append((pieces[:i] + (end,) + pieces[i + 1 :], False))
+        elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces | blocked:
+            out.append((pieces[:i] + (v,) + pieces[i + 1 :], False))
+        if v in rules.entry_graces and not rules.grace_moves_before_all_entered:
+            return out
+    d = v + 1 if rules.pyada and not waiting and v in (10, 25, 30) else v
+    for i, t in enumerate(pieces):
+        if 0 < t < 84 and t + d <= 84 and t + d not in blocked:
+            out.append((pieces[:i] + (t + d,) + pieces[i + 1 :], fresh))
+    return out
+
+
+def _lands_each(rules, seq, pieces, fresh, blocked, target):
+    """move_each_throw: can some play of the throws ``seq`` (in order) land on ``target``?
+    The series goes on while a throw is a grace for the play as it stands when it is thrown."""
+    if not seq:
+        return False
+    v, rest = seq[0], seq[1:]
+    go_on = _is_grace(rules, v, pieces)
+    for after, fr in [(pieces, fresh)] + _uses(rules, v, pieces, fresh, blocked):
+        if after != pieces and target in after and target not in pieces:
+            return True
+        if go_on and _lands_each(rules, rest, after, fr, blocked, target):
+            return True
+    return False
+
+
+def _series(rules, seq, on_board):
+    """throw_then_move: the pool the series of ``seq`` leaves (RULES.md section 5, cancelling)."""
+    pool, run = [], []
+    for v in seq:
+        pool.append(v)
+        kind = "high" if v in (10, 25, 30) else v if v in (7, 14) else None
+        run = run + [v] if kind is not None and run and run[0] in _same(kind) else [v]
+        if kind is None:
+            run = []
+        if rules.cancel_three and len(run) == 3:
+            del pool[-3:]
+            return pool
+        if not (v in rules.entry_graces or (v in rules.bonus_graces and on_board)):
+            return pool
+    return pool
+
+
+def _same(kind):
+    return (10, 25, 30) if kind == "high" else (kind,)
+
+
+def _lands_pool(rules, pool, pieces, fresh, blocked, target):
+    """Can the pool, spent in any order (each throw on one piece, the rest passed), land on it?"""
+    for i, v in enumerate(pool):
+        rest = pool[:i] + pool[i + 1 :]
+        for after, fr in _uses(rules, v, pieces, fresh, blocked):
+            if target in after and target not in pieces:
+                return True
+            if _lands_pool(rules, rest, after, fr, blocked, target):
+                return True
+    return False
+
+
+def _reference(rules, pieces, target, blocked=frozenset(), n=4):
+    """P(the turn's throws allow a landing on ``target``), series cut after n throws."""
+    values = _values(rules)
+    fresh = all(t == 0 for t in pieces)
+    on_board = any(0 < t < 84 for t in pieces)
+    total = Fraction(0)
+
+    def walk(seq, pr):
+        nonlocal total
+        if len(seq) == n:
+            if rules.turn_mode == "throw_then_move":
+                pool = _series(rules, seq, on_board)
+                ok = _lands_pool(rules, tuple(pool), tuple(pieces), fresh, blocked, target)
+            else:
+                ok = _lands_each(rules, seq, tuple(pieces), fresh, blocked, target)
+            if ok:
+                total += pr
+            return
+        for v, p in values:
+            walk(seq + (v,), pr * p)
+
+    walk((), Fraction(1))
+    return total
+
+
+def _north(step_of_south):
+    return ((step_of_south - 8) - 34) % 68 + 8
+
+
+REFERENCE_CASES = [
+    # preset, North's steps, South's steps (its piece on the target is the last)
+    ("classic", [0, 84, 84, 50], [84, 84, 84, 30]),  # an entry grace may be passed
+    ("classic", [0, 0, 84, 60], [84, 84, 25, 30]),  # South holds the castle on North's 59
+    ("seven_cowries", [0, 84, 84, 84], [84, 84, 84, 44]),  # a bonus grace once a piece is in
+    ("seven_cowries", [0, 84, 84, 57], [84, 84, 84, 30]),
+    ("mitra", [20, 40, 0, 84], [84, 84, 84, 44]),  # 25 first or 10 first: any order
+    ("mitra", [0, 0, 0, 0], [84, 84, 84, 52]),  # the first piece leaves on any throw
+    ("cowrie_skill", [0, 84, 84, 40], [84, 84, 84, 30]),  # cancelling, pyada
+    ("cowrie_skill", [0, 0, 84, 48], [84, 84, 84, 30]),
+]
+
+
+@pytest.mark.parametrize("preset, north, south", REFERENCE_CASES)
+def test_danger_map_and_hit_chance_against_the_enumeration(preset, north, south):
+    from pachisi_widget import board, probability
+
+    rules = Rules.preset(preset)
+    st = Game.from_position([south, None, north, None], rules=rules, seed=1).state
+    blocked = frozenset(_north(s) for s in south if s in CASTLES)
+    target = _north(south[-1])
+    n = 4
+    want = _reference(rules, north, target, blocked, n)
+    got = probability.danger_map(st, 0, exact=True, graces_max=n - 1)[board.square(0, south[-1])]
+    assert got == want, (preset, float(got), float(want))
+    # the default follows the series until what is left out weighs < 1e-15: it can only add
+    full = probability.danger_map(st, 0, exact=False)[board.square(0, south[-1])]
+    # (with floats, the map may end series weighing at most FLOAT_ERROR early)
+    assert full >= float(want) - probability.FLOAT_ERROR
+    hit = hit_chance(st, 0, south[-1], exact=False)
+    assert hit <= full + probability.FLOAT_ERROR  # the map is never below hit_chance
+    if rules.turn_mode == "throw_then_move":  # the pool is seen whole: the two agree
+        assert hit == pytest.approx(full, abs=probability.FLOAT_ERROR)
+
+
+def _seeing_the_pool(state):
+    """A decide() that sees the whole pool (throw_then_move): the first move of a sequence of
+    the engine's own legal moves that captures, else a pass."""
+
+    def path(st):
+        for m in st.legal_moves()[:-1]:
+            if m.captures:
+                return [m]
+            after = st.apply(m)
+            if after.phase == "move" and after.to_move == st.to_move and after.turn == st.turn:
+                rest = path(after)
+                if rest:
+                    return [m, *rest]
+        return None
+
+    def decide(st):
+        found = path(st)
+        return found[0] if found else st.legal_moves()[-1]
+
+    return decide
+
+
+@pytest.mark.parametrize(
+    "preset, north, south",
+    [("mitra", [20, 40, 0, 84], 44), ("cowrie_skill", [0, 84, 84, 40], 30)],
+)
+def test_hit_chance_under_throw_then_move_on_the_engine(preset, north, south):
+    # the whole series is thrown before North moves: hit_chance sees the pool at once, and so
+    # does this player, which searches the engine's legal moves for a capture
+    rules = Rules.preset(preset)
+    position = [[84, 84, 84, south], None, north, None]
+    exact = hit_chance(position, 0, south, rules, exact=False)
+    g = Game.from_position(position, rules=rules, to_move=2, seed=1)
+    rng, cdf, n, hits = random.Random(7), throw_cdf(rules), 3000, 0
+    decide = _seeing_the_pool(g.state)
+    for _ in range(n):
+        _, moves, _ = _play_turn(g.state, rng, cdf, decide)
+        hits += any(m.captures for m in moves)
+    assert _close(hits / n, exact, n), (preset, hits / n, exact)
+
+
+def test_bonus_graces_count_from_the_throw_a_piece_enters():
+    # seven cowries: North has no piece on the board; once a grace enters one, a 7 or a 14 gives
+    # another throw (RULES.md section 4, bonus graces "at the moment of the throw")
+    rules = Rules.preset("seven_cowries")
+    position = [[84, 84, 84, 30], None, [0, 84, 84, 84], None]
+    hit = hit_chance(position, 0, 30, rules)
+    target = _north(30)
+    assert hit == _TurnModel(rules, True, target, False).value(((), 1, False, False))
+    # counting them only when a piece was on the board as the turn began gives less
+    p = throw_odds(rules)
+    assert hit > 0 and p[7] > 0
+    g = Game.from_position(position, rules=rules, to_move=2, seed=1)
+    model = _TurnModel(rules, True, target, False)
+
+    def decide(st):
+        mine = st.pieces[2]
+        state = (
+            tuple(sorted(target - t for t in mine if 0 < t < target)),
+            sum(1 for t in mine if t == 0),
+            any(0 < t < 84 for t in mine),
+            False,
+        )
+        best = model.best(state, st.pool[0])
+        moves = st.legal_moves()
+        if best == "hit":
+            return next(m for m in moves if m.captures)
+        if best is None:
+            return moves[-1]
+        for m in moves[:-1]:
+            after = st.apply(m).pieces[2]
+            got = tuple(sorted(target - t for t in after if 0 < t < target))
+            if got == best[0] and sum(1 for t in after if t == 0) == best[1]:
+                return m
+        return moves[-1]
+
+    rng, cdf, n, hits = random.Random(11), throw_cdf(rules), 4000, 0
+    for _ in range(n):
+        _, moves, _ = _play_turn(g.state, rng, cdf, decide)
+        hits += any(m.captures for m in moves)
+    assert _close(hits / n, float(hit), n), (hits / n, float(hit))
+
+
+def test_hit_chance_with_an_error_bound_stays_within_it():
+    # West far behind with pieces waiting: the exact answer follows every far piece; with an
+    # error bound the pieces that can hardly hit are left out, and the answer stays within it
+    position = [[84, 84, 84, 52], None, [84, 84, 84, 84], [84, 84, 33, 0]]
+    exact = hit_chance(position, 0, 52, exact=False)
+    for error in (1e-3, 1e-5):
+        quick = hit_chance(position, 0, 52, exact=False, error=error)
+        assert exact - error <= quick <= exact + 1e-15
+    for bad in (-1e-3, 0.5, "1e-3", True):
+        with pytest.raises(ValueError, match="error must be a number from 0 to 0.01"):
+            hit_chance(position, 0, 52, exact=False, error=bad)
+    with pytest.raises(ValueError, match="0 when exact=True"):
+        hit_chance(position, 0, 52, error=1e-3)
