@@ -42,10 +42,10 @@ from .checks import (
 )
 from .engine import Move, opening, throw_cdf
 from .engine import short_repr as _short
-from .errors import GameOverError, IllegalMoveError, RecordError, say
+from .errors import GameOverError, IllegalMoveError, say
 from .rules import Rules
 from .serialize import SEED_MAX as SEED_MAX  # game.SEED_MAX, as before the checks moved
-from .serialize import GameRecord
+from .serialize import GameRecord, replay_action, replay_record
 from .state import GameState, find_move
 from .throws import Throw
 
@@ -530,88 +530,17 @@ class Game:
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
         """The game a :class:`~pachisi_widget.serialize.GameRecord` describes, every action replayed
-        through the rules and checked.
+        through the rules and checked (:func:`pachisi_widget.serialize.replay_record`).
 
         Raises:
             RecordError: (a ValueError) for actions the rules refuse, unforced throws or opening
                 throws that do not follow from the seed, or a final position that does not match.
         """
-        try:
-            if record.start is None:
-                game = cls(players=len(record.seats), rules=record.rules, seed=record.seed)
-                if game.seats != tuple(record.seats):
-                    raise RecordError.from_code(
-                        "record_seats", {"seats": list(record.seats), "players": len(record.seats)}
-                    )
-            else:
-                pieces, to_move, captured = record.start
-                game = cls.from_position(
-                    [None if p is None else list(p) for p in pieces],
-                    to_move=to_move,
-                    rules=record.rules,
-                    seed=record.seed,
-                    captured=captured,
-                )
-                if game.seats != tuple(record.seats):
-                    raise RecordError.from_code(
-                        "record_mismatch",
-                        {
-                            "field": "seats",
-                            "got": _short(list(record.seats)),
-                            "expected": _short(list(game.seats)),
-                        },
-                    )
-        except RecordError:
-            raise
-        except (TypeError, ValueError) as exc:
-            raise RecordError.from_code("record_start", {"cause": exc}) from None
-        rebuilt = tuple(tuple((s, t.up) for s, t in r.items()) for r in game.opening)
-        if tuple(record.opening) != rebuilt:
-            raise RecordError.from_code(
-                "record_opening", {"expected": _short([list(map(list, r)) for r in rebuilt][:5])}
-            )
-        total = len(record.actions)
-        for i, a in enumerate(record.actions):
-            try:
-                game._replay(a)
-            except RecordError as exc:
-                raise RecordError.from_code(
-                    "record_action", {"index": i + 1, "count": total, "cause": exc}
-                ) from None
-            except (IllegalMoveError, GameOverError, ValueError) as exc:
-                raise RecordError.from_code(
-                    "record_replay",
-                    {"index": i + 1, "count": total, "action": _short(a), "cause": exc},
-                ) from None
-        st = game._state
-        if st.pieces != tuple(record.position):
-            raise RecordError.from_code(
-                "record_position",
-                {"position": _short(record.position), "expected": _short(st.pieces)},
-            )
-        for key, value in (("to_move", st.to_move), ("phase", st.phase)):
-            if getattr(record, key) != value:
-                raise RecordError.from_code(
-                    "record_mismatch",
-                    {"field": key, "got": _short(getattr(record, key)), "expected": _short(value)},
-                )
+        game: Game = replay_record(cls, record)
         return game
 
     def _replay(self, action: Action) -> None:
-        if action[0] == "throw":
-            _, up, forced = action
-            if forced:
-                self.throw(up=up)
-            else:
-                t = self.throw()
-                if t.up != up:
-                    raise RecordError.from_code("record_throw_seed", {"up": up, "seed_up": t.up})
-        else:
-            _, seat, kind, start, end, value = action
-            if kind == "pass":
-                self.play(Move.pass_for(seat))
-            else:
-                self.play(Move(seat, None, start, end, kind, value))
+        replay_action(self, action)
 
     def to_dict(self) -> dict[str, Any]:
         """The game record as JSON-safe data (versioned); :meth:`from_dict` restores it exactly."""

@@ -4,18 +4,22 @@
 back, replaying every action through the rules, so a text that loads is a real game, and it
 saves back as the same text and the same JSON record (:meth:`~pachisi_widget.Game.to_dict`).
 
-The text has header lines, then one line per turn::
+The text has header lines, then one line per turn; here a game set up in a position, where
+South's first throw was set by hand and its piece on step 20 captured East's::
 
     [Format "pachisi_widget.text 1"]
     [Seed "3"]
     [Rules "classic"]
-    [Seats "S N"]
-    [Opening "S 2(2) N 3(3)"]
+    [Seats "S E"]
+    [Start "S 20,0,0,80 E 74,0,0,0"]
+    [ToMove "S"]
+    [Captured "-"]
+    [Opening ""]
     [Result "*"]
 
-    1. N: 3(3) C-3
-    2. S: 10(1) C-1 6(6) 1-7
-    3. N: 2(2) pass
+    1. S: =3(3) 20x23 2(2) 23-25
+    2. E: 3(3) pass
+    3. S: 3(3) 80-83
 
 **Headers** (``[Name "value"]``, in this order; the first four are needed):
 
@@ -77,7 +81,7 @@ from .board import HOME
 from .engine import Move
 from .errors import GameOverError, IllegalMoveError, RecordError
 from .rules import PRESETS, Rules
-from .serialize import MAX_ACTIONS, MAX_TEXT, SEED_MAX
+from .serialize import MAX_ACTIONS, MAX_TEXT, SEED_MAX, replay_action, start_game
 
 Game = Any  # a pachisi_widget.Game: its class is handed in (the game imports this module)
 
@@ -141,7 +145,7 @@ def turn_lines(game: Game) -> list[tuple[int, str]]:
     """The game's turns as the text writes them: (the index of the turn's first action, its
     line ``"12. S: 4(4) 12-16"``), in order (a replay's move list)."""
     record = game.record()
-    replay = _fresh(record, type(game))
+    replay = start_game(type(game), record)
     out: list[tuple[int, list[str]]] = []
     turn_key = None
     for i, action in enumerate(record.actions):
@@ -151,22 +155,8 @@ def turn_lines(game: Game) -> list[tuple[int, str]]:
             out.append((i, [f"{state.turn + 1}. {LETTERS[state.to_move]}:"]))
             turn_key = key
         out[-1][1].append(_action_text(replay, action))
-        replay._replay(action)
+        replay_action(replay, action)
     return [(i, " ".join(words)) for i, words in out]
-
-
-def _fresh(record, Game) -> Game:
-    """The game of ``record`` before its first action (``Game``: the game class)."""
-    if record.start is None:
-        return Game(players=len(record.seats), rules=record.rules, seed=record.seed)
-    pieces, to_move, captured = record.start
-    return Game.from_position(
-        [None if p is None else list(p) for p in pieces],
-        to_move=to_move,
-        rules=record.rules,
-        seed=record.seed,
-        captured=captured,
-    )
 
 
 def _rules_tags(rules: Rules) -> list[str]:
@@ -393,12 +383,7 @@ def _play(game: Game, token: str, number: int) -> None:
                     up=up,
                     expected=table[up] if up < len(table) else "?",
                 )
-            if forced:
-                game.throw(up=up)
-            else:
-                got = game.throw()
-                if got.up != up:
-                    raise _err("record_throw_seed", up=up, seed_up=got.up)
+            replay_action(game, ("throw", up, forced))
             return
         if token == "pass":
             game.play(Move.pass_for(game.to_move))

@@ -32,7 +32,7 @@ from .engine import short_repr
 from .errors import PachisiError
 from .game import Game
 from .lab.parallel import numpy_installed
-from .serialize import GameRecord
+from .serialize import GameRecord, start_game
 from .state import GameState
 from .throws import Throw
 
@@ -129,40 +129,8 @@ class Replay:
 
     def _start_game(self) -> Game:
         """The game as it was before its first action (its opening throws replayed)."""
-        rec = self.record
-        if rec.start is None:
-            return Game(players=len(rec.seats), rules=rec.rules, seed=rec.seed)
-        pieces, to_move, captured = rec.start
-        return Game.from_position(
-            [None if p is None else list(p) for p in pieces],
-            to_move=to_move,
-            rules=rec.rules,
-            seed=rec.seed,
-            captured=captured,
-        )
-
-    def __repr__(self) -> str:
-        """A short summary: the seats, the actions and how the game ended (not every action).
-
-        >>> import pachisi_widget as pw
-        >>> g = pw.Game.from_position([[83, 84, 84, 84], None, [40, 0, 0, 0], None], seed=3)
-        >>> _ = g.throw(value=10); _ = g.play(g.legal_move(83, 84))
-        >>> Replay(g)
-        <Replay of South and North: 2 actions, won by South; seed=3>
-        """
-        from .words.format import seat_label
-
-        def listed(seats) -> str:
-            names = [seat_label(s) for s in seats]
-            return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-        seats = listed(self.record.seats)
-        winner = self.final.winner
-        if winner is not None:
-            ended = "won by " + listed(winner if isinstance(winner, tuple) else (winner,))
-        else:
-            ended = "ended with no winner" if self.final.phase == "over" else "not finished"
-        return f"<Replay of {seats}: {self.count} actions, {ended}; seed={self.seed}>"
+        game: Game = start_game(Game, self.record)
+        return game
 
     @property
     def count(self) -> int:

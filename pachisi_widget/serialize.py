@@ -30,8 +30,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .engine import short_repr
-from .errors import RecordError
+from .engine import Move, short_repr
+from .errors import GameOverError, IllegalMoveError, RecordError
 from .rules import Rules
 
 if TYPE_CHECKING:  # names for the type checker only: nothing here runs
@@ -44,7 +44,18 @@ if TYPE_CHECKING:  # names for the type checker only: nothing here runs
     Action: TypeAlias = "tuple[Any, ...]"
     """("throw", mouths up, forced) or ("move", seat, kind, start, end, value)."""
 
-__all__ = ["FORMAT", "VERSION", "GameRecord", "MAX_ACTIONS", "MAX_TEXT", "MAX_DEPTH", "SEED_MAX"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "GameRecord",
+    "MAX_ACTIONS",
+    "MAX_TEXT",
+    "MAX_DEPTH",
+    "SEED_MAX",
+    "start_game",
+    "replay_record",
+    "replay_action",
+]
 
 FORMAT = "pachisi_widget.game"
 VERSION = 1
@@ -401,3 +412,85 @@ def _action(a: object, i: int, total: int) -> Action:
             value = _int(value, "move_value", 1, 100)
         return ("move", seat, kind, start, end, value)
     raise _err("record_action_unknown", fields=short_repr(sorted(map(str, a))[:5]), **where)
+
+
+# -- replaying a record (the game class is handed in: the game imports this module) --------------
+
+
+def start_game(Game: Any, record: GameRecord) -> Any:
+    """The game ``record`` starts from, before its first action (its opening throws thrown):
+    a new ``Game`` of its seats, rules and seed, or one set up in its start position."""
+    if record.start is None:
+        return Game(players=len(record.seats), rules=record.rules, seed=record.seed)
+    pieces, to_move, captured = record.start
+    return Game.from_position(
+        [None if p is None else list(p) for p in pieces],
+        to_move=to_move,
+        rules=record.rules,
+        seed=record.seed,
+        captured=captured,
+    )
+
+
+def replay_record(Game: Any, record: GameRecord) -> Any:
+    """The ``Game`` that ``record`` describes, every action replayed through the rules and
+    checked: its seats, its opening throws and unforced throws against its seed, each action
+    against the rules, and the final position.
+
+    Raises:
+        RecordError: saying which of these does not hold (and at which action).
+    """
+    try:
+        game = start_game(Game, record)
+    except (TypeError, ValueError) as exc:
+        raise _err("record_start", cause=exc) from None
+    if game.seats != tuple(record.seats):
+        if record.start is None:
+            raise _err("record_seats", seats=list(record.seats), players=len(record.seats))
+        got, expected = short_repr(list(record.seats)), short_repr(list(game.seats))
+        raise _err("record_mismatch", field="seats", got=got, expected=expected)
+    rebuilt = tuple(tuple((s, t.up) for s, t in r.items()) for r in game.opening)
+    if tuple(record.opening) != rebuilt:
+        raise _err("record_opening", expected=short_repr([list(map(list, r)) for r in rebuilt][:5]))
+    total = len(record.actions)
+    for i, a in enumerate(record.actions):
+        try:
+            replay_action(game, a)
+        except RecordError as exc:
+            raise _err("record_action", index=i + 1, count=total, cause=exc) from None
+        except (IllegalMoveError, GameOverError, ValueError) as exc:
+            params = {"index": i + 1, "count": total, "action": short_repr(a), "cause": exc}
+            raise _err("record_replay", **params) from None
+    st = game.state
+    if st.pieces != tuple(record.position):
+        position, expected = short_repr(record.position), short_repr(st.pieces)
+        raise _err("record_position", position=position, expected=expected)
+    for key, value in (("to_move", st.to_move), ("phase", st.phase)):
+        if getattr(record, key) != value:
+            got = short_repr(getattr(record, key))
+            raise _err("record_mismatch", field=key, got=got, expected=short_repr(value))
+    return game
+
+
+def replay_action(game: Any, action: Action) -> None:
+    """Play one recorded ``action`` on ``game``: a throw (an unforced one must be what the seed
+    gives) or a move.
+
+    Raises:
+        RecordError: for an unforced throw its seed does not give; whatever the game raises for
+            an action the rules refuse.
+    """
+    if action[0] == "throw":
+        _, up, forced = action
+        if forced:
+            game.throw(up=up)
+        else:
+            t = game.throw()
+            if t.up != up:
+                raise _err("record_throw_seed", up=up, seed_up=t.up)
+    else:
+        _, seat, kind, start, end, value = action
+        if kind == "pass":
+            game.play(Move.pass_for(seat))
+        else:
+            game.play(Move(seat, None, start, end, kind, value))

@@ -405,31 +405,15 @@ class Session:
         self.instruments.tutor = check_tutor(tutor)
 
     def typed(self, text: str) -> None:
-        """Carry out a move or a command as typed (:mod:`pachisi_widget.session.typed`): a move
-        as its two steps (``"12 16"``, ``"enter"``, ``"80 home"``), ``"throw"``, ``"pass"``,
-        ``"undo"``; or answer ``"where"``, ``"step 12"``, ``"danger"``, ``"moves"``, ``"help"``
-        in a sentence on the board's status. English or Romanian words.
+        """Carry out a move or a command as typed, in English or Romanian
+        (:func:`pachisi_widget.session.typed.carry_out`: ``"12 16"``, ``"enter"``, ``"pass"``,
+        ``"where"``, ``"step 12"``, ``"danger"``, ``"moves"``, ``"help"``...).
 
         Raises:
-            TypedError: for a text that is not a command or a move that cannot be played now
-                (the sentence says what is allowed); IllegalMoveError, WrongPhaseError...: as
-                :meth:`throw`, :meth:`play`, :meth:`pass_` and :meth:`undo` do (the intent
-                shows each as a refusal, the game unchanged).
+            TypedError: for a text that is not a command or a move that cannot be played now;
+                whatever :meth:`throw`, :meth:`play`, :meth:`pass_` and :meth:`undo` raise.
         """
-        kind, what = typed.read(self.shown_state, text, self.language)
-        if kind == "throw":
-            self.throw()
-        elif kind == "pass":
-            self.pass_()
-        elif kind == "undo":
-            self.undo()
-        elif kind == "move":
-            self.play(what)
-        else:
-            code, params = what
-            if code in typed.REFUSALS:
-                raise typed.TypedError.from_code(code, params)
-            self._commit(code, params)
+        typed.carry_out(self, text)
 
     def tutor_report(self) -> str:
         """The tutor's verdict on the last move it judged, in the board's language: also when

@@ -25,7 +25,7 @@ from .. import board
 from ..errors import PachisiError
 from ..words import join
 
-__all__ = ["read", "COMMANDS", "MAX_TEXT", "REFUSALS", "TypedError"]
+__all__ = ["read", "carry_out", "COMMANDS", "MAX_TEXT", "REFUSALS", "TypedError"]
 
 
 class TypedError(PachisiError, ValueError):
@@ -55,6 +55,30 @@ _STEP = ("step", "s", "patratul", "patrat", "pasul")
 _ENTER = ("enter", "e", "c", "intra", "intru")
 _HOME = ("home", "h", "acasa")
 _MOVE = re.compile(r"^(\w+)\s*(?:-|x|to|la|pe|\s)\s*(\w+)$")
+
+
+def carry_out(session, text) -> None:
+    """Carry out ``text`` on ``session`` (a :class:`~pachisi_widget.session.Session`): a throw,
+    a pass, an undo or a move as its methods do, or an answer said on the board's status.
+
+    Raises:
+        TypedError: for a text that is not a command or a move that cannot be played now (the
+            sentence says what is allowed); whatever the session's methods raise.
+    """
+    kind, what = read(session.shown_state, text, session.language)
+    if kind == "throw":
+        session.throw()
+    elif kind == "pass":
+        session.pass_()
+    elif kind == "undo":
+        session.undo()
+    elif kind == "move":
+        session.play(what)
+    else:
+        code, params = what
+        if code in REFUSALS:
+            raise TypedError.from_code(code, params)
+        session._commit(code, params)
 
 
 def _plain(text: str) -> str:

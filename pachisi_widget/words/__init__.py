@@ -122,17 +122,18 @@ def sentences(lang: str | None = None) -> dict[str, str]:
     Raises:
         ValueError: for an unknown language.
     """
-    return _sentences(_lang(lang))
+    return _merged(_lang(lang), SENTENCE_DOMAINS)
 
 
 @functools.cache
-def _sentences(lang: str) -> dict[str, str]:
+def _merged(lang: str, domains: tuple[str, ...]) -> dict[str, str]:
+    """The messages of ``domains`` in ``lang``, each falling back to its English."""
     _check(lang)
     out: dict[str, str] = {}
-    for domain in SENTENCE_DOMAINS:
+    for domain in domains:
         out.update(catalogue.messages("en", domain))
     if lang != "en":
-        for domain in SENTENCE_DOMAINS:
+        for domain in domains:
             out.update(catalogue.messages(lang, domain))
     return out
 
@@ -143,13 +144,7 @@ def labels(lang: str | None = None) -> dict[str, str]:
     Raises:
         ValueError: for an unknown language.
     """
-    return _labels(_lang(lang))
-
-
-@functools.cache
-def _labels(lang: str) -> dict[str, str]:
-    _check(lang)
-    return {**catalogue.messages("en", "labels"), **catalogue.messages(lang, "labels")}
+    return _merged(_lang(lang), ("labels",))
 
 
 def label(key: str, lang: str | None = None) -> str:
@@ -245,6 +240,13 @@ def _in_words(lang: str, joint: str = "and"):
     def join(items, lang, empty=""):
         return _join(items, lang, joint, empty)
 
+    listed = {  # lists of things with names of their own, each put into words
+        "actions": lambda a: _nested(a, lang),
+        "seats": lambda s: seat_label(s, lang),
+        "presets": lambda p: _named("preset", p, lang),
+        "agents": lambda a: _named("agent", a, lang),
+    }
+
     def names(key, v):
         if key in _SEAT_KEYS:
             return seat_label(v, lang)
@@ -256,14 +258,8 @@ def _in_words(lang: str, joint: str = "and"):
             return grouped(v, lang)
         if key in _NESTED_KEYS:
             return _nested(v, lang)
-        if key == "actions" and isinstance(v, (list, tuple)):
-            return join([_nested(a, lang) for a in v], lang, empty="–")
-        if key == "seats" and isinstance(v, (list, tuple)):
-            return join([seat_label(s, lang) for s in v], lang, empty="–")
-        if key == "presets" and isinstance(v, (list, tuple)):
-            return join([_named("preset", p, lang) for p in v], lang, empty="–")
-        if key == "agents" and isinstance(v, (list, tuple)):
-            return join([_named("agent", a, lang) for a in v], lang, empty="–")
+        if key in listed and isinstance(v, (list, tuple)):
+            return join([listed[key](x) for x in v], lang, empty="–")
         if key == "type" and isinstance(v, str):
             return _named("type", v, lang)
         if key == "field" and isinstance(v, str):
