@@ -17,15 +17,7 @@ from .. import words
 from ..engine import short_repr
 from ..errors import say
 from ..game import SEATS_FOR_PLAYERS, check_rules, check_seed
-from ..lab.parallel import (
-    Progress,
-    as_executor,
-    check_rows,
-    chunk_size,
-    executor_workers,
-    run_chunks,
-    wrong_chunk,
-)
+from ..lab import parallel
 from ..lab.seeds import iter_game_seeds
 from .games import (  # the helpers check.py imports from here are re-exported
     _ALARM_GRACE,  # noqa: F401
@@ -157,7 +149,7 @@ def tournament(
     ents = _entrants(entrants)
     if len(ents) < players:
         raise ValueError(say("arg_tour_entrants", {"players": players, "got": len(ents)}))
-    executor = as_executor(executor)
+    executor = parallel.as_executor(executor)
     seats = SEATS_FOR_PLAYERS[players]
     tables = list(combinations(range(len(ents)), players))
     rot = players
@@ -178,7 +170,7 @@ def tournament(
     elif executor is None:  # in this process chunks only pace the progress bar
         size = max(1, min(100, -(-total // 100)))
     else:
-        size = chunk_size(total, executor_workers(executor), 250)
+        size = parallel.chunk_size(total, parallel.executor_workers(executor), 250)
     jobs = [
         _Job(
             rules,
@@ -198,7 +190,7 @@ def tournament(
     if executor is None:
         _SERVERS[id(ents)] = {}
     try:
-        with Progress(total, show, "tournament") as bar:
+        with parallel.Progress(total, show, "tournament") as bar:
             chunks = _run(jobs, executor, bar, chunk_timeout, names, size)
     finally:
         _close_servers(_SERVERS.pop(id(ents), {}))
@@ -224,7 +216,7 @@ def tournament(
 
 def _run(jobs, executor, bar, chunk_timeout, names, size) -> list:
     """The chunks' results (:func:`~pachisi_widget.lab.parallel.run_chunks`), each checked."""
-    return run_chunks(
+    return parallel.run_chunks(
         _play_chunk,
         jobs,
         executor,
@@ -259,7 +251,7 @@ def _check_size(entrants, games: int, players: int) -> None:
 def _check_chunk(index: int, first: int, job: _Job, part) -> None:
     """A chunk's result as its job asked (:func:`~pachisi_widget.lab.parallel.check_rows`), each
     game's row ``(winning seat or None, turns, forfeit or None)`` well formed."""
-    check_rows(index, first, tuple(s for _, s in job.items), part, 1)
+    parallel.check_rows(index, first, tuple(s for _, s in job.items), part, 1)
     seats = job.seats
     for k, row in enumerate(part[1]):
         ok = (
@@ -270,7 +262,7 @@ def _check_chunk(index: int, first: int, job: _Job, part) -> None:
             and (row[2] is None or (isinstance(row[2], tuple) and len(row[2]) == 6))
         )
         if not ok:
-            raise wrong_chunk(
+            raise parallel.wrong_chunk(
                 index, first, len(job.items), f"game {first + k} reads {short_repr(row, 60)}"
             )
 
