@@ -23,16 +23,17 @@ from .teacher import teacher_mode
 
 __all__ = ["Result", "Exercise", "check", "exercise", "exercises"]
 
+# Each mark is drawn by Debian's default fonts (DejaVu Sans): ✔ ≈ ℹ → ✘; the circled ⓘ is not.
 _VERDICT_STYLE = {
     "right": ("#1b7f3b", "&#10004;"),
     "close": ("#a15c00", "&#8776;"),
-    "hint": ("#245b8f", "&#9432;"),
-    "blank": ("#245b8f", "&#9432;"),
-    "answer": ("#245b8f", "&#9432;"),
+    "hint": ("#245b8f", "&#8505;"),
+    "blank": ("#245b8f", "&#8505;"),
+    "answer": ("#245b8f", "&#8505;"),
     "high": ("#245b8f", "&#8594;"),
     "low": ("#245b8f", "&#8594;"),
     "missed": ("#245b8f", "&#8594;"),
-    "unreadable": ("#245b8f", "&#9432;"),
+    "unreadable": ("#245b8f", "&#8505;"),
 }
 
 

@@ -717,3 +717,15 @@ def test_a_code_tasks_solution_is_right_and_for_the_teacher(monkeypatch):
     monkeypatch.delenv(lessons.TEACHER_VARIABLE)
     with pytest.raises(PermissionError, match=r'task\("02"\)\.check\(p_up\)'):
         lessons.task("02").solution  # noqa: B018
+
+
+def test_the_feedback_marks_are_drawn_by_debian_s_default_fonts():
+    """The marks before a check's message are characters DejaVu Sans has (✔ ≈ ℹ → ✘): the
+    circled ⓘ (U+24D8) showed as an empty box there."""
+    import html
+
+    from pachisi_widget.lessons import checking
+
+    marks = {html.unescape(mark) for _, mark in checking._VERDICT_STYLE.values()}
+    assert marks <= {"✔", "≈", "ℹ", "→", "✘"} and "ⓘ" not in marks
+    assert "&#8505;" in exercise("02", 3).check(...)._repr_html_()  # ℹ
