@@ -27,21 +27,35 @@ Fraction(15, 56)
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb
 
+from . import landings
 from .board import HOME
 from .errors import short_repr
-from .rules import CANCEL_HIGH, Rules
+from .landings import (  # noqa: F401  (the benchmarks empty these)
+    _LANDINGS,
+    _RELATIVES,
+    _blocked,
+    _canonical,
+    _check_pieces,
+    _landing_odds,
+    _trim,
+)
 from .tables import (
-    IDLE_THROWS_MAX,
-    IS_CASTLE,
     IS_SAFE,
     LOOP_OF,
     ON_LOOP_FIRST,
     ON_LOOP_LAST,
     STEP_ON_LOOP,
 )
-from .throws import exact_p
+from .turns import (
+    _MODELS,  # noqa: F401  (the benchmarks empty it)
+    _graces,
+    _model,
+    _rules,
+    _TurnModel,
+    _whole,
+    value_odds,
+)
 
 __all__ = [
     "throw_odds",
@@ -67,24 +81,6 @@ __all__ = [
 ]
 
 
-def _whole(name: str, value, low: int, high: int) -> int:
-    """``value`` when it is a whole number from ``low`` to ``high``; else a ValueError that says
-    what was given and what is allowed."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(
-            f"{name} must be a whole number from {low} to {high}, not {short_repr(value)}"
-        )
-    return value
-
-
-def _rules(rules) -> Rules:
-    if rules is None:
-        return Rules()
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    return rules
-
-
 def throw_odds(rules=None, exact: bool = True) -> dict:
     """One throw: each value's probability (table order, 0 mouths up first).
 
@@ -94,21 +90,7 @@ def throw_odds(rules=None, exact: bool = True) -> dict:
     >>> round(sum(throw_odds("mitra", exact=False).values()), 12)
     1.0
     """
-    rules = _rules(rules)
-    table = rules.table
-    n = len(table) - 1
-    p = exact_p(rules.p_mouth_up) if exact else float(rules.p_mouth_up)
-    out: dict = {}
-    for k in range(n + 1):
-        pr = comb(n, k) * p**k * (1 - p) ** (n - k)
-        out[table[k]] = out.get(table[k], 0) + pr
-    return out
-
-
-def _graces(rules, on_board: bool) -> frozenset:
-    return frozenset(rules.entry_graces) | (
-        frozenset(rules.bonus_graces) if on_board else frozenset()
-    )
+    return value_odds(_rules(rules), exact)
 
 
 def turn_length_odds(
@@ -183,188 +165,6 @@ def turn_total_moments(rules=None, on_board: bool = True, exact: bool = True) ->
     b2 = sum((rules.distance(v) ** 2 * pr for v, pr in dist.items() if v not in graces), zero)
     mean = (a + b) / (1 - g)
     return mean, (a2 + b2 + 2 * a * mean) / (1 - g) - mean**2
-
-
-class _TurnModel:
-    """One seat's turn as a game against chance: the exact chance, playing each throw as it
-    comes (move one piece, enter one, or pass) to maximise it, that some piece lands exactly on
-    a target square before the turn ends (``move_each_throw``).
-
-    A state is (the pieces' distances to the target, ascending; pieces waiting in the Charkoni;
-    whether the seat has a piece on the board; whether its first-piece privilege holds), or the
-    first two alone (the last two then as given to the model). A piece past the target drops
-    out. Each throw is a grace as RULES.md says *at that throw*: an entry grace, or a bonus
-    grace while the seat has a piece on the board (so a piece entered earlier in the turn
-    counts). While pieces wait, an entry grace can only enter one or be passed (unless
-    ``grace_moves_before_all_entered``); the first piece may leave on any throw but a bonus
-    grace (``first_piece_any_throw``); pyada's extra step needs none waiting; no piece stops on
-    a castle an opponent holds (``blocked``, steps of this seat's track). Values are memoised;
-    each state's value solves ``x = A + sum p * max(x, c)`` (a pass keeps the state) exactly,
-    over the thresholds of the options c.
-    """
-
-    def __init__(
-        self,
-        rules,
-        exact: bool,
-        target_step: int = 0,
-        on_board: bool = True,
-        blocked: frozenset = frozenset(),
-        fresh: bool = False,
-        drop: float = 0.0,
-    ):
-        self.rules = rules
-        self.drop = drop
-        self.alone = _alone_bounds(rules) if drop else None
-        self.one = Fraction(1) if exact else 1.0
-        self.throws = list(throw_odds(rules, exact).items())
-        self.te = target_step  # the target's step on this seat's track (for entering pieces)
-        self.blocked = frozenset(target_step - b for b in blocked if b < target_step)
-        self.on_board = on_board
-        self.fresh = fresh
-        self.memo: dict = {}
-
-    def _full(self, state) -> tuple:
-        if len(state) == 4:
-            return state
-        dists, waiting = state
-        return (dists, waiting, self.on_board or bool(dists), self.fresh and waiting == 4)
-
-    def _keep(self, dists: tuple) -> tuple:
-        """``dists`` without the pieces whose own chance to hit is below ``drop``."""
-        alone, drop = self.alone, self.drop
-        if alone is None:
-            return dists
-        return tuple(d for d in dists if d >= len(alone) or alone[d] >= drop)
-
-    def _grace(self, state, v) -> bool:
-        rules = self.rules
-        return v in rules.entry_graces or (v in rules.bonus_graces and state[2])
-
-    def _options(self, state, v):
-        """('hit', None) | ('moves', [new states]) for throw value ``v`` in ``state``."""
-        dists, waiting, on, fresh = state
-        rules, blocked = self.rules, self.blocked
-        outs = []
-        entry = v in rules.entry_graces
-        if waiting:
-            if entry:
-                amounts: tuple | range = (1 if rules.entry_mode == "square1" else v,)
-            elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces:
-                amounts = range(1, v + 1) if rules.split_throw else (v,)
-            else:
-                amounts = ()
-            for a in amounts:
-                nd = self.te - a
-                if nd == 0:
-                    return "hit", None
-                if nd in blocked:
-                    continue
-                new = self._keep(tuple(sorted(dists + (nd,)))) if nd > 0 else dists
-                outs.append((new, waiting - 1, True, False))
-            if entry and not rules.grace_moves_before_all_entered:
-                return "moves", outs
-        e = rules.distance(v, waiting > 0)
-        parts = range(1, e + 1) if rules.split_throw else (e,)
-        for k in parts:
-            if k in dists:
-                return "hit", None
-        for i, d in enumerate(dists):
-            if i and dists[i - 1] == d:
-                continue
-            for k in parts:
-                nd = d - k
-                if nd > 0 and nd not in blocked:
-                    rest = dists[:i] + dists[i + 1 :]
-                    outs.append((self._keep(tuple(sorted(rest + (nd,)))), waiting, on, fresh))
-        return "moves", outs
-
-    def value(self, state):
-        state = self._full(state)
-        memo = self.memo
-        got = memo.get(state)
-        if got is not None:
-            return got
-        one = self.one
-        gain, loop = 0 * one, 0 * one
-        cands = []
-        for v, pr in self.throws:
-            kind, outs = self._options(state, v)
-            if kind == "hit":
-                gain += pr
-            elif self._grace(state, v):
-                c = max((self.value(o) for o in outs), default=None)
-                if c is None:
-                    loop += pr
-                else:
-                    cands.append((c, pr))
-        cands.sort(key=lambda cp: cp[0], reverse=True)
-        # x = gain + loop*x + sum(p * max(x, c)): try "the j best options beat passing"
-        res = None
-        for j in range(len(cands) + 1):
-            num = gain + sum(c * pr for c, pr in cands[:j])
-            den = one - loop - sum(pr for _, pr in cands[j:])
-            x = num / den
-            if all(c >= x for c, _ in cands[:j]) and all(c <= x for c, _ in cands[j:]):
-                res = x
-                break
-        memo[state] = res
-        return res
-
-    def best(self, state, v):
-        """The best play of throw ``v``: "hit", None (pass), or the state to move to (of the
-        form ``state`` has)."""
-        short = len(state) == 2
-        full = self._full(state)
-        kind, outs = self._options(full, v)
-        if kind == "hit":
-            return "hit"
-        best, pick = self.value(full), None
-        for o in outs:
-            val = self.value(o)
-            if val > best:
-                best, pick = val, o
-        if pick is not None and short:
-            return pick[:2]
-        return pick
-
-
-_ALONE: dict = {}
-
-
-def _alone_bounds(rules) -> tuple:
-    """For each distance d 0..84: a bound on the chance that one piece d squares behind a
-    square hits it this turn, whatever the others do (the better of: all entered, pyada
-    counted; pieces waiting, no pyada and every throw free to move it), castles aside."""
-    got = _ALONE.get(rules)
-    if got is None:
-        free = rules.replace(grace_moves_before_all_entered=True)
-        plain = free.replace(pyada=False)
-        a = _TurnModel(free, False, 0, True)
-        b = _TurnModel(plain, False, 0, True)
-        got = (1.0,) + tuple(
-            max(a.value(((d,), 0, True, False)), b.value(((d,), 0, True, False)))
-            for d in range(1, HOME + 1)
-        )
-        _ALONE[rules] = got
-    return got
-
-
-_MODELS: dict = {}
-"""Models of :func:`hit_chance` kept between calls (their values hold for any position with the
-same rules, target and blocked castles), the most recent last."""
-_MODELS_KEPT = 16
-
-
-def _model(rules, exact, te, blocked, drop: float = 0.0) -> _TurnModel:
-    key = (rules, exact, te, blocked, drop)
-    model = _MODELS.pop(key, None)
-    if model is None:
-        model = _TurnModel(rules, exact, te, True, blocked, drop=drop)
-    _MODELS[key] = model
-    while len(_MODELS) > _MODELS_KEPT:
-        _MODELS.pop(next(iter(_MODELS)))
-    return model
 
 
 def reach_chance(steps: int, rules=None, exact: bool = True):
@@ -548,34 +348,7 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True, e
     return 1 - miss
 
 
-def _check_pieces(position) -> tuple:
-    """A position given as a list (see :func:`hit_chance`), checked: four entries, each None or
-    four steps 0..84."""
-    if not isinstance(position, (list, tuple)) or len(position) != 4:
-        raise ValueError(
-            "position must be a GameState or four entries (one per seat S, E, N, W), each four "
-            f"steps 0..84 or None, not {short_repr(position)}"
-        )
-    out = []
-    for seat, steps in enumerate(position):
-        if steps is None:
-            out.append(None)
-            continue
-        if (
-            not isinstance(steps, (list, tuple))
-            or len(steps) != 4
-            or any(
-                isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= HOME for t in steps
-            )
-        ):
-            raise ValueError(
-                f"position[{seat}] must be four steps 0..84 (or None), not {short_repr(steps)}"
-            )
-        out.append(tuple(steps))
-    return tuple(out)
-
-
-DANGER_GRACES_MAX = 40
+DANGER_GRACES_MAX = landings.DANGER_GRACES_MAX
 """:func:`danger_map` follows an opponent's series of throws for at most this many graces in a
 row (its ``graces_max``: by default as many as it takes for the series left out to weigh less
 than :data:`DANGER_TAIL`, at most this many)."""
@@ -583,294 +356,15 @@ than :data:`DANGER_TAIL`, at most this many)."""
 DANGER_GRACES_LIMIT = DANGER_GRACES_MAX
 """The largest ``graces_max`` :func:`danger_map` accepts (the same as :data:`DANGER_GRACES_MAX`)."""
 
-DANGER_TAIL = 1e-15
+DANGER_TAIL = landings.DANGER_TAIL
 """The default ``graces_max`` of :func:`danger_map` leaves out series of graces that together
 are less likely than this (``g**graces_max``, g the chance of a grace)."""
 
-FLOAT_ERROR = 1e-9
+FLOAT_ERROR = landings.FLOAT_ERROR
 """With floats (``exact=False``), :func:`danger_map` (and :func:`hit_chance` in
 ``throw_then_move``) end the least likely series of throws where they stand, their landings
 counted so far, as long as all the series ended so together weigh at most this much: no chance
 is then lower than the exact one by more than this."""
-
-
-def _trim(frontier: dict, budget: float, out: dict, final_key) -> None:
-    """Move the least likely states of ``frontier`` into ``out`` (keyed by ``final_key(state)``)
-    while their chances add up to at most ``budget``."""
-    if budget <= 0 or len(frontier) < 8:
-        return
-    spent = 0.0
-    for st, m in sorted(frontier.items(), key=lambda sm: sm[1]):
-        if spent + m > budget:
-            break
-        spent += m
-        del frontier[st]
-        k = final_key(st)
-        out[k] = out.get(k, 0) + m
-
-
-_TARGETS = (1 << ON_LOOP_LAST) - 2
-"""Bits 1..75: the steps of an opponent's track a piece can be hit on (bit n = step n)."""
-
-
-def _default_graces(rules) -> int:
-    dist = throw_odds(rules, exact=False)
-    g = sum(pr for v, pr in dist.items() if v in rules.entry_graces or v in rules.bonus_graces)
-    k = 0
-    tail = 1.0
-    while tail > DANGER_TAIL and k < DANGER_GRACES_MAX:
-        tail *= g
-        k += 1
-    return k
-
-
-def _spend(rules, v, w, on, fresh, mask, allowed) -> list:
-    """The ways one throw ``v`` can be spent that matter for landing (passing aside):
-    ``[(w, on, fresh, mask, new)]``: a piece entered (``w`` one less) or the piece that is to
-    land moved; ``mask`` the steps that piece may now stand on, ``new`` the steps it just
-    landed on (bit n = step n)."""
-    out = []
-    entry = v in rules.entry_graces
-    if w:
-        bits = 0
-        if entry:
-            bits = (1 << (1 if rules.entry_mode == "square1" else v)) & allowed
-        elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces:
-            for a in range(1, v + 1) if rules.split_throw else (v,):
-                bits |= 1 << a
-            bits &= allowed
-        if bits:
-            out.append((w - 1, True, False, mask | bits, bits))
-        if entry and not rules.grace_moves_before_all_entered:
-            return out
-    if mask:
-        d = rules.distance(v, w > 0)
-        if rules.split_throw:
-            new = 0
-            for k in range(1, d + 1):
-                new |= mask << k
-            new &= allowed
-        else:
-            new = (mask << d) & allowed
-        if new:
-            out.append((w, on, fresh, mask | new, new))
-    return out
-
-
-def _each_throw_landings(rules, start, allowed, throws, graces_max, floor) -> dict:
-    """``move_each_throw``: {the steps the turn can land on (bits): chance}.
-
-    A state of the turn so far is (the steps landed on, the plays still open): a play is
-    (pieces waiting, a piece on the board, privilege, the steps the piece that is to land may
-    stand on); plays with the same first three merge. Each throw is a grace for a play as
-    that play stands when it is thrown."""
-    entry, bonus = rules.entry_graces, rules.bonus_graces
-    frontier = {(0, (start,)): 1}
-    final: dict = {}
-    for depth in range(graces_max + 1):
-        nxt: dict = {}
-        for (landed, plays), mass in frontier.items():
-            for v, pv in throws:
-                m = mass * pv
-                got = landed
-                cont: dict = {}
-                for w, on, fresh, mask in plays:
-                    grace = v in entry or (v in bonus and on)
-                    for w2, on2, fr2, mask2, new in [(w, on, fresh, mask, 0)] + _spend(
-                        rules, v, w, on, fresh, mask, allowed
-                    ):
-                        got |= new
-                        if grace:
-                            key = (w2, on2, fr2)
-                            cont[key] = cont.get(key, 0) | mask2
-                if cont and depth < graces_max:
-                    st = (got, tuple(sorted((k + (mk,) for k, mk in cont.items()))))
-                    nxt[st] = nxt.get(st, 0) + m
-                else:
-                    final[got] = final.get(got, 0) + m
-        _trim(nxt, floor, final, lambda st: st[0])
-        frontier = nxt
-    return final
-
-
-def _pool_table(rules, start, allowed):
-    """``throw_then_move``: a function giving, for a pool of throws (a sorted tuple), the steps
-    it can land a piece on, spent in any order (each throw on one piece; what is not used is
-    passed at the end). Pools share their parts: what each smaller pool can do is computed
-    once (``plays``: the plays open after spending some of it; ``lands``: its landings)."""
-    plays: dict = {(): {start[:3]: start[3]}}
-    lands: dict = {(): 0}
-
-    def table(pool: tuple) -> int:
-        got = lands.get(pool)
-        if got is not None:
-            return got
-        open_: dict = {}
-        got = 0
-        for i, v in enumerate(pool):
-            if i and pool[i - 1] == v:
-                continue
-            less = pool[:i] + pool[i + 1 :]
-            got |= table(less)
-            for (w, on, fresh), mask in plays[less].items():
-                key = (w, on, fresh)
-                open_[key] = open_.get(key, 0) | mask
-                for w2, on2, fr2, mask2, new in _spend(rules, v, w, on, fresh, mask, allowed):
-                    got |= new
-                    key = (w2, on2, fr2)
-                    open_[key] = open_.get(key, 0) | mask2
-        plays[pool] = open_
-        lands[pool] = got
-        return got
-
-    return table
-
-
-def _pooled_landings(rules, start, allowed, throws, graces_max, floor) -> dict:
-    """``throw_then_move``: {the steps the turn can land on (bits): chance}. The series is
-    thrown first (a bonus grace counts when the seat had a piece on the board as it began;
-    ``cancel_three`` voids three high throws, three 7s or three 14s in a row and ends it), then
-    the pool is spent in any order (:func:`_pool_landings`)."""
-    entry, bonus, on = rules.entry_graces, rules.bonus_graces, start[1]
-    frontier: dict = {((), None, ()): 1}
-    pools: dict = {}
-    for depth in range(graces_max + 1):
-        nxt: dict = {}
-        for (pool, cls, run), mass in frontier.items():
-            for v, pv in throws:
-                m = mass * pv
-                grace = v in entry or (v in bonus and on)
-                new_cls, new_run = None, ()
-                if rules.cancel_three:
-                    c = "high" if v in CANCEL_HIGH else v if v in (7, 14) else None
-                    if c is not None:
-                        new_cls, new_run = c, (run + (v,) if c == cls else (v,))
-                        if len(new_run) == 3:  # void: the series ends
-                            left = list(pool)
-                            for x in new_run[:2]:
-                                left.remove(x)
-                            pools[tuple(left)] = pools.get(tuple(left), 0) + m
-                            continue
-                p2 = tuple(sorted(pool + (v,)))
-                if grace and depth < graces_max:
-                    key = (p2, new_cls, new_run)
-                    nxt[key] = nxt.get(key, 0) + m
-                else:
-                    pools[p2] = pools.get(p2, 0) + m
-        _trim(nxt, floor, pools, lambda st: st[0])
-        frontier = nxt
-    final: dict = {}
-    table = _pool_table(rules, start, allowed)
-    for pool, m in sorted(pools.items(), key=lambda pm: len(pm[0])):
-        got = table(pool)
-        final[got] = final.get(got, 0) + m
-    return final
-
-
-_LANDINGS: dict = {}
-_LANDINGS_KEPT = 256
-
-
-def _turn_landings(rules, start, allowed, exact, graces_max) -> dict:
-    """{the steps one seat's turn can land on (bits): chance}, from ``start`` (pieces waiting,
-    a piece on the board, privilege, the steps of the pieces that may land) with the steps
-    ``allowed`` to stop on."""
-    one = Fraction(1) if exact else 1.0
-    throws = [(v, pr * one) for v, pr in throw_odds(rules, exact).items()]
-    floor = 0.0 if exact else FLOAT_ERROR / (graces_max + 1)  # a budget for each depth
-    if rules.turn_mode == "throw_then_move":
-        return _pooled_landings(rules, start, allowed, throws, graces_max, floor)
-    return _each_throw_landings(rules, start, allowed, throws, graces_max, floor)
-
-
-_RELATIVE = 128
-"""In :func:`_relative_landings`, bit ``_RELATIVE + d`` stands for "d steps ahead of a piece
-that began the turn on the board"; the bits below it are steps of the track (pieces entered
-during the turn)."""
-
-_RELATIVES: dict = {}
-
-
-def _relative_landings(rules, w, on, privilege, has_start, exact, graces_max) -> list:
-    """[(steps ahead of a piece on the board it can land on, steps entered pieces can land on,
-    chance)] (bits) for one seat's turn with no castle held in its way: the same for every
-    position of its pieces on the board, so computed once per rules and kept."""
-    key = (rules, w, on, privilege, has_start, exact, graces_max)
-    got = _RELATIVES.get(key)
-    if got is None:
-        allowed = _TARGETS | (((1 << (ON_LOOP_LAST - 1)) - 2) << _RELATIVE)
-        start = (w, on, privilege, (1 << _RELATIVE) if has_start else 0)
-        final = _turn_landings(rules, start, allowed, exact, graces_max)
-        low = (1 << _RELATIVE) - 1
-        got = [(bits >> _RELATIVE, bits & low, pr) for bits, pr in final.items()]
-        _RELATIVES[key] = got
-    return got
-
-
-def _landing_odds(rules, pieces: tuple, fresh: bool, blocked: frozenset, exact: bool, graces_max):
-    """{step of this seat's track 1..75: the chance its turn can land a piece there}, for a
-    seat with ``pieces`` (its four steps), its first-piece privilege ``fresh``, and ``blocked``
-    the castle steps of its track an opponent holds. Kept between calls (by its arguments)."""
-    if graces_max is None:
-        graces_max = _default_graces(rules)
-    key = (rules, pieces, fresh, blocked, exact, graces_max)
-    got = _LANDINGS.pop(key, None)
-    if got is None:
-        one = Fraction(1) if exact else 1.0
-        w = sum(1 for t in pieces if t == 0)
-        on = any(0 < t < HOME for t in pieces)
-        starts = [t for t in pieces if 0 < t < ON_LOOP_LAST]
-        privilege = fresh and w == 4
-        got = {}
-        if not blocked:
-            # no castle held in its way: the turn's odds in steps relative to the pieces on the
-            # board hold for any position of them (computed once per rules), then shifted
-            final = _relative_landings(rules, w, on, privilege, bool(starts), exact, graces_max)
-            for rel, entered, pr in final:
-                landed = entered
-                for t in starts:
-                    landed |= (rel << t) & _TARGETS
-                while landed:
-                    low = landed & -landed
-                    step = low.bit_length() - 1
-                    got[step] = got.get(step, 0 * one) + pr
-                    landed ^= low
-        else:
-            allowed = _TARGETS
-            for b in blocked:
-                allowed &= ~(1 << b)
-            mask = 0
-            for t in starts:
-                mask |= 1 << t
-            final = _turn_landings(rules, (w, on, privilege, mask), allowed, exact, graces_max)
-            for landed, pr in final.items():
-                while landed:
-                    low = landed & -landed
-                    step = low.bit_length() - 1
-                    got[step] = got.get(step, 0 * one) + pr
-                    landed ^= low
-    _LANDINGS[key] = got
-    while len(_LANDINGS) > _LANDINGS_KEPT:
-        _LANDINGS.pop(next(iter(_LANDINGS)))
-    return got
-
-
-def _blocked(pieces, seats, rules, o: int) -> frozenset:
-    """The castle steps of seat ``o``'s track that an opponent of ``o`` holds (no piece of
-    ``o`` may stop there)."""
-    out = set()
-    for s in seats:
-        if s == o or (rules.teams and (s - o) % 2 == 0) or pieces[s] is None:
-            continue
-        for t in pieces[s]:
-            g = LOOP_OF[s][t]
-            if g >= 0:
-                step = STEP_ON_LOOP[o][g]
-                if IS_CASTLE[step]:
-                    out.add(step)
-                    if step == ON_LOOP_FIRST:
-                        out.add(ON_LOOP_LAST)
-    return frozenset(out)
 
 
 def danger_map(
@@ -979,27 +473,25 @@ REACH_THROWS_LIMIT = 40
 """The largest ``throws_max`` :func:`reach_map` accepts."""
 
 
-def _canonical(st, left: int):
-    """``st`` with what cannot change the rest of the turn's play left out, so that series of
-    throws that lead to the same position merge: the narration (last throw, events, cancelled),
-    the count of idle throws while it cannot reach the dead-game limit within ``left`` more
-    throws, and the order of a pool of throws (spent in any order), but for its last throws of
-    a run that ``cancel_three`` may still void."""
-    fields: dict = {}
-    if st.last_throw is not None:
-        fields["last_throw"] = None
-    if st.events:
-        fields["events"] = ()
-    if st.cancelled:
-        fields["cancelled"] = ()
-    if st.idle and st.idle + left < IDLE_THROWS_MAX:
-        fields["idle"] = 0
-    pool = st.pool
-    if len(pool) > 1:
-        keep = st.run[1] if st.rules.cancel_three and st.phase == "throw" else 0
-        head, tail = pool[: len(pool) - keep], pool[len(pool) - keep :]
-        fields["pool"] = tuple(sorted(head)) + tail
-    return st._replace(**fields) if fields else st
+def _reach_start(state, seat, piece, throws_max) -> tuple:
+    """:func:`reach_map`'s arguments checked: (the seat, the step its piece starts from)."""
+    from .state import GameState
+
+    if not isinstance(state, GameState):
+        raise ValueError(f"state must be a GameState, not {type(state).__name__}")
+    if seat is None:
+        seat = state.to_move
+    if state.phase == "over":
+        raise ValueError("the game is over: no piece moves any more")
+    if isinstance(seat, bool) or seat != state.to_move:
+        raise ValueError(f"seat must be the seat to move ({state.to_move}), not {seat!r}")
+    if isinstance(piece, bool) or piece not in (0, 1, 2, 3):
+        raise ValueError(f"piece must be 0..3, not {piece!r}")
+    _whole("throws_max", throws_max, 0, REACH_THROWS_LIMIT)
+    start = state.pieces[seat][piece]
+    if start == HOME:
+        raise ValueError(f"piece {piece} of seat {seat} is already home")
+    return seat, start
 
 
 def reach_map(
@@ -1042,22 +534,7 @@ def reach_map(
     >>> sum(r.values()), round(float(r[74]), 4)   # a 4 (after graces it cannot use)
     (Fraction(1, 1), 0.2381)
     """
-    from .state import GameState
-
-    if not isinstance(state, GameState):
-        raise ValueError(f"state must be a GameState, not {type(state).__name__}")
-    if seat is None:
-        seat = state.to_move
-    if state.phase == "over":
-        raise ValueError("the game is over: no piece moves any more")
-    if isinstance(seat, bool) or seat != state.to_move:
-        raise ValueError(f"seat must be the seat to move ({state.to_move}), not {seat!r}")
-    if isinstance(piece, bool) or piece not in (0, 1, 2, 3):
-        raise ValueError(f"piece must be 0..3, not {piece!r}")
-    _whole("throws_max", throws_max, 0, REACH_THROWS_LIMIT)
-    start = state.pieces[seat][piece]
-    if start == HOME:
-        raise ValueError(f"piece {piece} of seat {seat} is already home")
+    seat, start = _reach_start(state, seat, piece, throws_max)
     one = Fraction(1) if exact else 1.0
     turn = state.turn
     outcomes: dict = {}  # the throws of the seat to move, by whether it has a piece on the board

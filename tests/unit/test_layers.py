@@ -21,6 +21,8 @@ LAYERS = [
     {
         "lab",
         "probability",
+        "turns",
+        "landings",
         "simulate",
         "fastnp",
         "coach",

@@ -1,0 +1,370 @@
+"""Where an opponent's turn can land, the machinery of :func:`pachisi_widget.probability.
+danger_map` and :func:`~pachisi_widget.probability.hit_chance`: each throw of a series spent as
+the turn mode allows, pooled throws in any order, kept per rules and relative position.
+
+Private to the package: :mod:`pachisi_widget.probability` is the public face.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .board import HOME
+from .errors import short_repr
+from .rules import CANCEL_HIGH
+from .tables import (
+    IDLE_THROWS_MAX,
+    IS_CASTLE,
+    LOOP_OF,
+    ON_LOOP_FIRST,
+    ON_LOOP_LAST,
+    STEP_ON_LOOP,
+)
+from .turns import value_odds
+
+DANGER_GRACES_MAX = 40
+""":func:`danger_map` follows an opponent's series of throws for at most this many graces in a
+row (its ``graces_max``: by default as many as it takes for the series left out to weigh less
+than :data:`DANGER_TAIL`, at most this many)."""
+
+DANGER_GRACES_LIMIT = DANGER_GRACES_MAX
+"""The largest ``graces_max`` :func:`danger_map` accepts (the same as :data:`DANGER_GRACES_MAX`)."""
+
+DANGER_TAIL = 1e-15
+"""The default ``graces_max`` of :func:`danger_map` leaves out series of graces that together
+are less likely than this (``g**graces_max``, g the chance of a grace)."""
+
+FLOAT_ERROR = 1e-9
+"""With floats (``exact=False``), :func:`danger_map` (and :func:`hit_chance` in
+``throw_then_move``) end the least likely series of throws where they stand, their landings
+counted so far, as long as all the series ended so together weigh at most this much: no chance
+is then lower than the exact one by more than this."""
+
+
+def _check_pieces(position) -> tuple:
+    """A position given as a list (see :func:`hit_chance`), checked: four entries, each None or
+    four steps 0..84."""
+    if not isinstance(position, (list, tuple)) or len(position) != 4:
+        raise ValueError(
+            "position must be a GameState or four entries (one per seat S, E, N, W), each four "
+            f"steps 0..84 or None, not {short_repr(position)}"
+        )
+    out = []
+    for seat, steps in enumerate(position):
+        if steps is None:
+            out.append(None)
+            continue
+        if (
+            not isinstance(steps, (list, tuple))
+            or len(steps) != 4
+            or any(
+                isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= HOME for t in steps
+            )
+        ):
+            raise ValueError(
+                f"position[{seat}] must be four steps 0..84 (or None), not {short_repr(steps)}"
+            )
+        out.append(tuple(steps))
+    return tuple(out)
+
+
+def _trim(frontier: dict, budget: float, out: dict, final_key) -> None:
+    """Move the least likely states of ``frontier`` into ``out`` (keyed by ``final_key(state)``)
+    while their chances add up to at most ``budget``."""
+    if budget <= 0 or len(frontier) < 8:
+        return
+    spent = 0.0
+    for st, m in sorted(frontier.items(), key=lambda sm: sm[1]):
+        if spent + m > budget:
+            break
+        spent += m
+        del frontier[st]
+        k = final_key(st)
+        out[k] = out.get(k, 0) + m
+
+
+_TARGETS = (1 << ON_LOOP_LAST) - 2
+"""Bits 1..75: the steps of an opponent's track a piece can be hit on (bit n = step n)."""
+
+
+def _default_graces(rules) -> int:
+    dist = value_odds(rules, exact=False)
+    g = sum(pr for v, pr in dist.items() if v in rules.entry_graces or v in rules.bonus_graces)
+    k = 0
+    tail = 1.0
+    while tail > DANGER_TAIL and k < DANGER_GRACES_MAX:
+        tail *= g
+        k += 1
+    return k
+
+
+def _spend(rules, v, w, on, fresh, mask, allowed) -> list:
+    """The ways one throw ``v`` can be spent that matter for landing (passing aside):
+    ``[(w, on, fresh, mask, new)]``: a piece entered (``w`` one less) or the piece that is to
+    land moved; ``mask`` the steps that piece may now stand on, ``new`` the steps it just
+    landed on (bit n = step n)."""
+    out = []
+    entry = v in rules.entry_graces
+    if w:
+        bits = 0
+        if entry:
+            bits = (1 << (1 if rules.entry_mode == "square1" else v)) & allowed
+        elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces:
+            for a in range(1, v + 1) if rules.split_throw else (v,):
+                bits |= 1 << a
+            bits &= allowed
+        if bits:
+            out.append((w - 1, True, False, mask | bits, bits))
+        if entry and not rules.grace_moves_before_all_entered:
+            return out
+    if mask:
+        d = rules.distance(v, w > 0)
+        if rules.split_throw:
+            new = 0
+            for k in range(1, d + 1):
+                new |= mask << k
+            new &= allowed
+        else:
+            new = (mask << d) & allowed
+        if new:
+            out.append((w, on, fresh, mask | new, new))
+    return out
+
+
+def _each_throw_landings(rules, start, allowed, throws, graces_max, floor) -> dict:
+    """``move_each_throw``: {the steps the turn can land on (bits): chance}.
+
+    A state of the turn so far is (the steps landed on, the plays still open): a play is
+    (pieces waiting, a piece on the board, privilege, the steps the piece that is to land may
+    stand on); plays with the same first three merge. Each throw is a grace for a play as
+    that play stands when it is thrown."""
+    entry, bonus = rules.entry_graces, rules.bonus_graces
+    frontier = {(0, (start,)): 1}
+    final: dict = {}
+    for depth in range(graces_max + 1):
+        nxt: dict = {}
+        for (landed, plays), mass in frontier.items():
+            for v, pv in throws:
+                m = mass * pv
+                got = landed
+                cont: dict = {}
+                for w, on, fresh, mask in plays:
+                    grace = v in entry or (v in bonus and on)
+                    for w2, on2, fr2, mask2, new in [(w, on, fresh, mask, 0)] + _spend(
+                        rules, v, w, on, fresh, mask, allowed
+                    ):
+                        got |= new
+                        if grace:
+                            key = (w2, on2, fr2)
+                            cont[key] = cont.get(key, 0) | mask2
+                if cont and depth < graces_max:
+                    st = (got, tuple(sorted((k + (mk,) for k, mk in cont.items()))))
+                    nxt[st] = nxt.get(st, 0) + m
+                else:
+                    final[got] = final.get(got, 0) + m
+        _trim(nxt, floor, final, lambda st: st[0])
+        frontier = nxt
+    return final
+
+
+def _pool_table(rules, start, allowed):
+    """``throw_then_move``: a function giving, for a pool of throws (a sorted tuple), the steps
+    it can land a piece on, spent in any order (each throw on one piece; what is not used is
+    passed at the end). Pools share their parts: what each smaller pool can do is computed
+    once (``plays``: the plays open after spending some of it; ``lands``: its landings)."""
+    plays: dict = {(): {start[:3]: start[3]}}
+    lands: dict = {(): 0}
+
+    def table(pool: tuple) -> int:
+        got = lands.get(pool)
+        if got is not None:
+            return got
+        open_: dict = {}
+        got = 0
+        for i, v in enumerate(pool):
+            if i and pool[i - 1] == v:
+                continue
+            less = pool[:i] + pool[i + 1 :]
+            got |= table(less)
+            for (w, on, fresh), mask in plays[less].items():
+                key = (w, on, fresh)
+                open_[key] = open_.get(key, 0) | mask
+                for w2, on2, fr2, mask2, new in _spend(rules, v, w, on, fresh, mask, allowed):
+                    got |= new
+                    key = (w2, on2, fr2)
+                    open_[key] = open_.get(key, 0) | mask2
+        plays[pool] = open_
+        lands[pool] = got
+        return got
+
+    return table
+
+
+def _pooled_landings(rules, start, allowed, throws, graces_max, floor) -> dict:
+    """``throw_then_move``: {the steps the turn can land on (bits): chance}. The series is
+    thrown first (a bonus grace counts when the seat had a piece on the board as it began;
+    ``cancel_three`` voids three high throws, three 7s or three 14s in a row and ends it), then
+    the pool is spent in any order (:func:`_pool_landings`)."""
+    entry, bonus, on = rules.entry_graces, rules.bonus_graces, start[1]
+    frontier: dict = {((), None, ()): 1}
+    pools: dict = {}
+    for depth in range(graces_max + 1):
+        nxt: dict = {}
+        for (pool, cls, run), mass in frontier.items():
+            for v, pv in throws:
+                m = mass * pv
+                grace = v in entry or (v in bonus and on)
+                new_cls, new_run = None, ()
+                if rules.cancel_three:
+                    c = "high" if v in CANCEL_HIGH else v if v in (7, 14) else None
+                    if c is not None:
+                        new_cls, new_run = c, (run + (v,) if c == cls else (v,))
+                        if len(new_run) == 3:  # void: the series ends
+                            left = list(pool)
+                            for x in new_run[:2]:
+                                left.remove(x)
+                            pools[tuple(left)] = pools.get(tuple(left), 0) + m
+                            continue
+                p2 = tuple(sorted(pool + (v,)))
+                if grace and depth < graces_max:
+                    key = (p2, new_cls, new_run)
+                    nxt[key] = nxt.get(key, 0) + m
+                else:
+                    pools[p2] = pools.get(p2, 0) + m
+        _trim(nxt, floor, pools, lambda st: st[0])
+        frontier = nxt
+    final: dict = {}
+    table = _pool_table(rules, start, allowed)
+    for pool, m in sorted(pools.items(), key=lambda pm: len(pm[0])):
+        got = table(pool)
+        final[got] = final.get(got, 0) + m
+    return final
+
+
+_LANDINGS: dict = {}
+_LANDINGS_KEPT = 256
+
+
+def _turn_landings(rules, start, allowed, exact, graces_max) -> dict:
+    """{the steps one seat's turn can land on (bits): chance}, from ``start`` (pieces waiting,
+    a piece on the board, privilege, the steps of the pieces that may land) with the steps
+    ``allowed`` to stop on."""
+    one = Fraction(1) if exact else 1.0
+    throws = [(v, pr * one) for v, pr in value_odds(rules, exact).items()]
+    floor = 0.0 if exact else FLOAT_ERROR / (graces_max + 1)  # a budget for each depth
+    if rules.turn_mode == "throw_then_move":
+        return _pooled_landings(rules, start, allowed, throws, graces_max, floor)
+    return _each_throw_landings(rules, start, allowed, throws, graces_max, floor)
+
+
+_RELATIVE = 128
+"""In :func:`_relative_landings`, bit ``_RELATIVE + d`` stands for "d steps ahead of a piece
+that began the turn on the board"; the bits below it are steps of the track (pieces entered
+during the turn)."""
+
+_RELATIVES: dict = {}
+
+
+def _relative_landings(rules, w, on, privilege, has_start, exact, graces_max) -> list:
+    """[(steps ahead of a piece on the board it can land on, steps entered pieces can land on,
+    chance)] (bits) for one seat's turn with no castle held in its way: the same for every
+    position of its pieces on the board, so computed once per rules and kept."""
+    key = (rules, w, on, privilege, has_start, exact, graces_max)
+    got = _RELATIVES.get(key)
+    if got is None:
+        allowed = _TARGETS | (((1 << (ON_LOOP_LAST - 1)) - 2) << _RELATIVE)
+        start = (w, on, privilege, (1 << _RELATIVE) if has_start else 0)
+        final = _turn_landings(rules, start, allowed, exact, graces_max)
+        low = (1 << _RELATIVE) - 1
+        got = [(bits >> _RELATIVE, bits & low, pr) for bits, pr in final.items()]
+        _RELATIVES[key] = got
+    return got
+
+
+def _landing_odds(rules, pieces: tuple, fresh: bool, blocked: frozenset, exact: bool, graces_max):
+    """{step of this seat's track 1..75: the chance its turn can land a piece there}, for a
+    seat with ``pieces`` (its four steps), its first-piece privilege ``fresh``, and ``blocked``
+    the castle steps of its track an opponent holds. Kept between calls (by its arguments)."""
+    if graces_max is None:
+        graces_max = _default_graces(rules)
+    key = (rules, pieces, fresh, blocked, exact, graces_max)
+    got = _LANDINGS.pop(key, None)
+    if got is None:
+        one = Fraction(1) if exact else 1.0
+        w = sum(1 for t in pieces if t == 0)
+        on = any(0 < t < HOME for t in pieces)
+        starts = [t for t in pieces if 0 < t < ON_LOOP_LAST]
+        privilege = fresh and w == 4
+        got = {}
+        if not blocked:
+            # no castle held in its way: the turn's odds in steps relative to the pieces on the
+            # board hold for any position of them (computed once per rules), then shifted
+            final = _relative_landings(rules, w, on, privilege, bool(starts), exact, graces_max)
+            for rel, entered, pr in final:
+                landed = entered
+                for t in starts:
+                    landed |= (rel << t) & _TARGETS
+                while landed:
+                    low = landed & -landed
+                    step = low.bit_length() - 1
+                    got[step] = got.get(step, 0 * one) + pr
+                    landed ^= low
+        else:
+            allowed = _TARGETS
+            for b in blocked:
+                allowed &= ~(1 << b)
+            mask = 0
+            for t in starts:
+                mask |= 1 << t
+            final = _turn_landings(rules, (w, on, privilege, mask), allowed, exact, graces_max)
+            for landed, pr in final.items():
+                while landed:
+                    low = landed & -landed
+                    step = low.bit_length() - 1
+                    got[step] = got.get(step, 0 * one) + pr
+                    landed ^= low
+    _LANDINGS[key] = got
+    while len(_LANDINGS) > _LANDINGS_KEPT:
+        _LANDINGS.pop(next(iter(_LANDINGS)))
+    return got
+
+
+def _blocked(pieces, seats, rules, o: int) -> frozenset:
+    """The castle steps of seat ``o``'s track that an opponent of ``o`` holds (no piece of
+    ``o`` may stop there)."""
+    out = set()
+    for s in seats:
+        if s == o or (rules.teams and (s - o) % 2 == 0) or pieces[s] is None:
+            continue
+        for t in pieces[s]:
+            g = LOOP_OF[s][t]
+            if g >= 0:
+                step = STEP_ON_LOOP[o][g]
+                if IS_CASTLE[step]:
+                    out.add(step)
+                    if step == ON_LOOP_FIRST:
+                        out.add(ON_LOOP_LAST)
+    return frozenset(out)
+
+
+def _canonical(st, left: int):
+    """``st`` with what cannot change the rest of the turn's play left out, so that series of
+    throws that lead to the same position merge: the narration (last throw, events, cancelled),
+    the count of idle throws while it cannot reach the dead-game limit within ``left`` more
+    throws, and the order of a pool of throws (spent in any order), but for its last throws of
+    a run that ``cancel_three`` may still void."""
+    fields: dict = {}
+    if st.last_throw is not None:
+        fields["last_throw"] = None
+    if st.events:
+        fields["events"] = ()
+    if st.cancelled:
+        fields["cancelled"] = ()
+    if st.idle and st.idle + left < IDLE_THROWS_MAX:
+        fields["idle"] = 0
+    pool = st.pool
+    if len(pool) > 1:
+        keep = st.run[1] if st.rules.cancel_three and st.phase == "throw" else 0
+        head, tail = pool[: len(pool) - keep], pool[len(pool) - keep :]
+        fields["pool"] = tuple(sorted(head)) + tail
+    return st._replace(**fields) if fields else st
