@@ -132,6 +132,29 @@ class Replay:
         game: Game = start_game(Game, self.record)
         return game
 
+    def __repr__(self) -> str:
+        """A short summary: the seats, the actions and how the game ended (not every action).
+
+        >>> import pachisi_widget as pw
+        >>> g = pw.Game.from_position([[83, 84, 84, 84], None, [40, 0, 0, 0], None], seed=3)
+        >>> _ = g.throw(value=10); _ = g.play(g.legal_move(83, 84))
+        >>> Replay(g)
+        <Replay of South and North: 2 actions, won by South; seed=3>
+        """
+        from .words.format import seat_label
+
+        def listed(seats) -> str:
+            names = [seat_label(s) for s in seats]
+            return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+        seats = listed(self.record.seats)
+        winner = self.final.winner
+        if winner is not None:
+            ended = "won by " + listed(winner if isinstance(winner, tuple) else (winner,))
+        else:
+            ended = "ended with no winner" if self.final.phase == "over" else "not finished"
+        return f"<Replay of {seats}: {self.count} actions, {ended}; seed={self.seed}>"
+
     @property
     def count(self) -> int:
         """The number of actions (throws and moves) in the record: the last index."""

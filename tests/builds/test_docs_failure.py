@@ -71,7 +71,7 @@ def test_a_failing_lesson_is_one_line_naming_the_lesson_the_cell_and_the_error(t
     )
     env = kernel_env(tmp_path / "kernel")
     run = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-q"]
+        [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-q", "--no-color"]
         + [str(src), str(tmp_path / "html")],
         capture_output=True,
         text=True,
