@@ -37,7 +37,8 @@ def positions() -> dict:
         )
         w.replay(g)
         w.analyse(seats=[0], rollouts=200)
-        w.replay_to(w.analysis[len(w.analysis) // 2]["index"])
+        marked = [a for a in w.analysis if a["grade"]]  # a graded move: its verdict and ghost
+        w.replay_to((marked or w.analysis)[len(marked or w.analysis) // 2]["index"])
         out[f"replay-{lang}"] = w
         q = pw.PachisiWidget(
             game=pw.Game.from_position([[12, 30, 0, 84], None, [25, 0, 0, 84], None], seed=2),

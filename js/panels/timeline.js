@@ -302,8 +302,14 @@ export function createTimeline({ doc, win, model, send, boardBox }) {
       if (turn.index < t.index) current = i;
     });
     moveList.querySelectorAll("button").forEach((b, i) => {
-      if (i === current) b.setAttribute("aria-current", "step");
-      else b.removeAttribute("aria-current");
+      if (i === current) {
+        b.setAttribute("aria-current", "step");
+        // the turn shown stays in view inside the list (the page itself does not scroll)
+        const top = b.offsetTop - moveList.offsetTop;
+        if (top < moveBox.scrollTop || top + b.offsetHeight > moveBox.scrollTop + moveBox.clientHeight) {
+          moveBox.scrollTop = Math.max(0, top - moveBox.clientHeight / 2);
+        }
+      } else b.removeAttribute("aria-current");
     });
     const gk = JSON.stringify([t.lines, t.index, t.count, labels.replay_graph]);
     if (graphSlot.dataset.key !== gk) {
