@@ -525,7 +525,8 @@ class Session:
         """Practice mode's move: the seat to move's piece on step ``start`` to ``square`` (an
         [x, y] pair of the board, or ``"home"``). A move the rules forbid raises
         IllegalMoveError with the rule (nothing changes); a legal one is played and the coach's
-        verdict on it is said in the status line and returned."""
+        verdict on it is said in the status line ("Right!" when it gave nothing away, "Allowed"
+        when it was a mistake) and returned."""
         before = self.game.state
         move = self.practice_mode.move(before, start, square)
         ev = self.instruments.evaluation(
@@ -537,7 +538,8 @@ class Session:
         )
         v = coach.verdict(before, move, evaluation=ev)
         self.play(move)
-        self._commit("quiz_moved", {"detail": v.text(self.language)})
+        code = "quiz_moved" if v.is_mistake else "quiz_right"
+        self._commit(code, {"detail": v.text(self.language)})
         return v
 
     def ask(self, question: str, **params):

@@ -306,7 +306,7 @@ def test_a_legal_practice_move_is_played_and_judged():
     w = practice_widget()
     assert w.handle_intent({"kind": "try", "start": 26, "square": list(board.track(0)[30])})
     assert w.game.pieces(2)[3] == 0 or 0 in w.game.pieces(2)  # North's piece went back
-    assert w.status.startswith("Allowed — ") and w.status_kind == "info"
+    assert w.status.startswith("Right! ") and w.status_kind == "info"  # a legal, good move
     assert "move from step 26 to step 30" in w.status
 
 
