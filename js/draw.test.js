@@ -424,3 +424,16 @@ describe("square names", () => {
     expect(titles[i].startsWith(`${step} 3, 81`)).toBe(true); // out along the column, and home
   });
 });
+
+describe("returning pieces", () => {
+  it("the board says why a piece lies on its side while one is on the board", async () => {
+    const { fakeModel, mountWidget } = await import("./fake-model.js");
+    const el = mountWidget(fakeModel("mixed")); // West's piece on step 70 is on its way home
+    const note = el.querySelector('[data-role="returning-note"]');
+    expect(note.hidden).toBe(false);
+    expect(note.textContent).toContain(String(pos.mixed.state.returning_step));
+    expect(note.textContent).not.toContain("{n}");
+    const start = mountWidget(fakeModel("start"));
+    expect(start.querySelector('[data-role="returning-note"]').hidden).toBe(true);
+  });
+});

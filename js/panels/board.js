@@ -11,6 +11,9 @@ import { pendingTimer, showMove } from "../optimistic.js";
  */
 export function createBoard({ doc, win, model, send, redraw }) {
   const box = htmlEl(doc, "div", { class: "pachisi-board-box" });
+  // A piece past its returning step lies on its side: the note under the board says why, while
+  // one is on the board (data-role="returning-note").
+  const returningNote = htmlEl(doc, "p", { class: "pachisi-returning-note", "data-role": "returning-note" });
   let board = null;
   let selected = null; // "seat:step" of a stack chosen by a click (several moves share it)
   let sentAt = null; // the revision a move was sent at: one move per position
@@ -83,8 +86,13 @@ export function createBoard({ doc, win, model, send, redraw }) {
     if (selected && !movesByStack(moves).has(selected)) selected = null;
     const next = buildBoard(doc, { geometry, state, legalMoves: moves, selected, interactive: !state.computer_to_act });
     if (board) board.replaceWith(next);
-    else box.appendChild(next);
+    else box.append(next, returningNote);
     board = next;
+    const labels = state.labels ?? {};
+    const returning = (state.stacks ?? []).some((s) => s.returning);
+    returningNote.hidden = !returning || !labels.returning_note;
+    const note = String(labels.returning_note ?? "").replace("{n}", String(state.returning_step ?? ""));
+    returningNote.textContent = returning ? note : "";
     if (selected) showPaths(movesByStack(moves).get(selected) ?? []);
     slideLastMove(state, geometry);
   };
