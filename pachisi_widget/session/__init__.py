@@ -522,11 +522,10 @@ class Session:
     # -- practice: moves named by a piece and a square, questions ----------------------------
 
     def try_move(self, start: int, square):
-        """Practice mode's move: the seat to move's piece on step ``start`` to ``square`` (an
-        [x, y] pair of the board, or ``"home"``). A move the rules forbid raises
-        IllegalMoveError with the rule (nothing changes); a legal one is played and the coach's
-        verdict on it is said in the status line ("Right!" when it gave nothing away, "Allowed"
-        when it was a mistake) and returned."""
+        """Practice mode's move: the seat to move's piece on step ``start`` to ``square`` ([x, y]
+        of the board, or ``"home"``). A move the rules forbid raises IllegalMoveError with the
+        rule (nothing changes); a legal one is played and the coach's verdict said ("Right!", or
+        "Allowed" for a mistake) in the status line and returned."""
         before = self.game.state
         move = self.practice_mode.move(before, start, square)
         ev = self.instruments.evaluation(

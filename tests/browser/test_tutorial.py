@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from conftest import SERVER_START_TIMEOUT_S, _isolated_env, free_port
 from jupyter_ui import UI_TIMEOUT_MS, run_all_cells
+from support import clean_copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -31,24 +32,9 @@ REPO = Path(__file__).resolve().parents[2]
 LESSON = "00_play_your_first_game.ipynb"
 
 
-def _source_files() -> list[str]:
-    """Files a checkout holds: tracked ones plus new ones that are not ignored."""
-    out = subprocess.run(
-        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
-        cwd=REPO,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    return [name for name in out.split("\0") if name and (REPO / name).is_file()]
-
-
 def _clone(dest: Path) -> Path:
     """A copy of the repository as a clone has it after set-up: committed, this venv as .venv."""
-    for name in _source_files():
-        target = dest / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(REPO / name, target)
+    clean_copy(dest)
     (dest / ".venv").symlink_to(Path(sys.prefix))
     # the front-end bundle set-up built (git-ignored, as in a clone after bootstrap.sh)
     shutil.copytree(REPO / "pachisi_widget" / "static", dest / "pachisi_widget" / "static")
