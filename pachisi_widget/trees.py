@@ -29,7 +29,7 @@ from fractions import Fraction
 from .board import HOME
 from .charts import Branch, Tree
 from .charts._mpl import decimal_mark
-from .errors import short_repr
+from .errors import say, short_repr
 from .landings import _blocked, _check_pieces
 from .probability import hit_chance, throw_odds
 from .tables import IS_SAFE, LOOP_OF, STEP_ON_LOOP
@@ -46,8 +46,7 @@ THROWS_MAX = 6
 def _throws(throws) -> int:
     if isinstance(throws, bool) or not isinstance(throws, int) or not 1 <= throws <= THROWS_MAX:
         raise ValueError(
-            f"throws must be a whole number of throws from 1 to {THROWS_MAX}, "
-            f"not {short_repr(throws)}"
+            say("tree_err_throws", {"most": THROWS_MAX, "got": short_repr(throws, 40)})
         )
     return throws
 
@@ -90,7 +89,7 @@ def grace_tree(rules=None, throws: int = 3, on_board: bool = True, lang: str | N
     yes = sorted(v for v in odds if v in graces)
     no = sorted(v for v in odds if v not in graces)
     if not yes or not no:
-        raise ValueError("a tree of graces needs throws that are graces and throws that are not")
+        raise ValueError(say("tree_err_no_graces"))
     g = sum((odds[v] for v in yes), Fraction(0))
     grace_words = text("tree_grace", {"which": join(yes, lang, "or")}, lang)
     other_words = join(no, lang, "or")
@@ -133,13 +132,14 @@ def _opponent(pieces, seats, rules, seat: int, by) -> int:
     foes = [o for o in seats if o != seat and not (rules.teams and (o - seat) % 2 == 0)]
     if by is None:
         if len(foes) != 1:
-            raise ValueError(
-                f"the piece has {len(foes)} opponents in play: name the seat whose turn the tree "
-                f"draws with by= (one of {foes})"
-            )
+            choices = ", ".join(map(str, foes)) or "–"
+            raise ValueError(say("tree_err_by_needed", {"n": len(foes), "choices": choices}))
         return foes[0]
     if by not in foes:
-        raise ValueError(f"by must be an opponent of seat {seat} in play {foes}, not {by!r:.40}")
+        choices = ", ".join(map(str, foes)) or "–"
+        raise ValueError(
+            say("tree_err_by", {"seat": seat, "choices": choices, "got": short_repr(by, 40)})
+        )
     return by
 
 
@@ -191,17 +191,11 @@ def hit_tree(
     _whole("seat", seat, 0, 3)
     _whole("step", step, 0, HOME)
     if pieces[seat] is None:
-        raise ValueError(f"seat must be a seat in play, not {seat!r}")
+        raise ValueError(say("tree_err_seat", {"got": short_repr(seat, 40)}))
     if IS_SAFE[step]:
-        raise ValueError(
-            f"a piece on step {step} cannot be hit (a castle, its own column or off the board): "
-            "no tree to draw"
-        )
+        raise ValueError(say("tree_err_safe", {"step": step}))
     if rules.turn_mode == "throw_then_move":
-        raise ValueError(
-            "with throw_then_move a whole series is thrown before any move: the hit chance is "
-            "not played throw by throw, so there is no tree of it"
-        )
+        raise ValueError(say("tree_err_series"))
     seats = tuple(s for s in range(4) if pieces[s] is not None)
     o = _opponent(pieces, seats, rules, seat, by)
     mine = pieces[o]

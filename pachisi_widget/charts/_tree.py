@@ -30,6 +30,7 @@ from html import escape
 from numbers import Real
 from typing import Any
 
+from ..errors import say, short_repr
 from ._frame import _INK, _MUTED, FONT, PALETTE, Chart, escape_free
 
 __all__ = ["Branch", "Tree", "tree", "chance_words"]
@@ -43,11 +44,17 @@ _ROW = 2 * _BIG + 34  # one leaf a row: words above a branch, its chance below
 _DOT = 5
 
 
-def _check_chance(name: str, p) -> None:
-    if isinstance(p, bool) or not isinstance(p, Real) or not math.isfinite(float(p)):
-        raise ValueError(f"{name} must be a probability (a number from 0 to 1), not {p!r:.40}")
-    if not 0 <= float(p) <= 1:
-        raise ValueError(f"{name} must be a probability from 0 to 1, not {p}")
+def _check_chance(code: str, label: str, p) -> None:
+    """Refuse ``p`` (with the sentence ``code``) unless it is a number from 0 to 1."""
+    if (
+        isinstance(p, bool)
+        or not isinstance(p, Real)
+        or not math.isfinite(float(p))
+        or not 0 <= float(p) <= 1
+    ):
+        raise ValueError(
+            say(code, {"label": short_repr(escape_free(label), 40), "got": short_repr(p, 40)})
+        )
 
 
 @dataclass(frozen=True)
@@ -73,14 +80,17 @@ class Branch:
     counts: Any = None
 
     def __post_init__(self):
-        _check_chance(f"the chance of {escape_free(self.label)!r:.40}", self.chance)
+        _check_chance("tree_err_chance", self.label, self.chance)
         if self.counts is not None:
-            _check_chance(f"counts of {escape_free(self.label)!r:.40}", self.counts)
+            _check_chance("tree_err_counts", self.label, self.counts)
         object.__setattr__(self, "then", tuple(self.then))
         if not all(isinstance(b, Branch) for b in self.then):
-            raise ValueError("then must be a sequence of Branch")
+            raise ValueError(say("tree_err_then", {"got": short_repr(self.then, 40)}))
         if self.kind not in KINDS:
-            raise ValueError(f"kind must be one of {sorted(KINDS)}, not {self.kind!r:.40}")
+            kinds = ", ".join(repr(k) for k in sorted(KINDS))
+            raise ValueError(
+                say("tree_err_kind", {"kinds": kinds, "got": short_repr(self.kind, 40)})
+            )
 
 
 def _percent(p, decimal: str) -> tuple:
@@ -135,7 +145,7 @@ class Tree:
     def __init__(self, branches, *, title: str = "", note: str = "", decimal: str = "."):
         self.branches = tuple(branches)
         if not self.branches or not all(isinstance(b, Branch) for b in self.branches):
-            raise ValueError("a tree needs at least one Branch, and only Branch values")
+            raise ValueError(say("tree_err_empty"))
         self.title, self.note, self.decimal = title, note, decimal
         self.answer: Any = None  # the package's own answer the tree explains (builders set it)
 

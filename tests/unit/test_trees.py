@@ -141,3 +141,16 @@ def test_the_picture_is_readable_and_both_paths_draw_the_same():
     import matplotlib.pyplot as plt
 
     plt.close(fig)
+
+
+def test_a_refusal_speaks_the_sessions_language():
+    pw.set_language("ro")
+    try:
+        with pytest.raises(ValueError, match="nu poate fi capturată"):
+            trees.hit_tree(behind(2), 0, 29)
+        with pytest.raises(ValueError, match="de la 0 la 1, nu 1.5"):
+            Branch("2", 1.5)
+        with pytest.raises(ValueError, match="alege cu `by=`"):
+            trees.hit_tree([[TARGET, 84, 84, 0], [0] * 4, [NORTH - 2, 84, 84, 84], None], 0, TARGET)
+    finally:
+        pw.set_language("en")
