@@ -1,11 +1,13 @@
 """Small charts as SVG pictures, in pure Python: the lessons' plots where matplotlib is missing.
 
 The offline JupyterLite site runs Python in the browser with neither numpy nor matplotlib, so a
-lesson that plots only with matplotlib shows a table there. These four charts cover what the
+lesson that plots only with matplotlib shows a table there. These charts cover what the
 lessons draw: bars (a throw's distribution, win rates), a histogram (game lengths), lines (a
-chance against a parameter) and intervals (ratings or win rates with their 95% intervals).
-Each returns a :class:`Chart`, an SVG document that a notebook displays as a picture (and that
-the documentation site keeps as one); matplotlib stays the richer choice where it is installed.
+chance against a parameter), intervals (ratings or win rates with their 95% intervals) and tree
+diagrams of chances (:class:`Tree`: chains of graces, the chance of being hit; drawn with
+matplotlib too, by :meth:`Tree.plot`). Each returns a :class:`Chart` (a :class:`Tree` gives one
+with :meth:`Tree.svg`), an SVG document that a notebook displays as a picture (and that the
+documentation site keeps as one); matplotlib stays the richer choice where it is installed.
 
 >>> c = bar(["0", "1", "2"], [0.25, 0.5, 0.25], title="Mouths up, 2 shells", percent=True)
 >>> c.startswith("<svg") and "Mouths up, 2 shells" in c
@@ -44,6 +46,7 @@ from ._frame import (
     nice_ticks,
 )
 from ._mpl import localize_axes
+from ._tree import Branch, Tree, chance_words, tree
 
 __all__ = [
     "Chart",
@@ -54,6 +57,10 @@ __all__ = [
     "nice_ticks",
     "PALETTE",
     "localize_axes",
+    "Branch",
+    "Tree",
+    "tree",
+    "chance_words",
 ]
 
 # -- the charts -----------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ __all__ = [
 LANGUAGES: tuple[str, ...] = catalogue.languages()
 """The languages with catalogues (folders of ``locale/``), English first: ``("en", "ro")``."""
 
-SENTENCE_DOMAINS = ("board", "errors", "coach", "practice", "lessons", "rules", "lab")
+SENTENCE_DOMAINS = ("board", "errors", "coach", "practice", "lessons", "rules", "lab", "trees")
 """The catalogues whose codes :func:`text` finds (their codes are distinct)."""
 
 _ONE = {

@@ -31,6 +31,7 @@ LAYERS = [
         "seeds",
         "parallel",
         "stats",
+        "trees",
     },  # the lab: many games, odds
     {"lessons", "exercises", "practice"},  # teaching
     {"session", "view"},  # a board without Jupyter

@@ -17,6 +17,7 @@ from pachisi_widget.words import catalogue
 RO_NOTEBOOKS = [lesson.path("ro") for lesson in catalog() if lesson.has("ro")]
 DOCS = [
     REPO / "docs" / "teachers-ro.md",
+    REPO / "docs" / "history-ro.md",
     REPO / "docs" / "rules" / "ro.md",
     REPO / "docs" / "rules" / "sheet-ro.md",
     REPO / "notebooks" / "ro" / "foaia-de-reguli.md",
