@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from xml.sax.saxutils import escape
 
 from .. import board, scene, svg
@@ -55,6 +55,7 @@ A4 = (210.0, 297.0)
 _INK = "#222222"
 _LINE = "#3a3a3a"
 _PALE = 0.55  # how much of each arm's tint is white on paper: pale enough to save ink
+_SHAPES: dict[str, Any] = scene.SHAPES
 _LOOP = (9, 75)  # South's steps on the outer loop, all seats' squares (8 and 76 are its tip)
 
 
@@ -67,8 +68,8 @@ def _pale(color: str, white: float = _PALE) -> str:
 def _letter_mark(seat: int, cx: float, cy: float, r: float, lang: str, hollow: bool = False) -> str:
     """A seat's piece (its shape, in its colour or, ``hollow``, outlined in it) with its letter:
     told apart without colour. The letter is never smaller than the board's smallest text."""
-    size = max(scene.FONT_MIN, r * scene.SHAPES["letter_size"])
-    dy = size * scene.SHAPES["letter_dy"][seat] / scene.SHAPES["letter_size"]
+    size = max(scene.FONT_MIN, r * _SHAPES["letter_size"])
+    dy = size * _SHAPES["letter_dy"][seat] / _SHAPES["letter_size"]
     if hollow:
         shape = svg.piece_shape(seat, cx, cy, r, 'fill-opacity="0"', stroke_width=1.2)
         shape = shape.replace(
@@ -84,6 +85,13 @@ def _letter_mark(seat: int, cx: float, cy: float, r: float, lang: str, hollow: b
     )
 
 
+def _square(seat: int, step: int) -> tuple[int, int]:
+    """The square of ``seat``'s step 1..83 (never the Charkoni nor home)."""
+    found = board.square(seat, step)
+    assert found is not None, (seat, step)
+    return found
+
+
 def direction_steps() -> tuple[int, ...]:
     """The steps of South's track that carry an arrow of the direction of play: the middle of
     each straight run of the outer loop (counter-clockwise), away from the castles.
@@ -93,7 +101,7 @@ def direction_steps() -> tuple[int, ...]:
     """
     runs: list[tuple[tuple[int, int], list[int]]] = []
     for step in range(_LOOP[0], _LOOP[1]):
-        a, b = board.square(0, step), board.square(0, step + 1)
+        a, b = _square(0, step), _square(0, step + 1)
         move = (b[0] - a[0], b[1] - a[1])
         if runs and runs[-1][0] == move:
             runs[-1][1].append(step)
@@ -104,7 +112,7 @@ def direction_steps() -> tuple[int, ...]:
         if len(steps) >= 5:
             middle = steps[len(steps) // 2]
             for candidate in (middle, middle + 1, middle - 1):
-                if board.square(0, candidate) not in board.CASTLE_SQUARES:
+                if _square(0, candidate) not in board.CASTLE_SQUARES:
                     out.append(candidate)
                     break
     return tuple(out)
@@ -113,7 +121,7 @@ def direction_steps() -> tuple[int, ...]:
 def _arrow(step: int) -> str:
     """A chevron on South's step ``step`` pointing to the next step (the same squares are every
     seat's outer loop: the direction is one for all)."""
-    (x0, y0), (x1, y1) = board.square(0, step), board.square(0, step + 1)
+    (x0, y0), (x1, y1) = _square(0, step), _square(0, step + 1)
     cx, cy = svg._xy(x0, y0)
     angle = math.degrees(math.atan2(-(y1 - y0), x1 - x0))
     return (
@@ -194,7 +202,7 @@ def print_board_svg(lang: str = "en", *, tint: bool = True) -> str:
 def _twenty_five(seat: int, lang: str) -> str:
     """Seat ``seat``'s 25-castle: a double frame (its colour outside, black inside) and, beyond
     the arm's tip, its piece and "25"."""
-    x, y = board.square(seat, board.TWENTY_FIVE_STEP)
+    x, y = _square(seat, board.TWENTY_FIVE_STEP)
     cx, cy = svg._xy(x, y)
     cell = scene.CELL
     x0, y0 = cx - cell / 2, cy - cell / 2
@@ -219,7 +227,7 @@ def _twenty_five(seat: int, lang: str) -> str:
 
 def _entry(seat: int, lang: str) -> str:
     """Seat ``seat``'s step 1, where its pieces enter: its piece drawn in outline."""
-    cx, cy = svg._xy(*board.square(seat, 1))
+    cx, cy = svg._xy(*_square(seat, 1))
     return (
         f'<g class="pachisi-entry" data-seat="{seat}">'
         + _letter_mark(seat, cx, cy, 13, lang, hollow=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
@@ -43,6 +44,9 @@ __all__ = [
 SQUARE_MM = 17.0
 """The side of a square of the board printed on A4 sheets, in millimetres: the largest board
 that four sheets make (about 35 cm), room for a coin or a button on each square."""
+
+SQUARES = (8.0, 40.0)
+"""The smallest and largest square the A4 sheets print, in millimetres (40 mm: 25 sheets)."""
 
 DOCUMENTS = (
     "board-a3",
@@ -241,7 +245,8 @@ def rules_sheet(lang: str, root: Path = REPOSITORY) -> KitPDF:
 
 # -- the answer key --------------------------------------------------------------------------
 
-_NUMBERED = re.compile(r"^\*\*(\d+)\.\*\*\s*", re.M)
+_NUMBERED = re.compile(r"^\*\*(\d+)\.(\*\*)?\s*", re.M)
+"""An exercise's number as the lessons write it: "**3.** How many..." or "**1. Predict.** With..."."""
 
 
 def exercise_question(nb: dict, index: int, number: int) -> str:
@@ -253,7 +258,9 @@ def exercise_question(nb: dict, index: int, number: int) -> str:
         text = "".join(cell["source"])
         starts = [m for m in _NUMBERED.finditer(text) if int(m.group(1)) == number]
         if starts:
-            return text[starts[-1].end() :].strip()
+            found = starts[-1]
+            rest = text[found.end() :].strip()
+            return rest if found.group(2) else "**" + rest  # "**1. Title.**": keep it bold
     return ""
 
 
@@ -321,7 +328,9 @@ def answer_key(lang: str, root: Path = REPOSITORY) -> KitPDF:
         if lesson.id in lessons.TASKS:
             parts.append(_task_html(lesson.id, lang))
         for number in lesson.exercises:
-            question = exercise_question(nb, found[number], number) if number in found else ""
+            question = (
+                exercise_question(nb, found[number], number) if nb and number in found else ""
+            )
             parts.append(_exercise_html(lesson, number, question, lang))
         if not lesson.exercises:
             parts.append(f"<p>{_h(_t('key.none', lang))}</p>")
@@ -425,7 +434,7 @@ def lesson_notes(lang: str) -> KitPDF:
     return pdf
 
 
-_MAKERS = {
+_MAKERS: dict[str, Callable[..., KitPDF]] = {
     "board-a3": board_a3,
     "board-a4-sheets": board_tiles,
     "rules-sheet": rules_sheet,
@@ -457,6 +466,11 @@ def build(
         raise PermissionError(
             "the teacher's kit holds every lesson's answers: build it with "
             "`bash scripts/teacher.sh print` (which sets PACHISI_TEACHER=1)"
+        )
+    if not SQUARES[0] <= square_mm <= SQUARES[1]:
+        raise ValueError(
+            f"a square of the board on A4 sheets is {SQUARES[0]:g} to {SQUARES[1]:g} mm, not "
+            f"{square_mm!r} (the default {SQUARE_MM:g} mm makes the board of four sheets)"
         )
     names = tuple(only) if only else DOCUMENTS
     unknown = [n for n in names if n not in _MAKERS]
