@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 
 import pypdfium2 as pdfium
 import pytest
@@ -169,3 +170,43 @@ def test_each_sheet_says_its_place_and_where_to_cut(kit):
         assert place in text
         cuts = text.count(pages._t("tiles.cut", "en"))
         assert cuts == (t.row > 1) + (t.column > 1), (t.number, cuts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_guides_show_the_same_notes_on_pacing(tmp_path, lang):
+    # the teacher's guides' {lesson-pacing} directive (docs/_ext/pachisi_kit_docs.py), built in
+    # a small Sphinx project of its own: a row a lesson, the package's notes word for word
+    import html
+
+    guide = (REPO / "docs" / ("teachers.md" if lang == "en" else "teachers-ro.md")).read_text()
+    assert f"```{{lesson-pacing}}\n:lang: {lang}\n```" in guide
+    (tmp_path / "conf.py").write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {str(REPO / 'docs' / '_ext')!r})\n"
+        'extensions = ["myst_parser", "pachisi_kit_docs"]\n'
+        "smartquotes = False\n"  # the words as written, to compare
+    )
+    (tmp_path / "index.md").write_text(f"# Notes\n\n```{{lesson-pacing}}\n:lang: {lang}\n```\n")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-q",
+            "-W",
+            "-b",
+            "html",
+            str(tmp_path),
+            str(tmp_path / "out"),
+        ],
+        cwd=REPO,
+        text=True,
+        capture_output=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    page = html.unescape((tmp_path / "out" / "index.html").read_text(encoding="utf-8"))
+    notes = pacing.course_pacing(lang)
+    assert page.count("<tr") == 1 + len(notes)
+    for n in notes:
+        assert n.title in page and n.cut in page and n.extend in page, n.lesson
