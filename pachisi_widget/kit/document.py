@@ -93,10 +93,14 @@ _STYLES = {
         font_family=FONT, font_style="B", font_size_pt=11, color="#222222", t_margin=3, b_margin=1
     ),
     "p": TextStyle(font_family=FONT, t_margin=1.2, b_margin=1.2),
-    "li": TextStyle(font_family=FONT, t_margin=0.8, l_margin=6),
+    "li": TextStyle(font_family=FONT, t_margin=1.4, l_margin=6),
     "code": FontFace(family=MONO_FAMILY, color="#222222"),
     "pre": TextStyle(font_family=MONO_FAMILY, font_size_pt=9, t_margin=1, b_margin=1),
 }
+
+
+_LEADING = 1.22
+"""The line height of running text, in font sizes."""
 
 
 class KitPDF(FPDF):
@@ -135,6 +139,8 @@ class KitPDF(FPDF):
     def html(self, html: str, size: float = 10) -> None:
         """Write ``html`` (the subset fpdf2 reads: headings, paragraphs, lists, tables, b, i, code)."""
         self.set_font(FONT, size=size)
+        for tag in ("p", "ul", "ol"):  # a little air between the lines, which fpdf2 reads here
+            html = html.replace(f"<{tag}>", f'<{tag} style="line-height: {_LEADING}">')
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UserWarning)  # fpdf2's notes on tags it styles itself
             self.write_html(
@@ -147,8 +153,50 @@ class KitPDF(FPDF):
             )
 
     def markdown(self, text: str, size: float = 10) -> None:
-        """Write ``text`` (Markdown)."""
-        self.html(markdown_html(text), size)
+        """Write ``text`` (Markdown): its tables as fpdf2 tables, everything else as HTML."""
+        md = _markdown()
+        tokens = md.parse(text)
+        start = 0
+        for i, token in enumerate(tokens):
+            if token.type == "heading_open" and token.tag == "h1":  # the page's title
+                if start < i:
+                    self.html(md.renderer.render(tokens[start:i], md.options, {}), size)
+                self.heading(tokens[i + 1].content.replace("*", ""))
+                start = i + 3
+            if token.type == "table_open":
+                if start < i:
+                    self.html(md.renderer.render(tokens[start:i], md.options, {}), size)
+                start = (
+                    next(k for k in range(i, len(tokens)) if tokens[k].type == "table_close") + 1
+                )
+                self._table(tokens[i:start], size)
+        if start < len(tokens):
+            self.html(md.renderer.render(tokens[start:], md.options, {}), size)
+
+    def _table(self, tokens, size: float) -> None:
+        """A Markdown table's tokens as an fpdf2 table (bold kept: ``**25**``)."""
+        rows: list[list[str]] = []
+        for token in tokens:
+            if token.type == "tr_open":
+                rows.append([])
+            elif token.type == "inline":
+                rows[-1].append(token.content.replace("*", "**").replace("****", "**"))
+        self.ln(1.5)
+        self.set_font(FONT, size=size)
+        first = max(len(rows[0][0]), 10) * size * 0.22
+        rest = (self.epw - first) / max(1, len(rows[0]) - 1)
+        with self.table(
+            col_widths=(first, *([rest] * (len(rows[0]) - 1))),
+            text_align="CENTER",
+            markdown=True,
+            line_height=size * 0.5,
+            padding=1.2,
+        ) as table:
+            for cells in rows:
+                row = table.row()
+                for cell in cells:
+                    row.cell(cell)
+        self.ln(2)
 
     def heading(self, text: str, size: float = 17) -> None:
         """A document's title line, in bold."""

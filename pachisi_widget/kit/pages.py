@@ -239,7 +239,7 @@ def rules_sheet(lang: str, root: Path = REPOSITORY) -> KitPDF:
     """The one-page rules sheet (``docs/rules/sheet-<lang>.md``), on A4."""
     pdf = KitPDF(lang, _t("rules.title", lang))
     pdf.add_page()
-    pdf.markdown(_rules_markdown(lang, root), 10)
+    pdf.markdown(_rules_markdown(lang, root), 12)
     return pdf
 
 
@@ -317,8 +317,8 @@ def answer_key(lang: str, root: Path = REPOSITORY) -> KitPDF:
     pdf.heading(_t("key.title", lang))
     pdf.paragraph(_t("kit.for_teacher", lang), 10, "B")
     pdf.paragraph(_t("key.intro", lang))
-    for lesson in lessons.catalog():
-        if pdf.get_y() > 60:
+    for k, lesson in enumerate(lessons.catalog()):
+        if k:  # a lesson a page: the key of one lesson prints alone
             pdf.add_page()
         parts = [f"<h2>{_h(lesson.title(lang))}</h2>"]
         nb = None

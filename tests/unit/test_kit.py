@@ -1,6 +1,6 @@
 """The teacher's kit's parts that need no PDF: each lesson's notes on pacing, the end-of-unit test
 (its answers computed by the package), the board for paper and how it is cut into A4 sheets, and
-the kit's pinned libraries. The PDFs themselves: tests/builds/test_kit.py."""
+the kit's pinned libraries. The PDFs themselves: tests/builds/test_kit_print.py."""
 
 from __future__ import annotations
 
