@@ -213,3 +213,25 @@ def test_the_kit_is_built_only_in_a_teachers_mode(monkeypatch, tmp_path):
     with pytest.raises(ValueError, match="8 to 40 mm, not 3"):
         pages.build(tmp_path, square_mm=3)
     assert not list(tmp_path.iterdir()), "nothing written for a refused request"
+
+
+def test_the_fonts_come_from_debian_or_matplotlib_or_a_folder_named(monkeypatch, tmp_path):
+    import matplotlib
+
+    from pachisi_widget.kit import document
+
+    shipped = tmp_path.parent / "nowhere"
+    monkeypatch.setattr(
+        document,
+        "_candidates",
+        lambda: [tmp_path, document.Path(matplotlib.get_data_path()) / "fonts" / "ttf"],
+    )
+    document.font_folder.cache_clear()
+    try:
+        assert document.font_folder().name == "ttf"  # matplotlib's copy of DejaVu
+        monkeypatch.setattr(document, "_candidates", lambda: [tmp_path, shipped])
+        document.font_folder.cache_clear()
+        with pytest.raises(FileNotFoundError, match="fonts-dejavu-core.*PACHISI_KIT_FONTS"):
+            document.font_folder()
+    finally:
+        document.font_folder.cache_clear()
