@@ -223,13 +223,17 @@ def _tilted_wait() -> Solution:
     tilt = Fraction(2, 5)
     rules = Rules(p_mouth_up=tilt)
     mean = expected_turns_until(25, rules)
+    odds = throw_distribution(rules)
     return Solution(
         mean,
         ("number", {"decimals": 1}),
         {
             "up": tilt,
             "mean": mean,
-            "q": throw_distribution(rules)[25],
+            "q": odds[25],
+            "six": odds[6],
+            "ten": odds[10],
+            "turn": turn_has_value_chance(25, rules),
             "classic": expected_turns_until(25, Rules()),
         },
     )

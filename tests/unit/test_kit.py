@@ -98,6 +98,12 @@ def test_two_pieces_behind_are_more_dangerous_than_either_but_less_than_their_su
     assert q.solution.expected == _hit(p["near"], p["far"])
 
 
+def test_a_turns_chance_of_a_25_is_what_the_answer_sheet_says():
+    p = unit_test.question(9).solution.params
+    assert p["turn"] == p["q"] / (1 - p["six"] - p["ten"])
+    assert unit_test.question(9).solution.expected == 1 / p["turn"]
+
+
 def test_question_numbers_outside_the_test_are_refused():
     with pytest.raises(ValueError, match=r"questions 1 to \d+, not 0"):
         unit_test.question(0)
