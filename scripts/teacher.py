@@ -394,7 +394,8 @@ def print_kit(langs, out: Path, square_mm: float | None = None, only=None) -> li
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         prog="bash scripts/teacher.sh",
-        description="A teacher's versions of the lessons: solutions, an nbgrader course, grading.",
+        description="A teacher's versions of the lessons: solutions, an nbgrader course, grading, "
+        "and the kit to print.",
     )
     ap.add_argument(
         "command",
