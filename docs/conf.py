@@ -33,6 +33,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "pachisi_docs",
+    "pachisi_kit_docs",
 ]
 # A name documented at an old import path (pachisi_widget.simulate.simulate, which forwards to
 # pachisi_widget.lab.simulate) links to the source of the module it is written in, not of the one

@@ -74,7 +74,7 @@ printf '{\n  "type": "commonjs"\n}\n' >"$VENV/package.json"
 stamp="$VENV/.pachisi-bootstrap"
 want="$(sha256sum pyproject.toml requirements-dev.txt | cut -d' ' -f1 | tr '\n' ' ')$("$VENV/bin/python" --version 2>&1)"
 if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]] \
-   || ! "$VENV/bin/python" -c 'import anywidget, playwright, jupyterlab, notebook, voila, pytest, mypy' >/dev/null 2>&1; then
+   || ! "$VENV/bin/python" -c 'import anywidget, playwright, jupyterlab, notebook, voila, pytest, mypy, fpdf, pypdfium2' >/dev/null 2>&1; then
     say "installing pachisi_widget editable with the dev extras (pip install -e .[dev] -c requirements-dev.txt)"
     quiet "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e ".[dev]" -c requirements-dev.txt
     printf '%s\n' "$want" >"$stamp"

@@ -17,6 +17,8 @@ so the cell shows the question's place and never the answer (the package compute
   what the students get: the lesson as it is in notebooks/. Lessons that still check their
   exercises in the open (with ``check(answer, expected)``) have nothing to grade and are left out
   (the command says which).
+- ``print`` writes the teacher's kit as PDFs into ``classroom/kit/<lang>/`` (English and
+  Romanian): :func:`pachisi_widget.kit.pages.build`.
 - ``autograde`` grades every notebook in ``classroom/course-<lang>/submitted/<student>/<lesson>/``
   (nbgrader autograde) and prints each student's score per lesson (also in ``grades.csv``).
 
@@ -366,19 +368,47 @@ def autograde(lang: str) -> list[dict]:
     return rows
 
 
+def print_kit(langs, out: Path, square_mm: float | None = None, only=None) -> list[Path]:
+    """The teacher's kit as PDFs in ``langs``, into ``out/<lang>/`` (pachisi_widget.kit)."""
+    from pachisi_widget.kit import pages
+
+    try:
+        written = pages.build(
+            out,
+            tuple(langs),
+            root=ROOT,
+            square_mm=pages.SQUARE_MM if square_mm is None else square_mm,
+            only=only,
+        )
+    except (ValueError, FileNotFoundError) as problem:
+        sys.exit(f"[teacher] {problem}")
+    for path in written:
+        print(f"[teacher] {_shown(path)}")
+    print(
+        f"[teacher] the kit: {len(written)} PDFs in {_shown(out)}/ (print the boards at 100%, "
+        "not fit to page)"
+    )
+    return written
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         prog="bash scripts/teacher.sh",
-        description="A teacher's versions of the lessons: solutions, an nbgrader course, grading.",
+        description="A teacher's versions of the lessons: solutions, an nbgrader course, grading, "
+        "and the kit to print.",
     )
     ap.add_argument(
         "command",
-        choices=["solutions", "nbgrader", "autograde"],
+        choices=["solutions", "nbgrader", "autograde", "print"],
         help="solutions: the lessons with every answer filled in; nbgrader: a "
-        "course with student versions; autograde: grade the collected notebooks",
+        "course with student versions; autograde: grade the collected notebooks; print: the "
+        "teacher's kit as PDFs",
     )
     ap.add_argument(
-        "--lang", choices=["en", "ro"], default="en", help="the lessons' language (default en)"
+        "--lang",
+        choices=["en", "ro"],
+        default=None,
+        help="the lessons' language (default en; for print, both)",
     )
     ap.add_argument(
         "--lessons",
@@ -396,9 +426,33 @@ def main(argv=None) -> int:
         "--out",
         type=Path,
         default=None,
-        help="where solutions go (default classroom/solutions/, or .../ro/)",
+        help="where solutions go (default classroom/solutions/, or .../ro/), or the kit "
+        "(default classroom/kit/)",
+    )
+    ap.add_argument(
+        "--square-mm",
+        type=float,
+        default=None,
+        metavar="MM",
+        help="print: the side of a square of the board on A4 sheets, in millimetres (default 17)",
+    )
+    ap.add_argument(
+        "--only",
+        nargs="+",
+        metavar="NAME",
+        help="print: only these documents (board-a3, board-a4-sheets, rules-sheet, answer-key, "
+        "unit-test, unit-test-answers, project-rubric, lesson-notes)",
     )
     args = ap.parse_args(argv)
+    if args.command == "print":
+        print_kit(
+            (args.lang,) if args.lang else ("en", "ro"),
+            args.out or OUT / "kit",
+            args.square_mm,
+            args.only,
+        )
+        return 0
+    args.lang = args.lang or "en"
     global COURSE
     COURSE = args.course.resolve() if args.course else None
     if args.command == "solutions":

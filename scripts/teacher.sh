@@ -5,6 +5,7 @@
 #   bash scripts/teacher.sh nbgrader              # classroom/course-en/: nbgrader source + release
 #   bash scripts/teacher.sh autograde             # grade classroom/course-en/submitted/, print scores
 #   bash scripts/teacher.sh lab                   # the lessons in JupyterLab, in a teacher's mode
+#   bash scripts/teacher.sh print                 # classroom/kit/<lang>/: the teacher's kit as PDFs
 #   bash scripts/teacher.sh --help                # every option
 #
 # The lessons in notebooks/ (and notebooks/ro/) are already the students' version: no exercise cell
@@ -17,6 +18,10 @@
 # A teacher's mode (PACHISI_TEACHER=1, set here for every command): an exercise shows its answer,
 # exercise("02", 3).solution() and .expected; in a student's kernel they say it is for the teacher.
 # "lab" opens JupyterLab as scripts/tutorial.sh does (any of its options), in a teacher's mode.
+# "print" writes the kit to print, in English and Romanian (--lang en or ro for one): the board at
+# A3 and on A4 sheets to put together, the rules sheet, every lesson's answer key, an end-of-unit
+# test and its answers, the player project's rubric and each lesson's notes on pacing. Offline:
+# the answers are the package's own, the fonts (DejaVu) Debian's or matplotlib's.
 #
 # nbgrader runs from its own environment, .venv-teach (pinned in scripts/teacher-requirements.txt),
 # so the lessons' JupyterLab is not changed; the lessons themselves run in the project's .venv.
@@ -42,6 +47,12 @@ needs_nbgrader=0
 for arg in "$@"; do
     [[ "$arg" == nbgrader || "$arg" == autograde ]] && needs_nbgrader=1
 done
+if [[ "${1:-}" == print ]] && ! .venv/bin/python -c 'import fpdf, markdown_it' >/dev/null 2>&1; then
+    # the kit's two libraries, at the versions scripts/teacher-requirements.txt pins
+    mapfile -t kit < <(grep -E '^(fpdf2|markdown-it-py)==' scripts/teacher-requirements.txt)
+    say "installing the kit's libraries into .venv (${kit[*]})"
+    .venv/bin/python -m pip install -q --disable-pip-version-check "${kit[@]}"
+fi
 if ((needs_nbgrader)); then
     VENV="$ROOT/.venv-teach"
     mkdir -p .cache

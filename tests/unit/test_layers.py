@@ -33,7 +33,7 @@ LAYERS = [
         "stats",
         "trees",
     },  # the lab: many games, odds
-    {"lessons", "exercises", "practice"},  # teaching
+    {"lessons", "exercises", "practice", "kit"},  # teaching (kit: the teacher's kit to print)
     {"session", "view"},  # a board without Jupyter
     {"widget", "__init__"},  # the adapter and the package
 ]
@@ -167,6 +167,10 @@ def test_only_the_widget_imports_jupyter():
             assert not (outside & JUPYTER), (name, outside & JUPYTER)
 
 
+#: The printed kit's extra (``pip install pachisi_widget[kit]``), for ``kit`` only.
+KIT_EXTRA = {"fpdf", "markdown_it"}
+
+
 def test_the_core_uses_the_standard_library_only():
     allowed = {"numpy", "tqdm", "pandas", "matplotlib", "<dynamic>"}  # optional, lazily
     import sys
@@ -177,7 +181,19 @@ def test_the_core_uses_the_standard_library_only():
             continue
         _, outside = GRAPH[name]
         lazily = JUPYTER if name in JUPYTER_LAZILY else set()  # checked above: inside functions
-        assert outside <= stdlib | allowed | lazily, (name, outside - stdlib - allowed - lazily)
+        extra = KIT_EXTRA if name == "kit" else set()
+        assert outside <= stdlib | allowed | lazily | extra, (
+            name,
+            outside - stdlib - allowed - lazily - extra,
+        )
+
+
+def test_the_kit_imports_without_its_extra():
+    # the board for paper and the package's import of the kit need the standard library only;
+    # the PDF modules (document, pages) need fpdf2 and markdown-it-py
+    for path in (PACKAGE / "kit" / "__init__.py", PACKAGE / "kit" / "board.py"):
+        assert not _top_level_imports(path) & KIT_EXTRA, path.name
+    assert _top_level_imports(PACKAGE / "kit" / "document.py") >= KIT_EXTRA
 
 
 def test_the_rules_of_play_are_written_once():
