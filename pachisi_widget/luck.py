@@ -117,6 +117,8 @@ class LuckSkill:
                 "skill_pm": _points(s.skill_half, least=1),
             }
             code = "replay_luck_up" if s.luck >= 0 else "replay_luck_down"
+            if not s.moves and s.analysed:
+                code += "_unjudged"  # no decision: no moves' losses to speak of
             out.append(text(code, params, lang))
         missing = [x for s in self.sides if not s.analysed for x in s.seats]
         if missing:

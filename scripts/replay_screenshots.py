@@ -36,7 +36,7 @@ def positions() -> dict:
             players=2, seed=1, animate=False, language=lang, teacher=True, computer={2: "greedy"}
         )
         w.replay(g)
-        w.analyse(seats=[0], rollouts=200)
+        w.analyse(seats=[0, 2], rollouts=200)  # both seats: luck against skill for each
         marked = [a for a in w.analysis if a["grade"]]  # a graded move: its verdict and ghost
         w.replay_to((marked or w.analysis)[len(marked or w.analysis) // 2]["index"])
         out[f"replay-{lang}"] = w
