@@ -1,5 +1,5 @@
 // The analysis's win-chance graph (the timeline panel draws it after an analysis): one line per
-// seat over the game, its y axis "chance to win" with ticks 0, 25, 50, 75, 100 %, its x axis the
+// seat over the game, its y axis the chance to win, with ticks 0, 25, 50, 75, 100 %, its x axis the
 // turns (numbered as the move list numbers them), a legend of the seats (colour and dash, so
 // that no seat is told by its colour alone) and, for a screen reader or a printout, the same
 // points as a table. The graph is drawn in pixels of its slot (its text stays 13 px, the
