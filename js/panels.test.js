@@ -210,6 +210,11 @@ describe("the analysis's win-chance graph and luck against skill", () => {
     model.update({ timeline: { ...long(), index: 119 } });
     await flush();
     expect(document.activeElement.getAttribute("data-pos")).toBe("39");
+    // the table, once opened, stays open as the graph is drawn again
+    q('[data-role="graph-table"]').setAttribute("open", "");
+    model.update({ timeline: { ...long(), index: 3 } });
+    await flush();
+    expect(q('[data-role="graph-table"]').open).toBe(true);
     expect(graphKey("ArrowLeft", 0, 3)).toBe(0);
     expect(graphKey("x", 0, 3)).toBe(null);
   });

@@ -292,6 +292,7 @@ export function createTimeline({ doc, win, model, send, boardBox }) {
       const lines = t.lines ?? [];
       const focused = graphSlot.contains(doc.activeElement) ? doc.activeElement : null;
       const wasPoint = focused?.classList?.contains("pachisi-graph-point");
+      const tableOpen = !!graphSlot.querySelector('[data-role="graph-table"]')?.open;
       const caption = htmlEl(doc, "p", { class: "pachisi-graph-caption" }, labels.replay_graph ?? "");
       const seatNames = state.seat_labels ?? [];
       const graph = lines.length
@@ -302,6 +303,7 @@ export function createTimeline({ doc, win, model, send, boardBox }) {
           ? [caption, graph, buildLegend(doc, t, geometry, seatNames), buildTable(doc, t, labels, seatNames)]
           : []),
       );
+      if (tableOpen) graphSlot.querySelector('[data-role="graph-table"]')?.setAttribute("open", "");
       if (wasPoint) graph?.querySelector('.pachisi-graph-point[tabindex="0"]')?.focus();
     }
     progress.textContent = t.progress?.text ?? "";
