@@ -96,5 +96,6 @@ def main() -> None:
     for line in ls.lines("en"):
         print("  " + line)
 
+
 if __name__ == "__main__":
     main()
