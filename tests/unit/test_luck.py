@@ -7,7 +7,7 @@ import pytest
 
 import pachisi_widget as pw
 from pachisi_widget.agents import GreedyAgent
-from pachisi_widget.luck import LuckSkill, position_chances
+from pachisi_widget.luck import LuckSkill, luck_skill, position_chances
 from pachisi_widget.replay import Analysis, Replay, analyse
 from pachisi_widget.session.replay import _ghost
 from pachisi_widget.widget import PachisiWidget
@@ -58,7 +58,7 @@ def test_over_a_whole_game_the_identity_holds_and_the_result_is_exact():
     g = played_game(seed=3)
     assert g.phase == "over"
     r = Replay(g)
-    out = analyse(r, rollouts=8, engine="python")
+    out = analyse(r, rollouts=2, engine="python")
     ls = out.luck_skill
     winner = g.winner
     assert {s.seats[0]: s.end for s in ls.sides} == {0: float(winner == 0), 2: float(winner == 2)}
@@ -136,3 +136,23 @@ def test_a_better_pass_draws_no_ghost():
     assert _ghost(pass_move) is None
     move = next(m for m in Replay(g).state(1).legal_moves() if m.kind != "pass")
     assert _ghost(move)["seat"] == 0
+
+
+def test_teams_are_weighed_as_two_sides_and_more_seats_share_the_others_losses():
+    g = played_game(players=4, seed=5, actions=30)
+    teams = pw.Game.from_dict({**g.to_dict(), "rules": {**g.to_dict()["rules"], "teams": True}})
+    r = Replay(teams)
+    ls = luck_skill(r, analyse(r, rollouts=2, engine="python", luck=False), games=40)
+    assert [s.seats for s in ls.sides] == [(0, 2), (1, 3)]
+    assert ls.lines("en")[0].startswith("South and North: ")
+    assert ls.lines("ro")[0].startswith("Sud și Nord: ")
+    a, b = ls.sides
+    assert a.luck == pytest.approx(a.end - a.start + a.skill - b.skill)
+    r = Replay(g)
+    four = luck_skill(r, analyse(r, rollouts=2, engine="python", luck=False), games=40)
+    assert len(four.sides) == 4 and four.lines("en")[-1].endswith(
+        "is shared evenly among the others (an estimate)."
+    )
+    for s in four.sides:
+        others = sum(o.skill for o in four.sides if o is not s)
+        assert s.luck == pytest.approx(s.end - s.start + s.skill - others / 3)
