@@ -219,6 +219,21 @@ describe("the analysis's win-chance graph and luck against skill", () => {
     expect(graphKey("x", 0, 3)).toBe(null);
   });
 
+  it("jumps to the point nearest in time to a click between the points", async () => {
+    const model = fakeModel("replay");
+    mount(model);
+    model.update({ timeline: long() });
+    await flush();
+    const svg = q('[data-role="win-graph"]');
+    const width = Number(svg.getAttribute("width"));
+    // on screen at half its size, 100 px from the page's left edge
+    svg.getBoundingClientRect = () => ({ left: 100, top: 0, width: width / 2, height: 110, right: 0, bottom: 0 });
+    const dot = svg.querySelector('.pachisi-graph-point[data-index="32"]');
+    const clientX = 100 + Number(dot.getAttribute("cx")) / 2 + 1; // just right of it
+    svg.dispatchEvent(new MouseEvent("click", { bubbles: true, clientX }));
+    expect(model.sent.at(-1)).toEqual({ kind: "replay_to", index: 32 });
+  });
+
   it("numbers the x axis by turns with a round step and says which turn a point is in", () => {
     const ticks = turnTicks(turns, 120, 300);
     expect(ticks[0].turn === 1 || ticks[0].turn % 10 === 0).toBe(true);

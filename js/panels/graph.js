@@ -4,7 +4,8 @@
 // that no seat is told by its colour alone) and, for a screen reader or a printout, the same
 // points as a table. The graph is drawn in pixels of its slot (its text stays 13 px, the
 // projector rule's 12 px or more, however wide the panel). Its points are one tab stop: the
-// arrow keys go from point to point (Home, End: the first, the last), Enter or Space jumps there.
+// arrow keys go from point to point (Home, End: the first, the last), Enter or Space jumps there;
+// a click anywhere on the graph jumps to the point nearest in time.
 import { htmlEl, svgEl } from "../draw.js";
 import { seatColor } from "./common.js";
 
@@ -51,6 +52,23 @@ export function graphKey(key, pos, n) {
   if (key === "Home") return 0;
   if (key === "End") return n - 1;
   return null;
+}
+
+/**
+ * The index of the graph's point nearest in time to a click at `clientX` (the graph `svg` is
+ * drawn in its viewBox's units, scaled to its box on screen); null when it has no point.
+ */
+export function nearestPoint(svg, clientX) {
+  const dots = [...svg.querySelectorAll(".pachisi-graph-point")];
+  if (!dots.length) return null;
+  const box = svg.getBoundingClientRect();
+  const width = Number(svg.getAttribute("width")) || box.width || 1;
+  const x = box.width ? ((clientX - box.left) * width) / box.width : clientX;
+  let best = dots[0];
+  for (const d of dots) {
+    if (Math.abs(Number(d.getAttribute("cx")) - x) < Math.abs(Number(best.getAttribute("cx")) - x)) best = d;
+  }
+  return Number(best.getAttribute("data-index"));
 }
 
 /** Every point of the graph's lines in the game's order: [{seat, index, chance, label}]. */
@@ -154,7 +172,7 @@ export function buildGraph(doc, timeline, geometry, label, options = {}) {
       class: "pachisi-graph-point",
       cx: x(p.index).toFixed(1),
       cy: y(p.chance).toFixed(1),
-      r: 5,
+      r: 4,
       fill: seatColor(geometry, p.seat),
       tabindex: k === current ? "0" : "-1",
       role: "button",

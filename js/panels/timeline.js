@@ -10,7 +10,7 @@
 // panel only asks for one. Outside a replay, in the teacher's view, a Replay button offers to
 // replay the game on the board (after Load, for instance).
 import { centre, htmlEl, sourcePoint, svgEl, targetPoint } from "../draw.js";
-import { buildGraph, buildLegend, buildTable, graphKey } from "./graph.js";
+import { buildGraph, buildLegend, buildTable, graphKey, nearestPoint } from "./graph.js";
 
 export { buildGraph };
 
@@ -173,7 +173,13 @@ export function createTimeline({ doc, win, model, send, boardBox }) {
   };
   marks.addEventListener("click", onPoint);
   moveList.addEventListener("click", onPoint);
-  graphSlot.addEventListener("click", onPoint);
+  graphSlot.addEventListener("click", (event) => {
+    if (event.target.closest?.("[data-index]")) return onPoint(event);
+    // a click on the graph between its points: the point nearest in time
+    const svg = event.target.closest?.('[data-role="win-graph"]');
+    const index = svg ? nearestPoint(svg, event.clientX) : null;
+    if (index !== null) jump(index);
+  });
   let graphPos = null; // the graph's point that is its tab stop (its position in time order)
   graphSlot.addEventListener("keydown", (event) => {
     const dot = event.target.closest?.(".pachisi-graph-point");
