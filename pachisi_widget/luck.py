@@ -82,6 +82,22 @@ class SideLuck:
     """Those with a loss counted in :attr:`skill`."""
     analysed: bool
     """Whether every seat of the side was analysed (else its losses are inside :attr:`luck`)."""
+    gift: float = 0.0
+    """The chance the other sides' counted losses gave it (its share of them)."""
+
+    def points(self) -> dict:
+        """Its figures in whole points as the words give them, so that they add up: start, end,
+        change (end - start), skill, gift, and luck = change + skill - gift."""
+        start, end = _points(self.start), _points(self.end)
+        skill, gift = _points(self.skill), _points(self.gift)
+        return {
+            "start": start,
+            "end": end,
+            "change": end - start,
+            "skill": skill,
+            "gift": gift,
+            "luck": end - start + skill - gift,
+        }
 
 
 @dataclass(frozen=True)
@@ -103,23 +119,34 @@ class LuckSkill:
         return all(s.analysed for s in self.sides)
 
     def lines(self, lang: str | None = None) -> list:
-        """Its sentences: one per side, then how sure the figures are."""
+        """Its sentences: one per side, how the main side's change adds up (the winner's, else
+        the side whose chance moved most), then how sure the figures are."""
         out = []
         for s in self.sides:
-            who = join([seat_label(x, lang) for x in s.seats], lang)
+            n = s.points()
             params = {
-                "who": who,
+                "who": _who(s, lang),
                 "start": percent(s.start, lang),
                 "end": percent(s.end, lang),
-                "luck": _points(abs(s.luck)),
+                "luck": abs(n["luck"]),
                 "luck_pm": _points(s.luck_half, least=1),
-                "skill": _points(s.skill),
+                "skill": n["skill"],
                 "skill_pm": _points(s.skill_half, least=1),
             }
-            code = "replay_luck_up" if s.luck >= 0 else "replay_luck_down"
+            code = "replay_luck_up" if n["luck"] >= 0 else "replay_luck_down"
             if not s.moves and s.analysed:
                 code += "_unjudged"  # no decision: no moves' losses to speak of
             out.append(text(code, params, lang))
+        main = max(self.sides, key=lambda s: (s.end == 1, abs(s.end - s.start)))
+        n = main.points()
+        params = {
+            "who": _who(main, lang),
+            "change": _signed(n["change"]),
+            "luck": _signed(n["luck"]),
+            "own": _signed(-n["skill"]),
+            "gift": _signed(n["gift"]),
+        }
+        out.append(text("replay_luck_sum", params, lang))
         missing = [x for s in self.sides if not s.analysed for x in s.seats]
         if missing:
             who = join([seat_label(x, lang) for x in missing], lang)
@@ -131,6 +158,15 @@ class LuckSkill:
     def text(self, lang: str | None = None) -> str:
         """Its sentences as one text."""
         return " ".join(self.lines(lang))
+
+
+def _who(side: SideLuck, lang: str | None) -> str:
+    return join([seat_label(x, lang) for x in side.seats], lang)
+
+
+def _signed(n: int) -> str:
+    """A whole number of points with its sign: "+12", "−5" (a minus sign), "0"."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
 
 
 def _points(x: float, least: int = 0) -> int:
@@ -252,6 +288,7 @@ def luck_skill(
                 own[2],
                 own[3],
                 analysed,
+                gift,
             )
         )
     return LuckSkill(tuple(out), n)

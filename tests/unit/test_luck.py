@@ -82,12 +82,12 @@ def test_a_seat_not_analysed_is_said_and_its_losses_count_with_the_throws():
     assert ls.side(0).analysed and not ls.side(2).analysed and not ls.complete
     assert ls.side(2).moves == 0 and ls.side(2).skill == 0
     en, ro = ls.lines("en"), ls.lines("ro")
-    assert en[2] == (
+    assert en[3] == (
         "The moves of North were not analysed: what they lost is counted with the throws. "
         "Analyse every seat to weigh them too."
     )
-    assert ro[2].startswith("Mutările lui Nord nu au fost analizate")
-    assert len(en) == len(ro) == 4
+    assert ro[3].startswith("Mutările lui Nord nu au fost analizate")
+    assert len(en) == len(ro) == 5
 
 
 def test_the_words_agree_in_number_and_say_up_or_down():
@@ -104,6 +104,28 @@ def test_the_words_agree_in_number_and_say_up_or_down():
     assert f"au pierdut {n} {noun} (±" in ro
     assert "%" in ro and "," not in ro.split(":")[1].split("%")[0]  # whole percents
     assert ls.lines("en")[-1].startswith("Points of the chance to win")
+
+
+def test_the_main_sides_change_adds_up_in_the_words():
+    g = played_game(seed=3)
+    r = Replay(g)
+    ls = luck_skill(r, analyse(r, rollouts=2, engine="python", luck=False), games=200)
+    winner = ls.side(g.winner)
+    n = winner.points()
+    assert n["change"] == n["luck"] - n["skill"] + n["gift"] and n["end"] == 100
+    line = next(x for x in ls.lines("en") if ", in points of the chance to win: " in x)
+    who = "North" if g.winner == 2 else "South"
+    sign = lambda v: f"+{v}" if v > 0 else f"\u2212{-v}" if v < 0 else "0"  # noqa: E731
+    assert line == (
+        f"{who}, in points of the chance to win: {sign(n['change'])} in all, made of "
+        f"{sign(n['luck'])} from the throws, {sign(-n['skill'])} from {who}'s own moves and "
+        f"{sign(n['gift'])} from the others' moves."
+    )
+    ro = next(x for x in ls.lines("ro") if ", în puncte din șansa de câștig: " in x)
+    assert ro.startswith(("Nord" if g.winner == 2 else "Sud") + ", în puncte")
+    # the side's own sentence gives the same whole points
+    own = ls.lines("en")[ls.sides.index(winner)]
+    assert f" by {abs(n['luck'])} point" in own
 
 
 def test_the_first_position_is_evaluated_once_and_exact_where_the_game_is_over():
