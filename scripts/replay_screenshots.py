@@ -4,8 +4,9 @@ end draws the views Python computes now, in headless Chromium (as scripts/board_
     .venv/bin/python scripts/replay_screenshots.py [out_dir]    # default: test-results/replay/
 
 Writes replay-en.png, replay-ro.png (a game on the timeline, both seats analysed: marks, the
-better move's note and ghost, the winning-chance graph with its axes and legend, luck and skill), question-en.png and question-ro.png (practice mode with a question answered), and
-prints the smallest text in each, in CSS pixels (nothing under 12 px for a projector).
+better move's note and ghost, the winning-chance graph with its axes and legend, luck and
+skill), question-en.png and question-ro.png (practice mode with a question answered), and prints
+the smallest text in each, in CSS pixels (nothing under 12 px for a projector).
 """
 
 from __future__ import annotations
