@@ -183,6 +183,7 @@ export function buildPiece(doc, p) {
     "data-pieces": p.pieces.join(","),
     "data-step": p.step,
     "data-count": count,
+    "data-r": r1(r),
     transform: `translate(${r1(p.cx)} ${r1(p.cy)})`,
   });
   if (p.title) g.appendChild(svgEl(doc, "title", {}, p.title));

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { centre } from "./draw.js";
 import { click, fakeModel, flush, key, mountWidget } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
+import { graphKey, turnOf, turnTicks } from "./panels/graph.js";
 import { practiceClick } from "./panels/practice.js";
 import { buildGraph, timelineKey } from "./panels/timeline.js";
 
@@ -140,6 +141,117 @@ describe("timeline panel", () => {
     const svg = buildGraph(document, { count: 4, index: 1, lines: [] }, fixture.geometry, "g");
     expect(svg.querySelectorAll("polyline")).toHaveLength(0);
     expect(svg.getAttribute("aria-label")).toBe("g");
+  });
+});
+
+describe("the analysis's win-chance graph and luck against skill", () => {
+  // a longer game than the fixture's: 40 turns, two seats, a point every other turn
+  const turns = Array.from({ length: 40 }, (_, k) => ({ index: 3 * k, turn: k + 1, text: `${k + 1}.`, marks: "" }));
+  const line = (seat, shift) => ({
+    seat,
+    points: Array.from({ length: 20 }, (_, k) => ({
+      index: 6 * k + shift,
+      chance: (k % 5) / 4,
+      label: `Move ${6 * k + shift}: seat ${seat}`,
+    })),
+  });
+  const long = () => ({
+    ...fixture.positions.replay.timeline,
+    count: 120,
+    index: 7,
+    turns,
+    lines: [line(0, 2), line(2, 5)],
+  });
+
+  it("has a y axis 'chance to win' from 0 to 100 %, an x axis of turns, a legend and a table", async () => {
+    const model = fakeModel("replay");
+    mount(model);
+    model.update({ timeline: long() });
+    await flush();
+    const labels = fixture.positions.replay.state.labels;
+    const graph = q('[data-role="win-graph"]');
+    const ticks = [...graph.querySelectorAll(".pachisi-graph-tick")].map((n) => n.textContent);
+    expect(ticks.slice(0, 5)).toEqual(["0%", "25%", "50%", "75%", "100%"]);
+    expect(graph.querySelector('[data-axis="y"]').textContent).toBe(labels.graph_chance);
+    expect(graph.querySelector('[data-axis="x"]').textContent).toBe(labels.graph_turn);
+    const turnTicksShown = [...graph.querySelectorAll("[data-turn]")].map((n) => Number(n.textContent));
+    expect(turnTicksShown.length).toBeGreaterThanOrEqual(3);
+    expect(turnTicksShown.every((n, i) => i === 0 || n > turnTicksShown[i - 1])).toBe(true);
+    expect(graph.querySelectorAll("polyline")).toHaveLength(2);
+    // drawn in its slot's pixels: the text's 13 px are 13 px on screen
+    expect(graph.getAttribute("viewBox")).toBe(`0 0 ${graph.getAttribute("width")} ${graph.getAttribute("height")}`);
+    const legend = qa('[data-role="graph-legend"] li').map((li) => li.textContent);
+    const seats = fixture.positions.replay.state.seat_labels;
+    expect(legend).toEqual([seats[0], seats[2]]);
+    const rows = qa('[data-role="graph-table"] tbody tr');
+    expect(rows).toHaveLength(40);
+    expect([...rows[0].children].map((td) => td.textContent)).toEqual(["1", seats[0], "0%"]);
+    const head = qa('[data-role="graph-table"] th').map((th) => th.textContent);
+    expect(head).toEqual([labels.graph_turn, labels.graph_seat, labels.graph_chance]);
+  });
+
+  it("is one tab stop whose arrow keys go from point to point, and Enter jumps there", async () => {
+    const model = fakeModel("replay");
+    mount(model);
+    model.update({ timeline: long() });
+    await flush();
+    const stops = () => qa('[data-role="win-graph"] .pachisi-graph-point[tabindex="0"]');
+    expect(stops()).toHaveLength(1);
+    const first = stops()[0];
+    first.focus();
+    key(first, "ArrowRight");
+    expect(document.activeElement.getAttribute("data-pos")).toBe("1");
+    expect(stops()).toHaveLength(1);
+    key(document.activeElement, "End");
+    expect(document.activeElement.getAttribute("data-pos")).toBe("39");
+    key(document.activeElement, "Enter");
+    expect(model.sent.at(-1)).toEqual({ kind: "replay_to", index: 119 });
+    // Python answers with the new point: the graph is drawn again, the focus stays on the point
+    model.update({ timeline: { ...long(), index: 119 } });
+    await flush();
+    expect(document.activeElement.getAttribute("data-pos")).toBe("39");
+    // the table, once opened, stays open as the graph is drawn again
+    q('[data-role="graph-table"]').setAttribute("open", "");
+    model.update({ timeline: { ...long(), index: 3 } });
+    await flush();
+    expect(q('[data-role="graph-table"]').open).toBe(true);
+    expect(graphKey("ArrowLeft", 0, 3)).toBe(0);
+    expect(graphKey("x", 0, 3)).toBe(null);
+  });
+
+  it("jumps to the point nearest in time to a click between the points", async () => {
+    const model = fakeModel("replay");
+    mount(model);
+    model.update({ timeline: long() });
+    await flush();
+    const svg = q('[data-role="win-graph"]');
+    const width = Number(svg.getAttribute("width"));
+    // on screen at half its size, 100 px from the page's left edge
+    svg.getBoundingClientRect = () => ({ left: 100, top: 0, width: width / 2, height: 110, right: 0, bottom: 0 });
+    const dot = svg.querySelector('.pachisi-graph-point[data-index="32"]');
+    const clientX = 100 + Number(dot.getAttribute("cx")) / 2 + 1; // just right of it
+    svg.dispatchEvent(new MouseEvent("click", { bubbles: true, clientX }));
+    expect(model.sent.at(-1)).toEqual({ kind: "replay_to", index: 32 });
+  });
+
+  it("numbers the x axis by turns with a round step and says which turn a point is in", () => {
+    const ticks = turnTicks(turns, 120, 300);
+    expect(ticks[0].turn === 1 || ticks[0].turn % 10 === 0).toBe(true);
+    const step = ticks[2].turn - ticks[1].turn;
+    expect([5, 10]).toContain(step);
+    expect(ticks.length).toBeLessThanOrEqual(8);
+    expect(turnOf(turns, 1)).toBe(1); // after the first action: turn 1
+    expect(turnOf(turns, 4)).toBe(2); // the turn begun at action 3
+  });
+
+  it("says luck against skill in words after an analysis", () => {
+    mount(fakeModel("replay"));
+    const t = fixture.positions.replay.timeline;
+    const box = q('[data-role="luck"]');
+    expect(box.hidden).toBe(false);
+    expect(box.querySelector("h4").textContent).toBe(fixture.positions.replay.state.labels.replay_luck);
+    expect([...box.querySelectorAll("p")].map((p) => p.textContent)).toEqual(t.luck);
+    expect(box.getAttribute("aria-labelledby")).toBe(box.querySelector("h4").id);
   });
 });
 

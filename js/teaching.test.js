@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { buildBoard } from "./draw.js";
 import { fakeModel, flush, mountWidget } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
-import { decorateTargets, hintLine } from "./panels/hints.js";
+import { boxAt, decorateTargets, hintLine, intersects, pieceBoxes, placeLabels } from "./panels/hints.js";
 import { buildHeat, buildLegend, heatMap } from "./panels/legend.js";
 
 const geometry = fixture.geometry;
@@ -20,6 +20,121 @@ const qa = (sel) => [...el.querySelectorAll(sel)];
 
 beforeEach(() => {
   document.body.replaceChildren();
+});
+
+describe("hint labels in a crowded position", () => {
+  const p = pos.hints;
+  // South's arm crowded: pieces of two seats on neighbouring squares, ten destinations around
+  // them (two pairs sharing a square), every one with a label
+  const stacks = [
+    [0, [10, 3]],
+    [0, [10, 4]],
+    [2, [9, 4]],
+    [0, [8, 5]],
+    [2, [10, 6]],
+    [0, [9, 7]],
+    [2, [8, 2]],
+  ].map(([seat, [x, y]], i) => ({ pieces: [i % 4], r: 14, returning: false, seat, step: 10 + i, x, y }));
+  stacks[1].pieces = [1, 2]; // a stack: its count badge too
+  const ends = [
+    [10, 5],
+    [9, 5],
+    [9, 6],
+    [10, 7],
+    [8, 6],
+    [8, 4],
+    [9, 3],
+    [9, 3],
+    [8, 3],
+    [8, 3],
+    [9, 2],
+    [10, 2],
+  ];
+  const moves = ends.map((to, i) => ({
+    id: `9.${i}`,
+    seat: 0,
+    kind: "move",
+    start: 12,
+    end: 14 + i,
+    value: 2 + (i % 5),
+    to,
+    from: [10, 3],
+    captures: [],
+    label: `move ${i}`,
+    path: [],
+  }));
+  const hintView = {
+    status: "ready",
+    revision: 9,
+    moves: Object.fromEntries(
+      moves.map((m, i) => [
+        m.id,
+        { win: 0.3 + i / 40, text: `${30 + i}% ±3`, label: `chance ${30 + i}%`, best: i === 11, about_equal: i === 10 },
+      ]),
+    ),
+  };
+  const labelBoxes = (svg) =>
+    [...svg.querySelectorAll(".pachisi-target[data-move]")].map((g) => {
+      const [tx, ty] = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(g.getAttribute("transform")).slice(1).map(Number);
+      const label = g.querySelector(".pachisi-hint");
+      const [dx, dy] = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(label.getAttribute("transform")).slice(1).map(Number);
+      const rect = label.querySelector(".pachisi-hint-bg");
+      return boxAt(tx + dx, ty + dy, Number(rect.getAttribute("width")), Number(rect.getAttribute("height")));
+    });
+
+  it("covers no piece and no other label, and draws a leader line to a label set farther out", () => {
+    const state = { ...p.state, stacks, phase: "move" };
+    const svg = buildBoard(document, { geometry, state, legalMoves: moves });
+    expect(decorateTargets(document, svg, hintView, 9)).toBe(moves.length);
+    const labels = labelBoxes(svg);
+    const pieces = pieceBoxes(svg);
+    expect(pieces.length).toBe(stacks.length);
+    for (let i = 0; i < labels.length; i++) {
+      for (let j = i + 1; j < labels.length; j++)
+        expect(intersects(labels[i], labels[j]), `labels ${i}, ${j}`).toBe(false);
+      for (const [k, piece] of pieces.entries())
+        expect(intersects(labels[i], piece), `label ${i}, piece ${k}`).toBe(false);
+    }
+    expect([...svg.querySelectorAll(".pachisi-hint")].every((n) => n.getAttribute("data-clear") === "true")).toBe(true);
+    const leaders = svg.querySelectorAll(".pachisi-hint-leader");
+    expect(leaders.length).toBeGreaterThan(0); // this many labels cannot all sit next to their rings
+    // the best move's label sits right next to its ring
+    const best = svg.querySelector('.pachisi-target[data-best="true"]');
+    expect(best.querySelector(".pachisi-hint-leader")).toBeNull();
+  });
+
+  it("places labels apart in many random crowded neighbourhoods", () => {
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const bounds = { x0: -34, y0: -34, x1: 794, y1: 794 };
+    for (let trial = 0; trial < 40; trial++) {
+      const cells = new Set();
+      const cell = () => {
+        let key;
+        do key = `${Math.floor(rand() * 7)},${Math.floor(rand() * 7)}`;
+        while (cells.has(key));
+        cells.add(key);
+        return key.split(",").map((v) => 300 + 40 * Number(v));
+      };
+      const pieces = Array.from({ length: 8 }, () => {
+        const [x, y] = cell();
+        return boxAt(x, y, 28, 28);
+      });
+      const targets = Array.from({ length: 8 }, (_, i) => {
+        const [x, y] = cell();
+        return { key: String(i), x, y, r: 18, w: 77, h: 30 };
+      });
+      const places = [...placeLabels(targets, pieces, bounds).values()];
+      for (let i = 0; i < places.length; i++) {
+        expect(places[i].clear, `trial ${trial}, label ${i}`).toBe(true);
+        for (let j = i + 1; j < places.length; j++) expect(intersects(places[i].box, places[j].box)).toBe(false);
+        for (const b of pieces) expect(intersects(places[i].box, b)).toBe(false);
+      }
+    }
+  });
 });
 
 describe("hints on the board", () => {

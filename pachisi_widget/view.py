@@ -251,14 +251,15 @@ def _narrate(event, lang: str) -> list[str]:
 
 
 def log_lines(
-    events, start_note, lang: str, window: int = LOG_EVENTS
+    events, start_note, lang: str, window: int = LOG_EVENTS, notes=None
 ) -> tuple[list[str], list[str]]:
     """(the log's sentences, oldest first; the latest event's sentences).
 
     The log narrates the latest ``window`` events (:data:`LIVE_LOG_EVENTS` for the live game:
     all of it), the first sentence of each turn numbered by the turn ("12. South throws 3..."),
     so a number is the same however much of the game the log holds. The start note ("New
-    game: South starts.") opens the log while it narrates the game from its start."""
+    game: South starts.") opens the log while it narrates the game from its start. ``notes``
+    (the position after an event -> a sentence: the tutor's) are said after their events."""
     lines: list[str] = []
     if start_note is not None and len(events) <= window:
         lines.append(words.text(*start_note, lang))
@@ -272,6 +273,8 @@ def log_lines(
             lines.extend(last[1:])
         else:
             lines.extend(last)
+        if notes and e[3] in notes:
+            lines.append(notes[e[3]])
     return (lines if window > LOG_EVENTS else lines[-LOG_LENGTH:]), last
 
 
@@ -290,9 +293,10 @@ def board_view(
     params: dict | None = None,
     kind: str = "info",
     log_window: int = LOG_EVENTS,
+    notes=None,
 ) -> dict:
     """Everything the view is sent for ``game`` after ``events``, as revision ``revision``
-    (the log narrating the latest ``log_window`` of them: :func:`log_lines`).
+    (the log narrating the latest ``log_window`` of them, with ``notes``: :func:`log_lines`).
 
     Returns {move_ids, start_note, last_throw, legal_moves, log, status, status_kind, state,
     revision}: ``move_ids`` maps each id of ``legal_moves`` to its Move (kept by the widget, not
@@ -308,7 +312,7 @@ def board_view(
     move_ids = {mv["id"]: m for mv, m in zip(moves, legal, strict=True)}
     if code in ("new_game", "loaded", "setup"):
         start_note = (code, params)
-    lines, last_lines = log_lines(events, start_note, lang, log_window)
+    lines, last_lines = log_lines(events, start_note, lang, log_window, notes)
     if code:
         message = words.text(code, params, lang)
     else:

@@ -1,12 +1,15 @@
 """How fast the board's replay steps and how long an analysis of a whole game takes.
 
     .venv/bin/python scripts/bench_replay.py [--engine auto|numpy|python] [--seed N]
+                                             [--players 2|3|4] [--seats south|all]
 
 Plays a 4-player game to its end (greedy players), loads it into a replay, and prints: the time
 to build the replay, the median time to show one point (the state and the narration's events:
 what a step of the timeline asks of Python) stepping forward, backward and jumping at random,
 the time a widget takes for one replay_step intent (the whole view), and the time to analyse
-every decision of South (the seat a student plays) with the coach on ``--engine``.
+every decision of South (the seat a student plays; ``--seats all``: of every seat) with the coach
+on ``--engine``, then the time to weigh luck against skill from that analysis
+(:func:`pachisi_widget.luck.luck_skill`) and its sentences.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import statistics
 import time
 
 import pachisi_widget as pw
+from pachisi_widget.luck import luck_skill
 from pachisi_widget.replay import Replay, analyse, analysis_rollouts
 from pachisi_widget.view import LOG_EVENTS
 
@@ -47,6 +51,7 @@ def main() -> None:
     ap.add_argument("--engine", default="auto")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seats", choices=["south", "all"], default="south")
     args = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     g = long_game(args.seed, args.players)
@@ -74,15 +79,22 @@ def main() -> None:
     print(f"widget replay_step intent (whole view): {step:.2f} ms")
     engine = args.engine
     rollouts = analysis_rollouts(engine)
-    decisions = len(r.decisions(frozenset({0})))
+    seats = [0] if args.seats == "south" else list(r.record.seats)
+    decisions = len(r.decisions(frozenset(seats)))
     t0 = time.perf_counter()
-    out = analyse(r, seats=[0], rollouts=rollouts, engine=engine)
+    out = analyse(r, seats=seats, rollouts=rollouts, engine=engine, luck=False)
     spent = time.perf_counter() - t0
     grades = [a["grade"] for a in out if a["grade"]]
+    who = "South's" if args.seats == "south" else "every seat's"
     print(
-        f"analysis of South's {decisions} decisions, {rollouts} rollouts per move, engine "
+        f"analysis of {who} {decisions} decisions, {rollouts} rollouts per move, engine "
         f"{engine}: {spent:.1f} s; graded: {grades}"
     )
+    t0 = time.perf_counter()
+    ls = luck_skill(r, out, engine=engine)
+    print(f"luck against skill from it: {time.perf_counter() - t0:.2f} s more")
+    for line in ls.lines("en"):
+        print("  " + line)
 
 
 if __name__ == "__main__":

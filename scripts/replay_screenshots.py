@@ -3,9 +3,10 @@ end draws the views Python computes now, in headless Chromium (as scripts/board_
 
     .venv/bin/python scripts/replay_screenshots.py [out_dir]    # default: test-results/replay/
 
-Writes replay-en.png, replay-ro.png (a game on the timeline, analysed: marks and the winning
-chance line), question-en.png and question-ro.png (practice mode with a question answered), and
-prints the smallest text in each, in CSS pixels (nothing under 12 px for a projector).
+Writes replay-en.png, replay-ro.png (a game on the timeline, both seats analysed: marks, the
+better move's note and ghost, the winning-chance graph with its axes and legend, luck and
+skill), question-en.png and question-ro.png (practice mode with a question answered), and prints
+the smallest text in each, in CSS pixels (nothing under 12 px for a projector).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def positions() -> dict:
             players=2, seed=1, animate=False, language=lang, teacher=True, computer={2: "greedy"}
         )
         w.replay(g)
-        w.analyse(seats=[0], rollouts=200)
+        w.analyse(seats=[0, 2], rollouts=200)  # both seats: luck against skill for each
         marked = [a for a in w.analysis if a["grade"]]  # a graded move: its verdict and ghost
         w.replay_to((marked or w.analysis)[len(marked or w.analysis) // 2]["index"])
         out[f"replay-{lang}"] = w

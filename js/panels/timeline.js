@@ -2,14 +2,17 @@
 // the mode ("Replay — move 37 of 512"), a slider over the game's actions (data-role="timeline",
 // Left/Right step, Home/End jump), Back / Play / Forward, Play from here, Analyse, and after an
 // analysis the graded moves as marks (data-grade) and the winning chance as a line under the
-// slider (a click on a point or a mark jumps there). The game's move list (a turn a line, as the
+// slider (a click on a point or a mark jumps there; js/panels/graph.js draws it, with its axes,
+// legend and table), and luck against skill over the game in words (data-role="luck"). The game's move list (a turn a line, as the
 // game's text writes it, with the marks ?!, ?, ?? of its graded moves) jumps to a turn; at a
 // marked point the coach's verdict says what was better and why, and the better move is drawn
 // on the board as a dashed ghost arrow (data-role="ghost"). Python rebuilds every point; this
 // panel only asks for one. Outside a replay, in the teacher's view, a Replay button offers to
 // replay the game on the board (after Load, for instance).
 import { centre, htmlEl, sourcePoint, svgEl, targetPoint } from "../draw.js";
-import { seatColor } from "./common.js";
+import { buildGraph, buildLegend, buildTable, graphKey, nearestPoint } from "./graph.js";
+
+export { buildGraph };
 
 // [data-action, label key]
 export const REPLAY_ACTIONS = [
@@ -50,62 +53,7 @@ export function timelineKey(key, index, count) {
   return null;
 }
 
-/**
- * The win-chance graph: one polyline per seat over the game (x: the action, y: the chance),
- * each analysed move a focusable point that jumps there.
- * @param {Document} doc
- * @param {object} timeline  the `timeline` trait
- * @param {object} geometry  for the seats' colours
- * @param {string} label     the graph's accessible name
- * @returns {SVGSVGElement}
- */
-export function buildGraph(doc, timeline, geometry, label) {
-  const W = 600;
-  const H = 120;
-  const count = Math.max(1, timeline.count ?? 1);
-  const x = (i) => (W * i) / count;
-  const y = (p) => H - 8 - (H - 16) * p;
-  const svg = svgEl(doc, "svg", {
-    class: "pachisi-graph",
-    "data-role": "win-graph",
-    viewBox: `0 0 ${W} ${H}`,
-    role: "group",
-    "aria-label": label,
-  });
-  svg.appendChild(svgEl(doc, "line", { class: "pachisi-graph-half", x1: 0, x2: W, y1: y(0.5), y2: y(0.5) }));
-  svg.appendChild(
-    svgEl(doc, "line", {
-      class: "pachisi-graph-now",
-      x1: x(timeline.index ?? 0),
-      x2: x(timeline.index ?? 0),
-      y1: 0,
-      y2: H,
-    }),
-  );
-  for (const line of timeline.lines ?? []) {
-    const colour = seatColor(geometry, line.seat);
-    const pts = line.points.map((p) => `${x(p.index).toFixed(1)},${y(p.chance).toFixed(1)}`).join(" ");
-    svg.appendChild(
-      svgEl(doc, "polyline", { class: "pachisi-graph-line", points: pts, stroke: colour, "data-seat": line.seat }),
-    );
-    for (const p of line.points) {
-      const dot = svgEl(doc, "circle", {
-        class: "pachisi-graph-point",
-        cx: x(p.index).toFixed(1),
-        cy: y(p.chance).toFixed(1),
-        r: 5,
-        fill: colour,
-        tabindex: "0",
-        role: "button",
-        "data-index": p.index,
-        "aria-label": p.label,
-      });
-      dot.appendChild(svgEl(doc, "title", {}, p.label));
-      svg.appendChild(dot);
-    }
-  }
-  return svg;
-}
+let panelCount = 0; // ids of this page's panels (a notebook shows several boards)
 
 /** @param {{doc: Document, win: Window, model: object, send: (msg: object) => void}} ctx */
 export function createTimeline({ doc, win, model, send, boardBox }) {
@@ -151,9 +99,14 @@ export function createTimeline({ doc, win, model, send, boardBox }) {
     "aria-live": "polite",
   });
   const summary = htmlEl(doc, "p", { class: "pachisi-analysis-summary", "data-role": "analysis-summary" });
+  panelCount += 1;
+  const luckTitle = htmlEl(doc, "h4", { class: "pachisi-heading", id: `pachisi-luck-${panelCount}` });
+  const luck = htmlEl(doc, "section", { class: "pachisi-luck", "data-role": "luck", "aria-labelledby": luckTitle.id });
+  const luckLines = htmlEl(doc, "div", { class: "pachisi-luck-lines" });
+  luck.append(luckTitle, luckLines);
   const open = htmlEl(doc, "button", { type: "button", class: "pachisi-button", "data-action": "replay-open" });
   const replaying = htmlEl(doc, "div", { class: "pachisi-replaying" });
-  replaying.append(mode, sliderLabel, marks, note, graphSlot, bar, progress, summary, moveBox);
+  replaying.append(mode, sliderLabel, marks, note, graphSlot, bar, progress, summary, luck, moveBox);
   el.append(replaying, open);
 
   let playing = null; // the timer of Play
@@ -220,12 +173,31 @@ export function createTimeline({ doc, win, model, send, boardBox }) {
   };
   marks.addEventListener("click", onPoint);
   moveList.addEventListener("click", onPoint);
-  graphSlot.addEventListener("click", onPoint);
+  graphSlot.addEventListener("click", (event) => {
+    if (event.target.closest?.("[data-index]")) return onPoint(event);
+    // a click on the graph between its points: the point nearest in time
+    const svg = event.target.closest?.('[data-role="win-graph"]');
+    const index = svg ? nearestPoint(svg, event.clientX) : null;
+    if (index !== null) jump(index);
+  });
+  let graphPos = null; // the graph's point that is its tab stop (its position in time order)
   graphSlot.addEventListener("keydown", (event) => {
+    const dot = event.target.closest?.(".pachisi-graph-point");
+    if (!dot) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
+      event.stopPropagation();
       onPoint(event);
+      return;
     }
+    const dots = [...graphSlot.querySelectorAll(".pachisi-graph-point")];
+    const next = graphKey(event.key, Number(dot.getAttribute("data-pos")), dots.length);
+    if (next === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    graphPos = next;
+    for (const d of dots) d.setAttribute("tabindex", d === dots[next] ? "0" : "-1");
+    dots[next].focus();
   });
 
   const update = ({ state, labels, geometry }) => {
@@ -311,19 +283,48 @@ export function createTimeline({ doc, win, model, send, boardBox }) {
         }
       } else b.removeAttribute("aria-current");
     });
-    const gk = JSON.stringify([t.lines, t.index, t.count, labels.replay_graph]);
+    const width = Math.round(graphSlot.clientWidth || 0);
+    const gk = JSON.stringify([
+      t.lines,
+      t.index,
+      t.count,
+      t.turns?.length,
+      labels.replay_graph,
+      labels.graph_turn,
+      width,
+    ]);
     if (graphSlot.dataset.key !== gk) {
       graphSlot.dataset.key = gk;
       const lines = t.lines ?? [];
+      const focused = graphSlot.contains(doc.activeElement) ? doc.activeElement : null;
+      const wasPoint = focused?.classList?.contains("pachisi-graph-point");
+      const tableOpen = !!graphSlot.querySelector('[data-role="graph-table"]')?.open;
       const caption = htmlEl(doc, "p", { class: "pachisi-graph-caption" }, labels.replay_graph ?? "");
+      const seatNames = state.seat_labels ?? [];
+      const graph = lines.length
+        ? buildGraph(doc, t, geometry, labels.replay_graph ?? "", { width, labels, current: graphPos ?? 0 })
+        : null;
       graphSlot.replaceChildren(
-        ...(lines.length ? [caption, buildGraph(doc, t, geometry, labels.replay_graph ?? "")] : []),
+        ...(graph
+          ? [caption, graph, buildLegend(doc, t, geometry, seatNames), buildTable(doc, t, labels, seatNames)]
+          : []),
       );
+      if (tableOpen) graphSlot.querySelector('[data-role="graph-table"]')?.setAttribute("open", "");
+      if (wasPoint) graph?.querySelector('.pachisi-graph-point[tabindex="0"]')?.focus();
     }
     progress.textContent = t.progress?.text ?? "";
     progress.hidden = !t.progress;
     summary.textContent = t.summary ?? "";
     summary.hidden = !t.summary;
+    luckTitle.textContent = labels.replay_luck ?? "";
+    const lk2 = JSON.stringify(t.luck ?? []);
+    if (luckLines.dataset.key !== lk2) {
+      luckLines.dataset.key = lk2;
+      luckLines.replaceChildren(
+        ...(t.luck ?? []).map((line) => htmlEl(doc, "p", { class: "pachisi-luck-line" }, line)),
+      );
+    }
+    luck.hidden = !(t.luck ?? []).length;
   };
 
   return { nodes: [el], update, press, stop };

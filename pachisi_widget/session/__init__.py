@@ -144,7 +144,7 @@ class Session:
     @property
     def analysis(self) -> list:
         """The last analysis of the replayed game (:meth:`analyse`): one record per judged move."""
-        return list(self._parts.replay.analysis or [])
+        return self._parts.replay.result()
 
     @property
     def _live(self) -> bool:
@@ -465,9 +465,9 @@ class Session:
         is replayed, which is then shown on the timeline), with the coach. Marks the
         inaccuracies, mistakes and blunders on the timeline and draws the winning chance.
 
-        Returns the records of :func:`pachisi_widget.replay.analyse`, also kept in
-        :attr:`analysis`. Progress shows on the timeline while it runs. A game is judged once
-        per seats and settings (asked again, or reopened, it shows the same analysis at once).
+        Returns :func:`pachisi_widget.replay.analyse`'s records and ``luck_skill``, kept in
+        :attr:`analysis`. Progress shows on the timeline while it runs. A game is judged once per
+        seats and settings (asked again, or reopened, it shows the same analysis at once).
 
         Raises:
             ReplayError: when another game is opened on the timeline while it runs: the
@@ -482,7 +482,7 @@ class Session:
             ] or None
         key = (None if seats is None else tuple(seats), rollouts, engine)
         if mode.analysis is not None and mode.analysed_for == key:
-            return list(mode.analysis)  # computed once per game and settings
+            return mode.result()  # computed once per game and settings
         game = mode.replay
         try:
             kept_key = (game.record, key)
@@ -491,7 +491,7 @@ class Session:
             kept_key, kept = None, None
         if kept is not None:
             self._commit(replay=mode.with_analysis(kept))
-            return list(kept.analysis)
+            return kept.result()
 
         def progress(done, total):
             now = self.replay_mode
@@ -517,7 +517,7 @@ class Session:
             self._analyses[kept_key] = mode
             while len(self._analyses) > _ANALYSES_KEPT:
                 self._analyses.pop(next(iter(self._analyses)))
-        return list(mode.analysis)
+        return mode.result()
 
     # -- practice: moves named by a piece and a square, questions ----------------------------
 

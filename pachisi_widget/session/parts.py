@@ -99,6 +99,7 @@ def draw(p: Parts, revision: int, instruments: Instruments, code, params, kind: 
             start_note=t.start_note,
             can_undo=t.game.can_undo or p.before is not None,
             log_window=view.LIVE_LOG_EVENTS,
+            notes=instruments.tutor_notes(p.language),
             **common,
         )
     status = shown["status"]
@@ -107,7 +108,7 @@ def draw(p: Parts, revision: int, instruments: Instruments, code, params, kind: 
         shown["state"]["quiz"] = True
         shown["state"]["quiz_text"] = text("quiz_on", {}, p.language)
     elif not p.replay.active and kind != "error":
-        words = instruments.tutor_words(t.game.state, p.language)
+        words = instruments.tutor_words(t.game.state, p.language, t.agents)
         if words is not None:
             status = f"{status} {words}"[: view.STATUS_MAX]
     ins = instruments

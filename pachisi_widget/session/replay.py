@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .. import board, view
-from ..replay import Replay, ReplayError, analyse, analysis_rollouts
+from ..replay import Analysis, Replay, ReplayError, analyse, analysis_rollouts
 from ..words import Message, text
 
 __all__ = ["ReplayMode", "timeline_view"]
@@ -40,6 +40,8 @@ class ReplayMode:
     """(done, total) while an analysis runs."""
     analysed_for: tuple | None = None
     """What ``analysis`` judged: (seats, rollouts, engine) as :meth:`analysed` was asked."""
+    luck: object = None
+    """The analysis's :class:`~pachisi_widget.luck.LuckSkill` (None before one)."""
 
     @classmethod
     def open(cls, record, index: int = 0) -> ReplayMode:
@@ -102,14 +104,25 @@ class ReplayMode:
         result = analyse(
             self.replay, seats, rollouts=rollouts, engine=engine, progress=progress, lang=lang
         )
-        return replace(self, analysis=tuple(result), progress=None, analysed_for=key)
+        return replace(
+            self, analysis=tuple(result), progress=None, analysed_for=key, luck=result.luck_skill
+        )
 
     def with_analysis(self, other: ReplayMode) -> ReplayMode:
         """This replay (its point shown) with ``other``'s analysis, which must be of the same
         game."""
         return replace(
-            self, analysis=other.analysis, analysed_for=other.analysed_for, progress=None
+            self,
+            analysis=other.analysis,
+            analysed_for=other.analysed_for,
+            progress=None,
+            luck=other.luck,
         )
+
+    def result(self) -> Analysis:
+        """The analysis as :func:`~pachisi_widget.replay.analyse` returned it: its records (empty
+        before one) with its ``luck_skill``."""
+        return Analysis(self.analysis or (), self.luck)
 
     def board(self, **kwargs) -> dict:
         """:func:`view.replay_board_view` of the point shown."""
@@ -123,6 +136,7 @@ class ReplayMode:
             None if self.analysis is None else list(self.analysis),
             self.progress,
             lang,
+            self.luck,
         )
 
 
@@ -130,9 +144,11 @@ _SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
 """The marks of graded moves, as chess annotates them."""
 
 
-def _ghost(move) -> dict:
+def _ghost(move) -> dict | None:
     """The better move as the board draws it: {seat, from, to} squares (None: the Charkoni, or
-    home)."""
+    home); None for a pass (nothing to draw: the verdict says it in words)."""
+    if move.kind == "pass":
+        return None
     start = None if move.kind == "enter" else board.square(move.seat, move.start)
     end = board.square(move.seat, move.end) if move.end < board.HOME else None
     return {
@@ -142,21 +158,26 @@ def _ghost(move) -> dict:
     }
 
 
-def timeline_view(replay, index: int, analysis, progress, lang: str = "en") -> dict:
+def timeline_view(replay, index: int, analysis, progress, lang: str = "en", luck=None) -> dict:
     """What the timeline panel is sent: {} when no game is replayed; else {index, count, text,
-    turns, marks, note, ghost, lines, progress, summary}.
+    turns, marks, note, ghost, lines, progress, summary, luck}.
 
     ``turns`` is the game's move list, a turn a line as :mod:`pachisi_widget.notation` writes
-    it, each {index (the point where the turn begins), text, marks (the symbols ?!, ?, ?? of
-    its graded moves)}; ``marks`` are the graded moves of ``analysis`` (the list
+    it, each {index (the point where the turn begins), turn (its number, as the line starts),
+    text, marks (the symbols ?!, ?, ?? of its graded moves)}; ``marks`` are the graded moves of ``analysis`` (the list
     :func:`pachisi_widget.replay.analyse` returns), each {index, seat, grade, symbol, label,
     text (the coach's verdict: what was better and why), better (:func:`_ghost`)}; at a marked
     point ``note`` is its verdict and ``ghost`` the better move to draw on the board (else ""
     and None); ``lines`` the win-chance graph, one line per seat: {seat, points: [{index,
-    chance, label}]}; ``progress`` {done, total, text} while an analysis runs."""
+    chance, label}]}; ``progress`` {done, total, text} while an analysis runs; ``luck`` the
+    sentences of ``luck`` (the analysis's :class:`~pachisi_widget.luck.LuckSkill`: luck against
+    skill per side), [] without one."""
     if replay is None:
         return {}
-    turns = [{"index": i, "text": line, "marks": ""} for i, line in replay.turns()]
+    turns = [
+        {"index": i, "turn": int(line.split(".", 1)[0]), "text": line, "marks": ""}
+        for i, line in replay.turns()
+    ]
     out = {
         "index": index,
         "count": replay.count,
@@ -168,6 +189,7 @@ def timeline_view(replay, index: int, analysis, progress, lang: str = "en") -> d
         "lines": [],
         "progress": None,
         "summary": "",
+        "luck": [] if luck is None else luck.lines(lang),
     }
     if progress is not None:
         done, total = progress

@@ -31,6 +31,8 @@ TUTOR_MARGIN = 0.05
 TUTOR_REASONS_TIME = 0.5
 """Seconds the tutor's reasons of danger may take after a move (past them it gives its other
 reasons): the coach's evaluation before the move is bounded by :attr:`Instruments.budget`."""
+_SAID_KEPT = 256
+"""The tutor's notes the log keeps (the latest weak moves')."""
 _CACHE_SIZE = 32
 """Results kept (every kind together): the positions of the last few turns."""
 _UNSET = object()
@@ -80,8 +82,9 @@ class Instruments:
         self._rollouts: int | None = None
         self.report = report
         self._cache: dict = {}
-        self._note = None  # the tutor's (position after the move, Verdict) to say
+        self._note = None  # the tutor's note to say: see tutor_words
         self.last_verdict = None  # the tutor's Verdict on the last move it judged, said or not
+        self._said: dict = {}  # the position after each weak move -> the tutor's Verdict on it
 
     @property
     def budget(self) -> float | None:
@@ -194,8 +197,10 @@ class Instruments:
     def before_move(self, state, move, *, judged: bool):
         """The evaluation the tutor's verdict on ``move`` will need, or None when there is none
         to give (tutor off, not ``judged``: a computer seat, a replay, practice; one legal move).
-        Forgets the verdict on the move before."""
-        self._note = None
+        A student's move (``judged``) ends the note on the move before; a computer seat's keeps
+        it."""
+        if judged:
+            self._note = None
         if (
             not judged
             or self.margin() is None
@@ -207,7 +212,8 @@ class Instruments:
         return self.evaluation(state)
 
     def after_move(self, before, played, after, evaluation) -> None:
-        """Judge ``played`` (from ``before`` to ``after``): a mistake is kept to be said."""
+        """Judge ``played`` (from ``before`` to ``after``): a mistake is kept to be said, on the
+        board until the student acts and in the log for good (:meth:`tutor_notes`)."""
         if evaluation is None:
             return
         v = coach.verdict(
@@ -219,14 +225,48 @@ class Instruments:
         )
         self.last_verdict = v
         if v.is_mistake:
-            self._note = (after, v)
+            # [position after the move, verdict, the position at which a human's turn began
+            # since (None: not yet)]
+            self._note = [after, v, None]
+            self._said[after] = v
+            while len(self._said) > _SAID_KEPT:
+                self._said.pop(next(iter(self._said)))
 
-    def tutor_words(self, state, lang: str) -> str | None:
+    def _note_stands(self, state, computer) -> bool:
+        """Whether the tutor's note still stands at ``state``: until a student acts. The
+        ``computer`` seats' throws and moves keep it; once a human's turn has come round (a
+        throw due), the first change from there is theirs (a throw, a pass, Undo)."""
+        after, _, waiting = self._note
+        if state == after:
+            return True
+        if state.turn < after.turn:
+            return False  # taken back, or another game
+        if waiting is not None:
+            return state == waiting
+        if state.to_move in computer or state.phase == "over":
+            return True  # a computer seat plays on: the note stays
+        if state.phase == "throw" and state.turn > after.turn:
+            self._note[2] = state  # a human's turn begins: the note waits for them
+            return True
+        return False  # a human has acted since the move
+
+    def tutor_words(self, state, lang: str, computer=()) -> str | None:
         """What the tutor says while the board shows ``state``: its verdict after a weak move,
-        else a short sign that it is on (None: the tutor is off)."""
-        if self._note is None or self._note[0] != state:
+        until a student acts (the ``computer`` seats' turns keep it), else a short sign that it
+        is on (None: the tutor is off)."""
+        if self._note is not None and not self._note_stands(state, computer):
+            self._note = None
+        if self._note is None:
             return None if self.margin() is None else words.text("tutor_on_mark", {}, lang)
         return words.text("tutor_says", {"verdict": self._note[1].text(lang)}, lang)
+
+    def tutor_notes(self, lang: str) -> dict:
+        """The tutor's notes for the log: the position after each weak move it spoke of -> its
+        sentence in ``lang`` (the log says it after the move's narration)."""
+        return {
+            after: words.text("tutor_says", {"verdict": v.text(lang)}, lang)
+            for after, v in self._said.items()
+        }
 
     def tutor_report(self, lang: str) -> str:
         """The tutor's verdict on the last move it judged, also when it stayed silent because

@@ -278,6 +278,32 @@ def test_tutor_says_which_move_was_better_and_why():
     assert "Tutore" not in w.status
 
 
+def test_the_tutors_note_stays_through_the_computers_turn_until_the_student_acts():
+    # the walk-through's position: South's 5->9 instead of the capture 16->20, North a computer
+    g = pw.Game.from_position([[16, 5, 0, 0], None, [54, 10, 0, 0], None], to_move=0, seed=3)
+    w = PachisiWidget(game=g, computer={2: "greedy"}, tutor=True, animate=False)
+    w.throw(value=4)
+    w.play(w.game.legal_move(5, 9))
+    note = w.status[w.status.index("Tutor: ") :]
+    assert "Better is the move from step 16 to step 20" in note
+    steps = 0
+    while w.game.to_move == 2 and steps < 20:  # North throws and moves: the note stays
+        assert w.handle_intent({"kind": "step"}) is True
+        assert w.status.endswith(note), w.status
+        steps += 1
+    assert steps >= 2 and w.game.to_move == 0 and w.game.phase == "throw"
+    assert note in w.log  # said in "What happened", after the move's narration
+    moved = w.log.index("South moves a piece from step 5 to step 9 with the 4.")
+    assert w.log.index(note) > moved
+    w.throw()  # the student acts: the note leaves the status line, and stays in the log
+    assert "Tutor: " not in w.status and w.status.endswith("(tutor on)")
+    assert note in w.log
+    w.language = "ro"
+    assert any(line.startswith("Tutore: Greșeală") for line in w.log)
+    w.new_game()
+    assert not any(line.startswith("Tutore") for line in w.log)
+
+
 def test_tutor_in_romanian_and_silent_for_a_good_move():
     g = pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1)
     w = PachisiWidget(game=g, language="ro", animate=False)

@@ -414,7 +414,7 @@ def test_the_analysis_lists_the_moves_and_says_what_was_better_where_it_marks():
     w.replay(blunder_game(), index=1)
     w.analyse(rollouts=200, engine="python")
     t = w.timeline
-    assert t["turns"] == [{"index": 0, "text": "1. S: =4(4) pass", "marks": "??"}]
+    assert t["turns"] == [{"index": 0, "turn": 1, "text": "1. S: =4(4) pass", "marks": "??"}]
     (mark,) = t["marks"]
     assert mark["symbol"] == "??" and mark["index"] == 2
     assert "Better is the move from step 26 to step 30" in mark["text"]
