@@ -797,6 +797,12 @@ ROMANIAN_FORBIDDEN = {
     ): "„de” after 20 or more (20 de partide)",
     r"\b1 ale\b|(?<!\+ )\b1 (piese|aruncări|pătrate|ture|jocuri|guri)\b": "o piesă a lui …, o aruncare",
     r"\bturn(ul)? de\b": "tură",
+    (  # a player's turn is "tură"; "rând" only says whose turn it is ("La rând: Sud", "este
+        # rândul lui Sud", "îi vine rândul"), "la rând" in a row, and a line or a table's row
+        r"\b(următorul|următorului|acestui|acest|același|fiecare|fiecărui|alt|celălalt)"
+        r"( lui)? rând\b|\brândul (următor|acesta|lui \w+ următor)\b|\bun rând de aruncări\b"
+    ): "tură (următoarea tură a lui Sud, în această tură)",
+    r"\b(e|este|era|îi vine|i-a venit) tura (lui|ei)\b": "este rândul lui (whose turn: „rând”)",
     r"\bse termină în Charkoni\b": "își încheie drumul tot în Charkoni",
     r"\bregul\w* a casei\b|\breguli ale casei\b": "regulă inventată de clasă / variantă proprie",
 }
