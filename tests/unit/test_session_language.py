@@ -214,3 +214,25 @@ def test_a_replays_summary_is_in_the_sessions_language(ro):
     assert repr(Replay(unfinished)) == (
         "<Replay of South and North: 1 action, not finished; seed=4>"
     )
+
+
+def test_a_players_file_and_entrants_are_refused_in_the_sessions_language(ro, tmp_path):
+    from pachisi_widget.tournament import PlayerFileError
+    from pachisi_widget.tournament.players import read_player_file
+
+    (tmp_path / "latin1.py").write_bytes(b"# \xe9\n")
+    (tmp_path / "folder.py").mkdir()
+    said = [_said(lambda p=p: read_player_file(tmp_path / p)) for p in ("latin1.py", "folder.py")]
+    assert said == [
+        (
+            PlayerFileError,
+            "latin1.py: nu este text UTF-8 (octetul 2 nu poate fi citit); salvează-l ca UTF-8",
+        ),
+        (PlayerFileError, "folder.py: nu este un fișier obișnuit (un dosar)"),
+    ]
+    assert _said(lambda: pw.tournament(5, games=2)) == (
+        TypeError,
+        "participanții trebuie să fie un dicționar {nume: jucător} sau o listă de jucători, nu int",
+    )
+    kind, text = _said(lambda: pw.tournament({"a": 3, "b": "greedy"}, games=2))
+    assert kind is TypeError and text.startswith("jucătorul 'a' este 3: un jucător este")
