@@ -795,7 +795,7 @@ ROMANIAN_FORBIDDEN = {
     (
         r"(?<![\d,.+−-])\b\d*(?:[2-9]\d|00) (partide|jocuri|aruncări|pătrate|piese|ture|jucători)\b"
     ): "„de” after 20 or more (20 de partide)",
-    r"\b1 ale\b|(?<!\+ )\b1 (piese|aruncări|pătrate|ture|jocuri|guri)\b": "o piesă a lui …, o aruncare",
+    r"\b1 ale\b|(?<![+−] )\b1 (piese|aruncări|pătrate|ture|jocuri|guri)\b": "o piesă a lui …, o aruncare",
     r"\bturn(ul)? de\b": "tură",
     (  # a player's turn is "tură"; "rând" only says whose turn it is ("La rând: Sud", "este
         # rândul lui Sud", "îi vine rândul"), "la rând" in a row, and a line or a table's row
@@ -864,6 +864,7 @@ def romanian_faults(text: str, english: bool = True) -> list:
     bare = romanian_prose(text)
     for pat, instead in ROMANIAN_FORBIDDEN.items():
         plain = _QUOTED.sub(" ", _CODE.sub(" ", _LINK.sub(" ", _VOCABULARY.sub(" ", text))))
+        plain = re.sub(r"\s+", " ", plain)  # a phrase broken over two lines is still one phrase
         for m in re.finditer(pat, plain, re.I if not pat.startswith(r"\bCorect") else 0):
             out.append((m.group(0), instead))
     if english:

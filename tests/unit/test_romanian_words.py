@@ -20,6 +20,8 @@ DOCS = [
     REPO / "docs" / "rules" / "ro.md",
     REPO / "docs" / "rules" / "sheet-ro.md",
     REPO / "notebooks" / "ro" / "foaia-de-reguli.md",
+    REPO / "docs" / "ro" / "index.md",
+    REPO / "docs" / "ro" / "lectii.md",
 ]
 TEMPLATE = REPO / "pachisi_widget" / "templates" / "my_player_ro.py"
 CODE_DOMAINS = {"errors"}
