@@ -780,7 +780,7 @@ ROMANIAN_FORBIDDEN = {
     r"\binterval\w* de 95": "interval de încredere de 95%",
     r"\bde mână\b": "pe hârtie / pe table adevărate",
     r"\bpe jos\b": "mersul obișnuit spre casă / fără să aștepte",
-    r"\bpyade\b": "piade",
+    r"\bpyade\b|\b([2-9]|\d\d+) pyada\b": "piade (2 piade)",
     r"\bexemplu\w* lucrat\b": "exemplul din textul regulilor",
     r"\bla lucru\b": "cum se vede",
     r"\bmonede corecte\b": "monede echilibrate",

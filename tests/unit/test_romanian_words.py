@@ -44,6 +44,7 @@ def test_the_checker_finds_what_the_glossary_forbids():
     words = [w for w, _ in romanian_faults(said)]
     assert {"seed", "iese", "varianța", "cochilii", "100 partide", "1 ale"} <= set(words)
     assert romanian_faults("Corect! în ultima rundă")
+    assert [w for w, _ in romanian_faults("25 + 3 + 2 pyada; 2 pyade")] == ["2 pyada", "pyade"]
     turn = "înainte de următorul rând al lui Sud; la sfârșitul acestui rând; acum e tura lui Nord"
     assert [w for w, _ in romanian_faults(turn)] == ["următorul rând", "acestui rând", "e tura lui"]
     assert not romanian_faults(
