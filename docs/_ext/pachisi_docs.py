@@ -601,9 +601,7 @@ class ThrowTableDirective(SphinxDirective):
         rows = []
         for up, value in enumerate(rules.table):
             chance = odds[value]
-            percent = f"{float(chance) * 100:.1f} %"
-            if lang == "ro":
-                percent = percent.replace(".", ",")
+            percent = pw.words.percent(chance, lang, places=1)  # "1,6%": the decimal comma
             rows.append(
                 [
                     str(up),
