@@ -856,15 +856,18 @@ def romanian_output(text: str) -> str:
     )
 
 
-def romanian_faults(text: str, english: bool = True) -> list:
+def romanian_faults(text: str, english: bool = True, prose: bool = True) -> list:
     """What is wrong with a Romanian text: (the words found, what to write instead), for every
     word the glossary (ROMANIAN.md) forbids and, with ``english``, every word of the stop list
-    outside code, formulas, quotations and a lesson's vocabulary table."""
+    outside code, formulas, quotations and a lesson's vocabulary table. ``prose``: the text's
+    lines are wrapped sentences, read as one (a printed output's lines are its own: a table's
+    row ends where the next one starts)."""
     out = []
     bare = romanian_prose(text)
     for pat, instead in ROMANIAN_FORBIDDEN.items():
         plain = _QUOTED.sub(" ", _CODE.sub(" ", _LINK.sub(" ", _VOCABULARY.sub(" ", text))))
-        plain = re.sub(r"\s+", " ", plain)  # a phrase broken over two lines is still one phrase
+        if prose:  # a phrase broken over two lines is still one (a table's columns stay apart)
+            plain = re.sub(r"[ \t]*\n[ \t]*(?=\S)", " ", plain)
         for m in re.finditer(pat, plain, re.I if not pat.startswith(r"\bCorect") else 0):
             out.append((m.group(0), instead))
     if english:
