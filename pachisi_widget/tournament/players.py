@@ -6,6 +6,7 @@ files).
 from __future__ import annotations
 
 import copy
+import errno
 import hashlib
 import inspect
 import os
@@ -173,7 +174,12 @@ def read_player_file(path) -> str:
 
 
 def _unreadable(name: str, exc: OSError) -> str:
-    return say("file_unreadable", {"file": name, "error": exc.strerror or exc})
+    """Why ``name`` cannot be read: a common system error in the session's words, any other in
+    the system's own."""
+    code = errno.errorcode.get(exc.errno or 0, "")
+    known = code in ("ENOENT", "EACCES", "EISDIR")
+    error = words.word(f"os_error.{code}") if known else exc.strerror or exc
+    return say("file_unreadable", {"file": name, "error": error})
 
 
 def _file_kind(mode: int) -> str:

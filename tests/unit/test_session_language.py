@@ -230,6 +230,8 @@ def test_a_players_file_and_entrants_are_refused_in_the_sessions_language(ro, tm
         ),
         (PlayerFileError, "folder.py: nu este un fișier obișnuit (un dosar)"),
     ]
+    missing = _said(lambda: read_player_file(tmp_path / "absent.py"))
+    assert missing == (PlayerFileError, "absent.py: nu poate fi citit: fișierul nu există")
     assert _said(lambda: pw.tournament(5, games=2)) == (
         TypeError,
         "participanții trebuie să fie un dicționar {nume: jucător} sau o listă de jucători, nu int",
