@@ -34,7 +34,9 @@ extensions = [
     "sphinx.ext.viewcode",
     "pachisi_docs",
     "pachisi_kit_docs",
+    "pachisi_nav",
 ]
+templates_path = ["_templates"]  # the sidebar, which gives the Romanian pages their own
 # A name documented at an old import path (pachisi_widget.simulate.simulate, which forwards to
 # pachisi_widget.lab.simulate) links to the source of the module it is written in, not of the one
 # it forwards to: following it would make the forwarded module's source page link to anchors
@@ -45,6 +47,7 @@ exclude_patterns = [
     "_build",
     "_ext",
     "_generated",
+    "_templates",
     "**/.ipynb_checkpoints",
     "Thumbs.db",
     ".DS_Store",

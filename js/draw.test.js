@@ -290,8 +290,8 @@ describe("buildCowries", () => {
   it("says the mouths up in the board's language, singular for one", () => {
     const p = pos.romanian;
     const box = buildCowries(document, p.last_throw, p.state);
-    expect(box.querySelector(".pachisi-throw-up").textContent).toBe("(1 gură în sus)");
-    expect(box.querySelector("svg").getAttribute("aria-label")).toBe("1 gură în sus");
+    expect(box.querySelector(".pachisi-throw-up").textContent).toBe("(o gură în sus)");
+    expect(box.querySelector("svg").getAttribute("aria-label")).toBe("o gură în sus");
     expect(box.querySelector('[data-badge="grace"]').textContent).toBe("har");
   });
 

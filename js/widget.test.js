@@ -268,7 +268,7 @@ describe("buttons and shortcuts", () => {
     expect(players).toContain("lacom");
     expect(players).toContain("așteaptă la castel");
     const force = el.querySelectorAll('[data-action="force-throw"]');
-    expect(force[1].title).toBe("1 gură în sus → 10");
+    expect(force[1].title).toBe("o gură în sus → 10");
     expect(force[2].title).toBe("2 guri în sus → 2");
   });
 

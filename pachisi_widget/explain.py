@@ -7,7 +7,7 @@ translators' files (:mod:`pachisi_widget.words`); the old names keep working.
 >>> g = pw.Game.from_position([[0, 0, 0, 0], None, [0, 0, 0, 0], None], seed=1)
 >>> before = g.state; t = g.throw(up=0)
 >>> print(" ".join(narrate_throw(before, t, g.state, "ro")))
-Sud aruncă 25 (0 guri în sus). Har! Sud poate introduce o piesă pe tablă și aruncă din nou.
+Sud aruncă 25 (nicio gură în sus). Har! Sud poate introduce o piesă pe tablă și aruncă din nou.
 """
 
 from __future__ import annotations

@@ -134,7 +134,8 @@ class Replay:
         return game
 
     def __repr__(self) -> str:
-        """A short summary: the seats, the actions and how the game ended (not every action).
+        """A short summary: the seats, the actions and how the game ended (not every action), in
+        the session's language (:func:`pachisi_widget.set_language`).
 
         >>> import pachisi_widget as pw
         >>> g = pw.Game.from_position([[83, 84, 84, 84], None, [40, 0, 0, 0], None], seed=3)
@@ -142,19 +143,17 @@ class Replay:
         >>> Replay(g)
         <Replay of South and North: 2 actions, won by South; seed=3>
         """
-        from .words.format import seat_label
+        from . import words
 
-        def listed(seats) -> str:
-            names = [seat_label(s) for s in seats]
-            return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-        seats = listed(self.record.seats)
         winner = self.final.winner
         if winner is not None:
-            ended = "won by " + listed(winner if isinstance(winner, tuple) else (winner,))
+            winners = list(winner) if isinstance(winner, tuple) else [winner]
+            ended = words.text("replay_summary_won", {"seats": winners})
         else:
-            ended = "ended with no winner" if self.final.phase == "over" else "not finished"
-        return f"<Replay of {seats}: {self.count} actions, {ended}; seed={self.seed}>"
+            over = self.final.phase == "over"
+            ended = words.text(f"replay_summary_{'dead' if over else 'unfinished'}")
+        params = {"seats": list(self.record.seats), "count": self.count, "ended": ended}
+        return words.text("replay_summary", {**params, "seed": self.seed})
 
     @property
     def count(self) -> int:

@@ -106,9 +106,13 @@ def preset_of(rules: Rules) -> str | None:
     return None
 
 
-def move_view(m, mid: str, lang: str = "en", names=board.SEAT_NAMES) -> dict:
+def move_view(
+    m, mid: str, lang: str = "en", names=board.SEAT_NAMES, split: str | None = None
+) -> dict:
     """One legal move as the view gets it: {id, seat, kind, piece, start, end, value, captures,
-    from, to, path, label}; ``from``/``to`` are squares (None in the Charkoni and at home)."""
+    from, to, path, label}; ``from``/``to`` are squares (None in the Charkoni and at home).
+    ``split``: how the move spends a split throw (:func:`~pachisi_widget.words.narrate.split_use`:
+    "with the rest of the 10", "with part of the 10")."""
     track = board.track(m.seat)
     name = who(m.seat, lang, names)
     if m.kind == "pass":
@@ -134,7 +138,8 @@ def move_view(m, mid: str, lang: str = "en", names=board.SEAT_NAMES) -> dict:
     frm = None if m.start == 0 else list(track[m.start])
     to = None if m.end == 84 else list(track[m.end])
     p = {"who": name, "start": m.start, "end": m.end, "value": m.value}
-    label = words.text("label_enter" if m.kind == "enter" else "label_move", p, lang)
+    code = "label_enter" if m.kind == "enter" else f"label_move_{split}" if split else "label_move"
+    label = words.text(code, p, lang)
     if m.captures:
         label += words.text("label_captures", {"victims": victims(m.captures)}, lang)
     return {
@@ -308,7 +313,10 @@ def board_view(
     st = game.state
     shown = display_names(names, lang)
     legal = st.legal_moves()
-    moves = [move_view(m, f"{revision}.{i}", lang, shown) for i, m in enumerate(legal)]
+    moves = [
+        move_view(m, f"{revision}.{i}", lang, shown, narrate.split_use(st, m))
+        for i, m in enumerate(legal)
+    ]
     move_ids = {mv["id"]: m for mv, m in zip(moves, legal, strict=True)}
     if code in ("new_game", "loaded", "setup"):
         start_note = (code, params)

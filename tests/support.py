@@ -780,7 +780,7 @@ ROMANIAN_FORBIDDEN = {
     r"\binterval\w* de 95": "interval de încredere de 95%",
     r"\bde mână\b": "pe hârtie / pe table adevărate",
     r"\bpe jos\b": "mersul obișnuit spre casă / fără să aștepte",
-    r"\bpyade\b": "piade",
+    r"\bpyade\b|\b([2-9]|\d\d+) pyada\b": "piade (2 piade)",
     r"\bexemplu\w* lucrat\b": "exemplul din textul regulilor",
     r"\bla lucru\b": "cum se vede",
     r"\bmonede corecte\b": "monede echilibrate",
@@ -795,8 +795,14 @@ ROMANIAN_FORBIDDEN = {
     (
         r"(?<![\d,.+−-])\b\d*(?:[2-9]\d|00) (partide|jocuri|aruncări|pătrate|piese|ture|jucători)\b"
     ): "„de” after 20 or more (20 de partide)",
-    r"\b1 ale\b|(?<!\+ )\b1 (piese|aruncări|pătrate|ture|jocuri|guri)\b": "o piesă a lui …, o aruncare",
+    r"\b1 ale\b|(?<![+−] )\b1 (piese|aruncări|pătrate|ture|jocuri|guri)\b": "o piesă a lui …, o aruncare",
     r"\bturn(ul)? de\b": "tură",
+    (  # a player's turn is "tură"; "rând" only says whose turn it is ("La rând: Sud", "este
+        # rândul lui Sud", "îi vine rândul"), "la rând" in a row, and a line or a table's row
+        r"\b(următorul|următorului|acestui|acest|același|fiecare|fiecărui|alt|celălalt)"
+        r"( lui)? rând\b|\brândul (următor|acesta|lui \w+ următor)\b|\bun rând de aruncări\b"
+    ): "tură (următoarea tură a lui Sud, în această tură)",
+    r"\b(e|este|era|îi vine|i-a venit) tura (lui|ei)\b": "este rândul lui (whose turn: „rând”)",
     r"\bse termină în Charkoni\b": "își încheie drumul tot în Charkoni",
     r"\bregul\w* a casei\b|\breguli ale casei\b": "regulă inventată de clasă / variantă proprie",
 }
@@ -850,14 +856,18 @@ def romanian_output(text: str) -> str:
     )
 
 
-def romanian_faults(text: str, english: bool = True) -> list:
+def romanian_faults(text: str, english: bool = True, prose: bool = True) -> list:
     """What is wrong with a Romanian text: (the words found, what to write instead), for every
     word the glossary (ROMANIAN.md) forbids and, with ``english``, every word of the stop list
-    outside code, formulas, quotations and a lesson's vocabulary table."""
+    outside code, formulas, quotations and a lesson's vocabulary table. ``prose``: the text's
+    lines are wrapped sentences, read as one (a printed output's lines are its own: a table's
+    row ends where the next one starts)."""
     out = []
     bare = romanian_prose(text)
     for pat, instead in ROMANIAN_FORBIDDEN.items():
         plain = _QUOTED.sub(" ", _CODE.sub(" ", _LINK.sub(" ", _VOCABULARY.sub(" ", text))))
+        if prose:  # a phrase broken over two lines is still one (a table's columns stay apart)
+            plain = re.sub(r"[ \t]*\n[ \t]*(?=\S)", " ", plain)
         for m in re.finditer(pat, plain, re.I if not pat.startswith(r"\bCorect") else 0):
             out.append((m.group(0), instead))
     if english:

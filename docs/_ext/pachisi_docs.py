@@ -107,7 +107,7 @@ WORDS = {
     "ro": {
         "option": "Opțiune",
         "classic": "Jocul clasic (implicit)",
-        "presets": "Alte seturi de reguli",
+        "presets": "Alte variante gata făcute",
         "also": "Se poate alege și",
         "source": "Textul regulilor",
         "same": "ca la clasic",
@@ -362,7 +362,7 @@ def _drop_widget_state(app, doctree) -> None:
 
 
 #: Pages made from the list of lessons: read again at every build, as lessons come and go.
-LESSON_LIST_PAGES = ("lessons/index", "teachers", "teachers-ro")
+LESSON_LIST_PAGES = ("lessons/index", "ro/lectii", "teachers", "teachers-ro")
 
 
 def _lesson_list_pages(app, env, added, changed, removed) -> list[str]:
@@ -601,9 +601,7 @@ class ThrowTableDirective(SphinxDirective):
         rows = []
         for up, value in enumerate(rules.table):
             chance = odds[value]
-            percent = f"{float(chance) * 100:.1f} %"
-            if lang == "ro":
-                percent = percent.replace(".", ",")
+            percent = pw.words.percent(chance, lang, places=1)  # "1,6%": the decimal comma
             rows.append(
                 [
                     str(up),
@@ -1042,7 +1040,7 @@ GLANCE_WORDS = {
         "cell": "exercise cell",
     },
     "ro": {
-        "headers": ("Lecția", "Despre ce este", "În română", "Răspunsurile", "Aruncări de mână"),
+        "headers": ("Lecția", "Despre ce este", "În română", "Răspunsurile", "Aruncări în clasă"),
         "yes": "da",
         "no": "nu",
         "package": "în pachet",

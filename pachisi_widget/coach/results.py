@@ -220,6 +220,8 @@ class Evaluation:
             loss = ""
         elif mc.rollouts and self.best.rollouts:
             low, high = (number(round(100 * x, 1), lang) for x in (mc.loss_low, mc.loss_high))
+            if lang != "en":  # a true minus ("−0,2"), as a Romanian book prints it
+                low, high = low.replace("-", "−"), high.replace("-", "−")
             loss = f"{number(round(100 * mc.loss, 1), lang)} ({low}…{high})"
         else:
             loss = number(round(100 * mc.loss, 1), lang)

@@ -91,6 +91,13 @@ def _rating_odds() -> Solution:
     return Solution(
         p,
         ("number", {"decimals": 2}),
-        {"d": d, "odds": odds, "p": p, "percent": round(100 * p)},
+        {
+            "d": d,
+            "odds": odds,
+            "p": p,
+            "percent": round(100 * p),
+            "fewer": int(odds) - 1,
+            "games": int(odds) + 1,
+        },
         {"odds": odds, "weaker": 1 - p, "ten_in_ten": (odds - 1) / odds},
     )

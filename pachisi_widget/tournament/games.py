@@ -13,7 +13,7 @@ import threading
 import time
 from typing import NamedTuple
 
-from .. import words
+from .. import errors, words
 from ..agents import FAST_AGENTS, make_agent
 from ..checks import player_view
 from ..engine import short_repr, throw_cdf
@@ -189,7 +189,7 @@ class _Remote(_Checked):
                     raise PlayerForfeit(
                         self.name,
                         "time",
-                        f"did not answer within the chunk_timeout={self.wait:g} s",
+                        say("forfeit_no_answer", {"wait": f"{self.wait:g}"}),
                         state.notation(),
                         None,
                         gone.seconds,
@@ -201,7 +201,11 @@ class _Remote(_Checked):
             ) from None
         except isolation.PlayerRaised as raised:
             raise PlayerForfeit(
-                self.name, "error", f"raised {raised.words}", state.notation(), seat=state.to_move
+                self.name,
+                "error",
+                say("forfeit_raised", {"error": raised.words}),
+                state.notation(),
+                seat=state.to_move,
             ) from None
         rng.setstate(rng_state)  # the draws the player took from the game's generator
         return self._answer(state, moves, m, seconds)
@@ -224,6 +228,7 @@ class _Job(NamedTuple):
     interrupt: bool
     isolate: bool = False
     wait: float | None = None  # with move_time None: how long a move may take (chunk_timeout)
+    lang: str = "en"  # the session's language where the tournament was asked for: its words
 
 
 def _template(e: _Entrant):
@@ -282,7 +287,9 @@ class _Seating:
         job, servers = self.job, self.servers
         if i not in servers:
             ok = isolation.isolatable(e)
-            servers[i] = isolation.PlayerServer(e, job.move_time, job.wait) if ok else None
+            servers[i] = (
+                isolation.PlayerServer(e, job.move_time, job.wait, lang=job.lang) if ok else None
+            )
         server = servers[i]
         gone = None
         try:
@@ -291,7 +298,7 @@ class _Seating:
         except isolation.CannotIsolate:
             server = servers[i] = None  # it plays here, guarded as in _here
         except isolation.PlayerGone as exc:
-            gone = (job.seats[k], "error", exc.reason, "(before the first move)")
+            gone = (job.seats[k], "error", exc.reason, say("forfeit_before_first"))
         if server is None:
             return None, None
         return _Remote(server, e.name, job.move_time, job.wait), gone
@@ -327,6 +334,9 @@ def _play_chunk(job: _Job) -> tuple:
     module-level function, so that executors send it by reference."""
     alarm = _uses_alarm(job)
     old = signal.signal(signal.SIGALRM, _on_alarm) if alarm else None
+    # a worker process speaks the language of the session that asked (its forfeit reasons)
+    spoken = errors.session_language()
+    errors.set_session_language(job.lang)
     # entrant index -> its worker process (isolate): kept for the whole tournament when it
     # plays in this process, for the chunk on an executor's worker
     shared = _SERVERS.get(id(job.entrants)) if not job.interrupt else None
@@ -345,6 +355,7 @@ def _play_chunk(job: _Job) -> tuple:
                 out.append(_game_row(job, agents, seed, cdf))
         return tuple(s for _, s in job.items), out
     finally:
+        errors.set_session_language(spoken)
         if shared is None:
             _close_servers(servers)
         if alarm:

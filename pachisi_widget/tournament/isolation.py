@@ -36,6 +36,7 @@ import time
 import types
 
 from ..engine import short_repr
+from ..errors import say, set_session_language
 from .players import _Entrant, _error_words, _load_source
 
 __all__ = [
@@ -172,9 +173,11 @@ def _limit_cpu(seconds: float) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
-def _serve(conn, entrant: _Entrant, memory: int | None, cpu: float) -> None:
+def _serve(conn, entrant: _Entrant, memory: int | None, cpu: float, lang: str = "en") -> None:
     """A player's worker process: load the player, then answer the parent's requests until it
-    says stop (or goes away). A module-level function, so that it can start a process."""
+    says stop (or goes away), in ``lang`` (the tournament's session language: a player's error
+    in words). A module-level function, so that it can start a process."""
+    set_session_language(lang)
     devnull = open(os.devnull, "w")  # noqa: SIM115 - the process's own, until it ends
     sys.stdout = sys.stderr = devnull  # a player's prints go nowhere
     os.register_at_fork(after_in_child=_die_in_child)
@@ -240,8 +243,10 @@ class PlayerServer:
         move_time: float | None,
         wait: float | None = None,
         memory: int | None = PLAYER_MEMORY,
+        lang: str = "en",
     ):
         self.entrant, self.move_time, self.memory = entrant, move_time, memory
+        self.lang = lang  # the language of what the worker says (a player's error)
         self.wait = move_time + _GRACE if move_time is not None else wait
         self.cpu = math.ceil(move_time) + 1.0 if move_time is not None else PLAYER_CPU_TIME
         self.proc = None
@@ -254,7 +259,7 @@ class PlayerServer:
         parent, child = ctx.Pipe()
         proc = ctx.Process(
             target=_serve,
-            args=(child, self.entrant, self.memory, self.cpu),
+            args=(child, self.entrant, self.memory, self.cpu, self.lang),
             name=f"pachisi-player-{self.entrant.name}",
             daemon=True,
         )
@@ -267,7 +272,7 @@ class PlayerServer:
         self.proc, self.conn = proc, parent
         if not parent.poll(_START_TIME):
             self._stop()
-            raise PlayerGone("error", "its process did not start", 0.0)
+            raise PlayerGone("error", say("forfeit_not_started"), 0.0)
         try:
             what, words = parent.recv()
         except (EOFError, OSError):
@@ -275,7 +280,7 @@ class PlayerServer:
             raise PlayerGone("error", reason, 0.0) from None
         if what != "ready":
             self._stop()
-            raise PlayerGone("error", f"could not be loaded in its process: {words}", 0.0)
+            raise PlayerGone("error", say("forfeit_not_loaded", {"error": words}), 0.0)
 
     def _stop(self) -> None:
         """Stop the worker (if any), at once, and forget it."""
@@ -300,10 +305,10 @@ class PlayerServer:
         if code is not None and code < 0:
             sig = -code
             if sig == getattr(signal, "SIGXCPU", None):
-                return "used more than the processor time a move may take, and was stopped"
+                return say("forfeit_cpu")
             name = signal.Signals(sig).name if sig in signal.valid_signals() else str(sig)
-            return f"ended its process (killed by {name})"
-        return f"ended its process (os._exit or a crash, exit code {code})"
+            return say("forfeit_killed", {"signal": name})
+        return say("forfeit_crashed", {"code": code})
 
     def close(self) -> None:
         """End the worker (politely, then at once)."""

@@ -181,6 +181,7 @@ def tournament(
             executor is not None,
             bool(isolate),
             chunk_timeout,
+            words.language(),
         )
         for i in range(0, total, size)
     ]

@@ -6,6 +6,7 @@ files).
 from __future__ import annotations
 
 import copy
+import errno
 import hashlib
 import inspect
 import os
@@ -18,6 +19,7 @@ import traceback
 import types
 from typing import NamedTuple
 
+from .. import words
 from ..agents import AGENTS, Agent
 from ..engine import short_repr
 from ..errors import PachisiError, say, session_language
@@ -140,50 +142,57 @@ def read_player_file(path) -> str:
     try:
         info = os.stat(path)
     except OSError as exc:
-        raise PlayerFileError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+        raise PlayerFileError(_unreadable(name, exc)) from None
     if not stat.S_ISREG(info.st_mode):
-        raise PlayerFileError(f"{name}: not a regular file ({_file_kind(info.st_mode)})")
-    if info.st_size > PLAYER_FILE_MAX:
         raise PlayerFileError(
-            f"{name}: {info.st_size:,} bytes, more than the {PLAYER_FILE_MAX:,} a player file may have"
+            say("file_not_regular", {"file": name, "kind": _file_kind(info.st_mode)})
         )
+    if info.st_size > PLAYER_FILE_MAX:
+        params = {"size": words.grouped(info.st_size), "most": words.grouped(PLAYER_FILE_MAX)}
+        raise PlayerFileError(say("file_too_big", {"file": name, **params}))
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise PlayerFileError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+        raise PlayerFileError(_unreadable(name, exc)) from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):  # replaced between the two looks
-            raise PlayerFileError(f"{name}: not a regular file ({_file_kind(mode)})")
+            raise PlayerFileError(say("file_not_regular", {"file": name, "kind": _file_kind(mode)}))
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(PLAYER_FILE_MAX + 1)
     except OSError as exc:
-        raise PlayerFileError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+        raise PlayerFileError(_unreadable(name, exc)) from None
     finally:
         os.close(fd)
     if len(data) > PLAYER_FILE_MAX:
-        raise PlayerFileError(
-            f"{name}: more than the {PLAYER_FILE_MAX:,} bytes a player file may have"
-        )
+        most = words.grouped(PLAYER_FILE_MAX)
+        raise PlayerFileError(say("file_too_big_plain", {"file": name, "most": most}))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise PlayerFileError(
-            f"{name}: not UTF-8 text (byte {exc.start} cannot be read); save it as UTF-8"
-        ) from None
+        raise PlayerFileError(say("file_not_utf8", {"file": name, "byte": exc.start})) from None
+
+
+def _unreadable(name: str, exc: OSError) -> str:
+    """Why ``name`` cannot be read: a common system error in the session's words, any other in
+    the system's own."""
+    code = errno.errorcode.get(exc.errno or 0, "")
+    known = code in ("ENOENT", "EACCES", "EISDIR")
+    error = words.word(f"os_error.{code}") if known else exc.strerror or exc
+    return say("file_unreadable", {"file": name, "error": error})
 
 
 def _file_kind(mode: int) -> str:
-    for test, words in (
-        (stat.S_ISDIR, "a folder"),
-        (stat.S_ISFIFO, "a FIFO"),
-        (stat.S_ISCHR, "a character device"),
-        (stat.S_ISBLK, "a block device"),
-        (stat.S_ISSOCK, "a socket"),
+    for test, kind in (
+        (stat.S_ISDIR, "folder"),
+        (stat.S_ISFIFO, "fifo"),
+        (stat.S_ISCHR, "char"),
+        (stat.S_ISBLK, "block"),
+        (stat.S_ISSOCK, "socket"),
     ):
         if test(mode):
-            return words
-    return "not a file"
+            return words.word(f"file_kind.{kind}")
+    return words.word("file_kind.other")
 
 
 def load_player(path):
@@ -287,17 +296,13 @@ def _entrant(name: str, spec) -> _Entrant:
     if isinstance(spec, str):
         return _Entrant(name, "name", spec)
     if not callable(getattr(spec, "choose", None)):
-        raise TypeError(
-            f"the player {name!r} is {short_repr(spec, 60)}: a player is a built-in "
-            "name, an object with choose(state, rng) or a .py file"
-        )
+        params = {"name": repr(name), "got": short_repr(spec, 60)}
+        raise TypeError(say("arg_entrant_not_player", params))
     try:
         copy.deepcopy(spec)
     except Exception as exc:
-        raise TypeError(
-            f"the player {name!r} cannot be copied ({type(exc).__name__}: {exc}); "
-            "every game gets a fresh copy of each player"
-        ) from None
+        params = {"name": repr(name), "error": f"{type(exc).__name__}: {exc}"}
+        raise TypeError(say("arg_entrant_not_copied", params)) from None
     return _Entrant(name, "object", spec)
 
 
@@ -315,9 +320,7 @@ def _entrants(entrants) -> tuple:
         items = list(entrants.items())
         for name, _ in items:
             if not isinstance(name, str) or not name:
-                raise TypeError(
-                    f"entrants' names must be non-empty strings, not {short_repr(name)}"
-                )
+                raise TypeError(say("arg_entrant_names", {"got": short_repr(name)}))
     elif isinstance(entrants, (list, tuple)):
         items, seen = [], {}
         for spec in entrants:
@@ -325,8 +328,5 @@ def _entrants(entrants) -> tuple:
             seen[base] = seen.get(base, 0) + 1
             items.append((base if seen[base] == 1 else f"{base} ({seen[base]})", spec))
     else:
-        raise TypeError(
-            "entrants must be a dict {name: player} or a list of players, not "
-            f"{type(entrants).__name__}"
-        )
+        raise TypeError(say("arg_entrants_type", {"got": type(entrants).__name__}))
     return tuple(_entrant(name, spec) for name, spec in items)

@@ -41,6 +41,7 @@ from .. import errors as _errors
 from . import catalogue
 from .format import (
     Formatter,
+    Listed,
     _label,
     _lang,
     _seats,
@@ -265,7 +266,8 @@ def _in_words(lang: str, joint: str = "and"):
         if key == "field" and isinstance(v, str):
             return _record_field(v, lang)
         if key in _LIST_KEYS and isinstance(v, (list, tuple, set, frozenset)):
-            return join(sorted(v) if isinstance(v, (set, frozenset)) else v, lang, empty="–")
+            items = sorted(v) if isinstance(v, (set, frozenset)) else list(v)
+            return Listed(join(items, lang, empty="–"), items, joint)
         return v
 
     return names
@@ -312,8 +314,9 @@ def text(code: str, params: dict | None = None, lang: str | None = None) -> str:
 @functools.cache
 def _as_written() -> frozenset:
     """The codes whose sentence starts as its first parameter does (never capitalised): the lab's
-    reports, which begin with a player's or a file's name."""
-    return frozenset(catalogue.messages("en", "lab"))
+    reports, which begin with a player's or a file's name, and the mouths up shown in brackets
+    ("(o gură în sus)")."""
+    return frozenset(catalogue.messages("en", "lab")) | {"mouths_up"}
 
 
 def error_text(exc: BaseException, lang: str | None = None) -> str:

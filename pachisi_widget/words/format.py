@@ -10,6 +10,8 @@ Every template, the board's catalogues and the lessons' exercise texts alike, is
 - ``{s:seat}``: a seat's name; ``{s:seats}``: seats in order ("West → South");
 - ``{x:set}``: a set as Python writes it ("{3, 5}"); ``{x:and}``, ``{x:or}``: a list in words
   ("7, 3 and 25");
+- ``{x:of}``: throws as values "of" ("10 and 3"; Romanian "de 10 și de 3": "aruncările de 10
+  și de 3");
 - ``{r:opening}``: an opening round's throws in words ("South threw 25 and North threw 10");
 - ``{x:.2f}`` (any fixed-point spec) and a float without a spec: the number with the language's
   decimal mark (:func:`number`: "0,25" in Romanian);
@@ -40,6 +42,7 @@ from . import catalogue
 
 __all__ = [
     "Formatter",
+    "Listed",
     "format_text",
     "number",
     "grouped",
@@ -227,15 +230,18 @@ def count(n, noun: str, lang: str | None = None) -> str:
     pătrat", "o piesă", "o aruncare"); from 20 on, a number whose last two digits are 00 or
     20..99 takes "de" ("20 de pătrate", "100 de pătrate"), the others do not ("19 pătrate", "101
     pătrate"). A singular that writes no number ("un pătrat") is used for exactly 1 only; a
-    value that is not a whole number takes the second form.
+    value that is not a whole number takes the second form. A noun with a ``zero.<noun>`` entry
+    says 0 its own way ("nicio gură": "nicio gură în sus").
 
     >>> [count(n, "steps", "ro") for n in (1, 2, 19, 20, 100, 119)]
     ['un pătrat', '2 pătrate', '19 pătrate', '20 de pătrate', '100 de pătrate', '119 pătrate']
-    >>> count(1, "steps"), count(2, "steps")
-    ('1 step', '2 steps')
+    >>> count(1, "steps"), count(2, "steps"), count(0, "mouths", "ro"), count(1, "mouths", "ro")
+    ('1 step', '2 steps', 'nicio gură', 'o gură')
     """
     lang = _lang(lang)
     forms = _nouns(lang)[noun]
+    if n == 0 and not isinstance(n, bool) and f"zero.{noun}" in catalogue.messages("en", "words"):
+        return word(f"zero.{noun}", lang)
     if isinstance(n, bool) or not isinstance(n, int):
         index = 1
     else:
@@ -260,6 +266,30 @@ def join(items, lang: str | None = None, joint: str = "and", empty: str = "") ->
     if len(words) == 1:
         return words[0]
     return f"{', '.join(words[:-1])} {word(joint, lang)} {words[-1]}"
+
+
+class Listed(str):
+    """A list of throws already put into words ("10 and 3"), which keeps its ``items`` and the
+    word that joined them, so that a spec may write them otherwise (``{pool:of}``)."""
+
+    items: list
+    joint: str
+
+    def __new__(cls, said: str, items, joint: str = "and"):
+        out = super().__new__(cls, said)
+        out.items, out.joint = list(items), joint
+        return out
+
+
+def _of(value, lang: str) -> str:
+    """Throws as a list "of" values: "10 and 3" in English, "de 10 și de 3" in Romanian (the
+    glossary's "aruncarea de 7", so "aruncările de 10 și de 3")."""
+    items = value.items if isinstance(value, Listed) else value
+    joint = value.joint if isinstance(value, Listed) else "and"
+    if not isinstance(items, (list, tuple)):
+        items = [items]
+    said = word("throw_of", lang)
+    return join([said.format(value=v) for v in items], lang, joint, empty="–")
 
 
 def _step(value, spec: str, lang: str) -> str:
@@ -302,6 +332,8 @@ class Formatter(string.Formatter):
             return "{" + ", ".join(str(v) for v in sorted(value)) + "}"
         if spec in ("and", "or"):
             return join(value, lang, spec)
+        if spec == "of":
+            return _of(value, lang)
         if spec == "opening":
             said = word("opening_throw", lang)
             return join([said.format(seat=seat_label(s, lang), value=v) for s, v in value], lang)

@@ -10,7 +10,7 @@ castel, pyada.
 >>> print(" ".join(narrate_throw(before, t, g.state)))
 South throws 25 (0 mouths up). Grace! South may bring a piece onto the board and throws again.
 >>> print(" ".join(narrate_throw(before, t, g.state, "ro")))
-Sud aruncă 25 (0 guri în sus). Har! Sud poate introduce o piesă pe tablă și aruncă din nou.
+Sud aruncă 25 (nicio gură în sus). Har! Sud poate introduce o piesă pe tablă și aruncă din nou.
 """
 
 from __future__ import annotations
@@ -19,13 +19,28 @@ from .. import board
 from . import text
 from .format import _lang
 
-__all__ = ["reason_text", "narrate_throw", "narrate_move"]
+__all__ = ["reason_text", "narrate_throw", "narrate_move", "split_use"]
 
 
 def reason_text(code: str, params: dict | None = None, lang: str | None = None) -> str:
     """Why a move is refused, in ``lang`` (the codes of :class:`IllegalMoveError`)."""
     lang = _lang(lang)
     return text(code, params, lang)
+
+
+def split_use(state, move) -> str | None:
+    """How ``move``, legal in ``state``, spends a split throw: ``"rest"`` (all that is left of a
+    partly spent throw), ``"part"`` (only part of its throw), or None (a whole throw, or no
+    split throw at all), so that its words say "with the rest of the 10", not "with the 10"."""
+    if move.kind != "move":
+        return None
+    distance = move.end - move.start
+    if state.part is not None and move.value == state.part[0]:
+        return "rest" if distance == state.part[1] else "part"
+    if not state.rules.split_throw:
+        return None
+    whole = move.value + (1 if state.pyada_applies(move.seat, move.value) else 0)
+    return "part" if distance < whole else None
 
 
 def narrate_throw(before, throw, after, lang: str | None = None) -> list[str]:
@@ -94,7 +109,7 @@ def narrate_move(before, move, after, lang: str | None = None) -> list[str]:
     rules = before.rules
     if move.kind == "pass":
         pool = list(before.pending())
-        if len(pool) > 1:
+        if len(pool) > 1 or (pool and rules.turn_mode == "throw_then_move"):
             out.append(text("pass_pool", {"seat": seat, "pool": pool}, lang))
         else:
             out.append(text("pass", {"seat": seat}, lang))
@@ -113,7 +128,8 @@ def narrate_move(before, move, after, lang: str | None = None) -> list[str]:
             else:
                 out.append(text("first_piece", p, lang))
         else:
-            out.append(text("move", p, lang))
+            use = split_use(before, move)  # a split throw: "with the rest of the 10"
+            out.append(text(f"move_{use}" if use else "move", p, lang))
         for code, params in sorted(after.events, key=lambda e: _ORDER.get(e[0], 6)):
             q = dict(p, **dict(params))
             if code == "revenge":

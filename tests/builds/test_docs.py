@@ -347,9 +347,12 @@ def test_lessons_index_and_teachers_guide_list_every_lesson(site):
     found = lessons_on_disk()
     index = read_page(site / "lessons" / "index.html")
     guide = read_page(site / "teachers.html")
+    # the Romanian lessons: on the Romanian part's own list (ro/lectii.html)
+    lists = {"en": (index, "en/"), "ro": (read_page(site / "ro" / "lectii.html"), "../lessons/ro/")}
     for lang, paths in found.items():
+        page, folder = lists[lang]
         for path in paths:
-            assert f"{lang}/{path.stem}.html" in index.links, f"lessons/index lacks {path.name}"
+            assert f"{folder}{path.stem}.html" in page.links, f"no list has {lang}/{path.name}"
             if lang == "en":
                 assert f"lessons/en/{path.stem}.html" in guide.links, f"guide lacks {path.name}"
     if not found["ro"]:
@@ -360,6 +363,42 @@ def test_lessons_index_and_teachers_guide_list_every_lesson(site):
     first = _docs_extension().read_lesson(found["en"][0], "en")
     assert first.learn, f"{found['en'][0].name}: no 'What you'll learn' list found"
     assert " ".join(first.learn[0].replace("`", "").split()[:4]) in guide.text
+
+
+def _sidebar(html: str) -> str:
+    """The text of a page's site navigation (the primary sidebar's links)."""
+    nav = re.search(r'<nav class="bd-links bd-docs-nav".*?</nav>', html, re.S)
+    assert nav, "no site navigation"
+    return " ".join(re.sub(r"<[^>]+>", " ", nav.group()).split())
+
+
+def test_the_romanian_pages_have_romanian_navigation(site):
+    """The Romanian part of the site (docs/_ext/pachisi_nav.py): its sidebar lists its own pages
+    by their Romanian titles, the theme's words around a page are Romanian, and "previous" and
+    "next" stay in it; the English pages keep the whole site's English navigation."""
+    found = lessons_on_disk()
+    pages = ["ro/index.html", "rules/ro.html", "rules/sheet-ro.html", "teachers-ro.html"]
+    pages += [f"lessons/ro/{path.stem}.html" for path in found["ro"]]
+    for name in pages:
+        html = (site / name).read_text(encoding="utf-8")
+        nav = _sidebar(html)
+        assert 'lang="ro"' in html.split(">", 2)[1], name
+        for words in ("Pachisi la clasă", "Regulile jocului", "Foaia de reguli", "Lecțiile"):
+            assert words in nav, (name, words, nav)
+        for words in ("The rules", "The lessons", "Teacher’s guide", "API reference"):
+            assert words not in nav, (name, words)
+        assert "Contents" not in html and "Caută" in html, name
+        assert "Cuprins" in html or "sheet" in name, name  # the sheet has no headings to list
+        assert 'title="Link to this heading"' not in html and "© Copyright" not in html, name
+        titles = re.findall(r'prev-next-title">([^<]*)<', html)
+        assert not {"Teacher’s guide", "API reference"} & set(titles), (name, titles)
+    for path in found["ro"]:
+        title = _docs_extension().read_lesson(path, "ro").title
+        assert title in _sidebar((site / "ro" / "lectii.html").read_text(encoding="utf-8"))
+    english = (site / "lessons" / "index.html").read_text(encoding="utf-8")
+    nav = _sidebar(english)
+    assert "The rules" in nav and "Teacher’s guide" in nav and "Pachisi la clasă" in nav
+    assert 'lang="en"' in english.split(">", 2)[1] and "</i> Contents" in english
 
 
 # --- the teacher's guide: a section per lesson, in both languages --------------------------------

@@ -368,7 +368,7 @@ def test_set_language_intent_narrates_in_romanian(w):
     assert w.state["labels"]["throw"] == "Aruncă" and w.state["seat_labels"][0] == "Sud"
     assert w.log[0].startswith("Joc nou: începe ")
     w.throw(up=0)
-    assert "aruncă 25 (0 guri în sus)" in w.status and "Har!" in w.status
+    assert "aruncă 25 (nicio gură în sus)" in w.status and "Har!" in w.status
     assert first_move(w)["label"].startswith(("Sud:", "Nord:"))
     accepted(w, {"kind": "set_language", "language": "en"})
     assert "throws 25 (0 mouths up)" in w.status

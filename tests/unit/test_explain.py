@@ -9,7 +9,7 @@ import string
 import pytest
 
 import pachisi_widget as pw
-from pachisi_widget import Move, explain
+from pachisi_widget import Move, explain, i18n
 from pachisi_widget.engine import Engine
 from pachisi_widget.state import GameState
 
@@ -267,3 +267,95 @@ def test_illegal_move_message_is_the_catalogue_text():
     assert str(err) == explain.reason_text(err.code, err.params, "en")
     assert "castle held by East" in str(err)
     assert "castel ocupat de Est" in explain.reason_text(err.code, err.params, "ro")
+
+
+def test_a_list_of_throws_of_values():
+    """The glossary's "aruncarea de 7": a list of throws is "aruncările de 10 și de 3" ({pool:of}),
+    a choice of throws "de 25 sau de 10"; the English keeps "the throws 10 and 3"."""
+    assert i18n.text("series_done", {"seat": 0, "pool": [10, 3]}, "ro").startswith(
+        "Sud folosește acum aruncările de 10 și de 3,"
+    )
+    assert i18n.text("pass_pool", {"seat": 0, "pool": [25, 10, 3]}, "ro") == (
+        "Sud trece și renunță la aruncările de 25, de 10 și de 3."
+    )
+    assert i18n.text("pass_pool", {"seat": 0, "pool": [25, 10]}, "en") == (
+        "South passes and gives up the throws 25 and 10."
+    )
+    assert "aruncările de 25 și de 10 sau" in i18n.text(
+        "move_due", {"seat": 0, "pending": [25, 10]}, "ro"
+    )
+
+
+def test_no_mouth_and_one_mouth_up_in_words():
+    """0 mouths up is "nicio gură în sus", 1 "o gură în sus", as the lessons say them."""
+    assert (
+        i18n.text("throw", {"seat": 0, "value": 25, "up": 0}, "ro")
+        == "Sud aruncă 25 (nicio gură în sus)."
+    )
+    assert (
+        i18n.text("throw", {"seat": 0, "value": 10, "up": 1}, "ro")
+        == "Sud aruncă 10 (o gură în sus)."
+    )
+    assert (
+        i18n.text("throw", {"seat": 0, "value": 2, "up": 2}, "ro")
+        == "Sud aruncă 2 (2 guri în sus)."
+    )
+    assert (
+        i18n.text("throw", {"seat": 0, "value": 25, "up": 0}, "en")
+        == "South throws 25 (0 mouths up)."
+    )
+
+
+def _split_game():
+    g = pw.Game.from_position(
+        [[30, 40, 50, 60], None, WAIT, None], rules=pw.Rules(split_throw=True)
+    )
+    g.throw(up=UP[10])
+    return g
+
+
+def test_a_split_throw_says_part_and_rest():
+    """A split throw's moves say what they spend: "with part of the 10", then "with the rest of
+    the 10" for the move that spends all that is left (never "with the 10" for a 1-square step)."""
+    from pachisi_widget import view
+    from pachisi_widget.words.narrate import narrate_move
+
+    g = _split_game()
+    labels = [m["label"] for m in view.board_view(g, [], revision=1, lang="ro")["legal_moves"]]
+    assert (
+        "Sud: mută piesa de pe pătratul 30 pe pătratul 31 cu o parte din aruncarea de 10" in labels
+    )
+    assert "Sud: mută piesa de pe pătratul 30 pe pătratul 40 cu aruncarea de 10" in labels
+    first = next(m for m in g.legal_moves() if (m.start, m.end) == (30, 33))
+    before = g.state
+    g.play(first)
+    assert narrate_move(before, first, g.state)[0] == (
+        "South moves a piece from step 30 to step 33 with part of the 10."
+    )
+    labels = [m["label"] for m in view.board_view(g, [], revision=2, lang="en")["legal_moves"]]
+    assert "South: move the piece from step 40 to step 47 with the rest of the 10" in labels
+    assert "South: move the piece from step 40 to step 41 with part of the 10" in labels
+    rest = next(m for m in g.legal_moves() if (m.start, m.end) == (40, 47))
+    before = g.state
+    g.play(rest)
+    assert narrate_move(before, rest, g.state, "ro")[0] == (
+        "Sud mută o piesă de pe pătratul 40 pe pătratul 47 cu restul aruncării de 10."
+    )
+
+
+def test_passing_the_last_throw_of_a_series_names_it():
+    """In a throw-then-move series, passing gives up the throws left, even a single one."""
+    from pachisi_widget.words.narrate import narrate_move
+
+    g = pw.Game.from_position(
+        [[30, 40, 50, 60], None, WAIT, None], rules=pw.Rules.preset("cowrie_skill")
+    )
+    g.throw(up=UP[3])
+    before = g.state
+    move = g.pass_()
+    assert narrate_move(before, move, g.state, "ro")[0] == "Sud trece și renunță la aruncarea de 3."
+    g = pw.Game.from_position([[30, 40, 50, 60], None, WAIT, None])
+    g.throw(up=UP[3])
+    before = g.state
+    move = g.pass_()
+    assert narrate_move(before, move, g.state, "ro")[0] == "Sud trece."

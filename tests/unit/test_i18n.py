@@ -115,7 +115,7 @@ def rendered(lang: str):
 
 
 def test_every_format_spec_is_a_noun_or_a_step():
-    known = set(i18n.NOUNS["en"]) | {"at_step", "from_step", "to_step"}
+    known = set(i18n.NOUNS["en"]) | {"at_step", "from_step", "to_step", "of"}
     for lang in i18n.LANGUAGES:
         for code, template in CATALOGUES[lang].items():
             for name, spec in fields(template).items():
@@ -217,7 +217,7 @@ def test_count_romanian():
         count(20, "pieces", "ro") == "20 de piese"
         and count(120, "throws", "ro") == "120 de aruncări"
     )
-    assert count(1, "mouths", "ro") == "1 gură" and count(0, "mouths", "ro") == "0 guri"
+    assert count(1, "mouths", "ro") == "o gură" and count(0, "mouths", "ro") == "nicio gură"
 
 
 def test_count_english():
@@ -283,11 +283,11 @@ def test_one_throw_is_singular():
         "Sud folosește acum aruncarea de 7."
     )
     assert text("series_done", {"seat": 0, "pool": [7, 3]}, "ro") == (
-        "Sud folosește acum aruncările 7 și 3, câte una la fiecare mutare, în orice ordine."
+        "Sud folosește acum aruncările de 7 și de 3, câte una la fiecare mutare, în orice ordine."
     )
     assert text("series_done", {"seat": 0, "pool": [7]}) == "South now spends the throw of 7."
     assert "the throw of 25 or pass" in text("move_due", {"seat": 0, "pending": [25]})
-    assert "aruncările 25 și 3 sau" in text("move_due", {"seat": 0, "pending": [25, 3]}, "ro")
+    assert "aruncările de 25 și de 3 sau" in text("move_due", {"seat": 0, "pending": [25, 3]}, "ro")
 
 
 # -- no English in Romanian ------------------------------------------------------------------------
@@ -505,7 +505,7 @@ def test_romanian_widget_texts(ro_widget):
     assert st["seat_letters"] == ["S", "E", "N", "V"] and st["labels"]["undo"] == "Ia înapoi"
     assert st["rules"] == "clasic" and st["preset_names"]["cowrie_skill"] == "aruncători pricepuți"
     assert st["agent_labels"]["castle_waiter"] == "așteaptă la castel"
-    assert st["up_texts"][1] == "1 gură în sus" and st["up_texts"][2] == "2 guri în sus"
+    assert st["up_texts"][1] == "o gură în sus" and st["up_texts"][2] == "2 guri în sus"
     seat = i18n.SEATS["ro"][w.game.to_move]
     assert w.status == f"Joc nou: începe {seat}."
     w.throw(up=3)

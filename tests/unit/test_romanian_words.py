@@ -21,6 +21,8 @@ DOCS = [
     REPO / "docs" / "rules" / "ro.md",
     REPO / "docs" / "rules" / "sheet-ro.md",
     REPO / "notebooks" / "ro" / "foaia-de-reguli.md",
+    REPO / "docs" / "ro" / "index.md",
+    REPO / "docs" / "ro" / "lectii.md",
 ]
 TEMPLATE = REPO / "pachisi_widget" / "templates" / "my_player_ro.py"
 CODE_DOMAINS = {"errors"}
@@ -43,6 +45,13 @@ def test_the_checker_finds_what_the_glossary_forbids():
     words = [w for w, _ in romanian_faults(said)]
     assert {"seed", "iese", "varianța", "cochilii", "100 partide", "1 ale"} <= set(words)
     assert romanian_faults("Corect! în ultima rundă")
+    assert [w for w, _ in romanian_faults("25 + 3 + 2 pyada; 2 pyade")] == ["2 pyada", "pyade"]
+    turn = "înainte de următorul rând al lui Sud; la sfârșitul acestui rând; acum e tura lui Nord"
+    assert [w for w, _ in romanian_faults(turn)] == ["următorul rând", "acestui rând", "e tura lui"]
+    assert not romanian_faults(
+        "La rând: Sud. Este rândul lui Sud; îi vine din nou rândul; trei aruncări de 7 la rând; "
+        "ultimul rând al erorii; tura lui Nord; următoarea tură a lui Sud; în ultima rundă"
+    )
     assert not romanian_faults("Corect! În ultima rundă, cu sămânța `seed=3` și „seed”.")
     assert [w for w, _ in romanian_faults("the piece moves home")] == [
         "the",

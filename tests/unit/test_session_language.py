@@ -10,6 +10,7 @@ import pytest
 
 import pachisi_widget as pw
 from pachisi_widget import lessons, svg, words
+from pachisi_widget.replay import Replay
 from pachisi_widget.session import Session
 
 UNKNOWN = words.text("error_unknown", {}, "ro")  # „datele nu sunt valide”
@@ -169,3 +170,71 @@ def test_numbers_as_romanian_writes_them():
     assert words.grouped(6000, "ro") == "6000" and words.grouped(64000, "ro") == "64\u00a0000"
     assert words.value_text(True, "ro") == "da" and words.value_text(None, "ro") == "—"
     assert words.interval(0.363, 0.499, "ro") == "[36,3%; 49,9%]"
+
+
+RAISER = """from pachisi_widget.agents import Agent
+
+
+class Raiser(Agent):
+    def choose(self, state, rng):
+        return {}["nicio cheie"]
+"""
+
+
+def test_a_process_pools_workers_give_forfeit_reasons_in_the_sessions_language(ro, tmp_path):
+    """The workers (a pool started fresh, by "spawn": nothing inherited) and a student's own
+    worker process write the forfeit reasons in the language of the session that asked."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from support import ReturnsNone
+
+    (tmp_path / "emil.py").write_text(RAISER, encoding="utf-8")
+    entrants = {"nimic": ReturnsNone(), "emil": tmp_path / "emil.py", "greedy": "greedy"}
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as ex:
+        t = pw.tournament(entrants, games=2, seed=5, executor=ex, progress=False)
+    reasons = {f.player: f.reason for f in t.forfeits}
+    assert reasons["nimic"].startswith("nu este o mutare"), reasons
+    assert reasons["emil"].startswith("a generat excepția KeyError"), reasons
+    said = " ".join(str(f) for f in t.forfeits)
+    assert not re.search(r"\b(returned|raised|not a move|before the first move)\b", said), said
+    serial = pw.tournament(entrants, games=2, seed=5, progress=False)
+    assert [f.reason for f in serial.forfeits] == [f.reason for f in t.forfeits]
+
+
+def test_a_replays_summary_is_in_the_sessions_language(ro):
+    g = pw.Game.from_position([[83, 84, 84, 84], None, [40, 0, 0, 0], None], seed=3)
+    g.throw(value=10)
+    g.play(g.legal_move(83, 84))
+    assert repr(Replay(g)) == "<Replay: Sud și Nord, 2 acțiuni, câștigat de Sud; sămânța 3>"
+    pw.set_language("en")
+    assert repr(Replay(g)) == "<Replay of South and North: 2 actions, won by South; seed=3>"
+    unfinished = pw.Game(players=2, seed=4)
+    unfinished.throw(value=3)
+    assert repr(Replay(unfinished)) == (
+        "<Replay of South and North: 1 action, not finished; seed=4>"
+    )
+
+
+def test_a_players_file_and_entrants_are_refused_in_the_sessions_language(ro, tmp_path):
+    from pachisi_widget.tournament import PlayerFileError
+    from pachisi_widget.tournament.players import read_player_file
+
+    (tmp_path / "latin1.py").write_bytes(b"# \xe9\n")
+    (tmp_path / "folder.py").mkdir()
+    said = [_said(lambda p=p: read_player_file(tmp_path / p)) for p in ("latin1.py", "folder.py")]
+    assert said == [
+        (
+            PlayerFileError,
+            "latin1.py: nu este text UTF-8 (octetul 2 nu poate fi citit); salvează-l ca UTF-8",
+        ),
+        (PlayerFileError, "folder.py: nu este un fișier obișnuit (un dosar)"),
+    ]
+    missing = _said(lambda: read_player_file(tmp_path / "absent.py"))
+    assert missing == (PlayerFileError, "absent.py: nu poate fi citit: fișierul nu există")
+    assert _said(lambda: pw.tournament(5, games=2)) == (
+        TypeError,
+        "participanții trebuie să fie un dicționar {nume: jucător} sau o listă de jucători, nu int",
+    )
+    kind, text = _said(lambda: pw.tournament({"a": 3, "b": "greedy"}, games=2))
+    assert kind is TypeError and text.startswith("jucătorul 'a' este 3: un jucător este")
