@@ -2,7 +2,7 @@
 # Open the first pachisi_widget lesson in JupyterLab (sets the machine up first).
 #
 #   bash scripts/tutorial.sh                    # lesson 00, in your browser
-#   bash scripts/tutorial.sh --lesson 01        # another lesson (its id: 00, 01, ... 05b, 08)
+#   bash scripts/tutorial.sh --lesson 01        # another lesson (its id: 00, 01, 02, 02b, ... 07b, 08)
 #   bash scripts/tutorial.sh --lang ro          # the Romanian edition (notebooks/ro/)
 #   bash scripts/tutorial.sh --no-browser       # print its address only (e.g. on a server)
 #   bash scripts/tutorial.sh --port 8890        # any other `jupyter lab` option

@@ -200,7 +200,9 @@ def _settings(dest: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dest", type=Path, default=DEST, help="the working copy's folder")
-    parser.add_argument("--lesson", help="a lesson's id (00, 01, ... 05b): print its path too")
+    parser.add_argument(
+        "--lesson", help="a lesson's id (00, 01, 02, 02b, ... 07b, 08): print its path too"
+    )
     parser.add_argument("--lang", default="en", help="the lesson's language (en, ro)")
     args = parser.parse_args(argv)
     dest = args.dest.resolve()

@@ -71,6 +71,7 @@ def bar(
     values,
     *,
     errors=None,
+    marks=None,
     title: str = "",
     xlabel: str = "",
     ylabel: str = "",
@@ -86,7 +87,8 @@ def bar(
 
     ``values`` is one list, or a dict ``name -> values`` for several series side by side (a
     legend names them: "exact" beside "simulated"). ``errors`` (one series only) is an optional
-    list of ``(low, high)`` pairs drawn as whiskers (95% intervals); ``percent`` shows fractions
+    list of ``(low, high)`` pairs drawn as whiskers (95% intervals), and ``marks`` (with them) one
+    number per bar drawn as a dot on its whisker (an expected value); ``percent`` shows fractions
     as percentages; ``log`` draws the values on a log scale (for chances that span powers of
     ten); ``highlight`` names one category drawn in the second palette colour (the one the text
     talks about); ``value_labels`` writes each value on its bar when the bars are wide enough.
@@ -101,6 +103,9 @@ def bar(
     for k, v in named.items():
         n = _same_length(categories=categories, **{(f"values[{k!r}]" if k else "values"): v})
     errors = _bar_errors(errors, named, n)
+    if marks is not None and (errors is None or len(marks) != n):
+        raise ValueError(f"marks go with errors, one number per bar: {n} bars")
+    dots = None if marks is None else _numbers("marks", marks)
     legend = [k for k in named if k]
     f = _legend_frame(legend, width, height, title, xlabel, ylabel, decimal)
     slot = (f.right - f.left) / n
@@ -129,6 +134,11 @@ def bar(
             )
         if errors is not None:
             _whisker(f, x0 + bw / 2, *errors[i])
+        if dots is not None:
+            f.parts.append(
+                f"<circle cx='{x0 + bw / 2:.1f}' cy='{f.y(dots[i]):.1f}' r='4' fill='{_INK}'>"
+                f"<title>{escape(c)}: {_fmt(dots[i], 0, percent, decimal)}</title></circle>"
+            )
         if i % every == 0:
             for row, text in enumerate(lines[c]):
                 f.parts.append(

@@ -6,7 +6,7 @@ answer, computed from the engine; the forms of answer it accepts; the typical wr
 with what the mistake was; a hint; and every sentence in English and Romanian. A notebook cell only
 holds the student's answer and asks for the check, so it shows the question and never the answer:
 
->>> ex = exercise("02", 3)
+>>> ex = exercise("02b", 1)
 >>> ex.check(...)                                      # doctest: +ELLIPSIS
 No answer yet: write your answer in place of the ... and run the cell again. Answer with...
 >>> ex.check("10.67")                                  # 32/3, to the stated 2 decimal places
@@ -73,6 +73,7 @@ from . import (  # noqa: F401  (one module per lesson: importing them registers 
     l00_first_game,
     l01_board,
     l02_cowries,
+    l02b_waiting,
     l03_graces,
     l04_pyada,
     l05_captures,
@@ -80,6 +81,7 @@ from . import (  # noqa: F401  (one module per lesson: importing them registers 
     l06_castle_25,
     l06b_waiting,
     l07_variants,
+    l07b_first_player,
     l08_own_player,
 )
 from .answers import (  # noqa: F401
@@ -140,6 +142,7 @@ from .registry import (  # noqa: F401  (sentences: as before)
     lesson,
     sentences,
 )
+from .tally import Tally, tally
 from .tasks import CodeTask, _same_value, _value_words, task  # noqa: F401
 from .teacher import TEACHER_VARIABLE, teacher_mode
 
@@ -169,6 +172,8 @@ __all__ = [
     "task",
     "CodeTask",
     "TASKS",
+    "tally",
+    "Tally",
 ]
 
 LANGUAGE = "en"

@@ -1,7 +1,7 @@
 """Checking a student's answer: :class:`Result`, the older :func:`check`, and the exercises of
 the lessons (:class:`Exercise`, :func:`exercise`), whose answers stay in the package.
 
->>> ex = exercise("02", 3)
+>>> ex = exercise("02b", 1)
 >>> ex.check("10.67").verdict, ex.check(3).verdict, ex.check(...).verdict
 ('right', 'wrong', 'blank')
 >>> bool(check(0.5, 0.5, why="a half"))

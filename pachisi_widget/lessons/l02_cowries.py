@@ -1,4 +1,4 @@
-"""Lesson 02's exercises (cowrie throws and probability): mouths up, graces, tilted shells."""
+"""Lesson 02's exercises (cowrie throws and probability): mouths up, graces, the spread of k."""
 
 from __future__ import annotations
 
@@ -11,9 +11,6 @@ from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
 
 _SEVEN = 7
 """Lesson 02, exercise 1: the number of shells (the lesson counts six; the exercise, seven)."""
-
-_TILT = Fraction(7, 10)
-"""Lesson 02, exercise 5: the chance that a tilted shell lands mouth up."""
 
 
 @exercise("02", 1)
@@ -58,20 +55,6 @@ def _grace_chance() -> Solution:
 
 
 @exercise("02", 3)
-def _wait_for_ten() -> Solution:
-    dist = throw_distribution(Rules())
-    p = dist[10]
-    wait = 1 / p
-    landings = 2 ** Rules().shells
-    return Solution(
-        wait,
-        ("number", {"decimals": 2}),
-        {"p": p, "ways": p * landings, "landings": landings, "wait": wait},
-        drop_equal(wait, {"probability": p, "before": wait - 1, "twenty_five": 1 / dist[25]}),
-    )
-
-
-@exercise("02", 4)
 def _mouths_up_variance() -> Solution:
     ups = up_distribution(Rules().shells)  # the number of mouths up, k
     mean = sum((k * pr for k, pr in ups.items()), Fraction(0))
@@ -91,34 +74,6 @@ def _mouths_up_variance() -> Solution:
             "shells": len(ups) - 1,
         },
         drop_equal(var, {"root": sd, "unsquared": spread, "no_mean": square_mean}),
-    )
-
-
-@exercise("02", 5)
-def _tilted_shells() -> Solution:
-    fair_rules, tilted_rules = Rules(), Rules(p_mouth_up=_TILT)
-    fair, tilted = grace_probability(fair_rules), grace_probability(tilted_rules)
-    expected = "more" if tilted > fair else "less"
-    twenty_five = throw_distribution(tilted_rules)[25] > throw_distribution(fair_rules)[25]
-    words = {
-        "more": ("mai mult", "mai probabil", "likelier", "more likely"),
-        "less": ("mai puțin", "mai puțin probabil", "less likely"),
-    }
-    dist = throw_distribution(tilted_rules)
-    return Solution(
-        expected,
-        ("choice", {"key": "02.5", "words": words}),
-        {
-            "fair": fair,
-            "tilted": tilted,
-            "up": _TILT,
-            "down": 1 - _TILT,
-            "six": dist[6],
-            "ten": dist[10],
-            "twenty_five": dist[25],
-        },
-        # following the 25 alone: it gets rarer when the shells prefer mouth up
-        drop_equal(expected, {"mouths": "more" if twenty_five else "less"}),
     )
 
 

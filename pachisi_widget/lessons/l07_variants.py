@@ -7,8 +7,8 @@ from fractions import Fraction
 from .. import board
 from ..game import Game
 from ..rules import Rules
-from ..throws import expected_value, grace_probability
-from .registry import Solution, drop_equal, exercise
+from ..throws import expected_value, grace_probability, throw_distribution
+from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
 
 _MITRA_ENTRY = [[12, 0, 0, 0], None, [40, 0, 0, 0], None]
 """Lesson 07, exercise 2: South throws a 25 and a 3 under Mitra's rules, brings a piece in with the
@@ -28,9 +28,6 @@ _PARTNERS = [
 ]
 """Lesson 07, exercise 4: South's piece 4 steps before the castle on its step 21, where North's
 piece stands."""
-
-_SAMPLES = (240, 6000)
-"""Lesson 07, exercise 5: a class's few games and the lesson's many."""
 
 
 def _turn_total(rules: Rules) -> tuple:
@@ -160,28 +157,31 @@ def _partners_share() -> Solution:
     )
 
 
-@exercise("07", 5)
-def _wider_interval() -> Solution:
-    from math import isqrt
+def _carry(dist: dict, graces) -> Fraction:
+    """How far a turn carries the pieces on average: E[value] × throws per turn."""
+    return sum((v * p for v, p in dist.items()), Fraction(0)) / (
+        1 - sum((p for v, p in dist.items() if v in graces), Fraction(0))
+    )
 
-    from ..lab.stats import wilson_interval
 
-    small, large = _SAMPLES
-    factor = Fraction(large, small)
-    ratio = Fraction(isqrt(factor.numerator), isqrt(factor.denominator))
-    assert ratio**2 == factor and factor.denominator == 1, _SAMPLES  # a whole square
-    wide = wilson_interval(small // 2, small)
-    narrow = wilson_interval(large // 2, large)
-    return Solution(
-        ratio,
-        ("number", {"decimals": 1}),
-        {
-            "wide": 100 * (wide.high - wide.low) / 2,  # the intervals' half-widths, in points
-            "narrow": 100 * (narrow.high - narrow.low) / 2,
-            "small": small,
-            "large": large,
-            "factor": factor,
-            "ratio": ratio,
-        },
-        drop_equal(ratio, {"games": int(factor), "upside_down": 1 / ratio}),
+@code_task("07")
+def _turn_carry() -> TaskSpec:
+    """A turn's average distance from a throw table's odds and the values that give another
+    throw (with a piece on the board): two made-up tables a student can check by hand, then
+    Mitra's rules and shells that land mouth up 3 times in 10."""
+    half = Fraction(1, 2)
+    tables = [
+        ({2: half, 6: half}, frozenset({6})),
+        ({3: Fraction(3, 4), 10: Fraction(1, 4)}, frozenset({10})),
+    ]
+    for rules in (Rules.preset("mitra"), Rules(p_mouth_up=Fraction(3, 10))):
+        tables.append((throw_distribution(rules), rules.entry_graces | rules.bonus_graces))
+    return TaskSpec(
+        "turn_carry",
+        ("odds", "graces"),
+        tuple(((odds, graces), _carry(odds, graces)) for odds, graces in tables),
+        solution=(
+            "return sum(v * p for v, p in odds.items())"
+            " / (1 - sum(p for v, p in odds.items() if v in graces))"
+        ),
     )

@@ -20,9 +20,9 @@ Romanian side by side), not in the notebook alone: the catalogue then works in a
 where the notebooks are not. ``tests/unit/test_catalog.py`` checks that it is the notebook's first
 heading, word for word, in each language.
 
->>> [lesson.id for lesson in catalog()][:6]
-['00', '01', '02', '03', '04', '05']
->>> lesson = catalog()[6]
+>>> [lesson.id for lesson in catalog()][:7]
+['00', '01', '02', '02b', '03', '04', '05']
+>>> lesson = catalog()[7]
 >>> lesson.title("en")
 '5b. The chance of being hit: exact odds and a simulation check'
 >>> lesson.notebook("ro"), lesson.exercises
@@ -73,7 +73,7 @@ class Solution:
     form: tuple[str, dict]
     """How the answer is written: ("number", {"decimals": 2}), ("integer", {}), ("values", {}),
     ("steps", {"size": 4}), ("seats", {}), ("letters", {"letters": "abcd"}) or
-    ("choice", {"key": "02.5", "words": {"more": (...), "less": (...)}})."""
+    ("choice", {"key": "02b.2", "words": {"more": (...), "less": (...)}})."""
     params: dict = field(default_factory=dict)
     """The numbers the sentences quote."""
     mistakes: dict = field(default_factory=dict)
@@ -181,6 +181,7 @@ _FILES = {
     "00": "00_play_your_first_game",
     "01": "01_board_and_track",
     "02": "02_cowrie_throws_and_probability",
+    "02b": "02b_simulating_the_throws",
     "03": "03_grace_throws",
     "04": "04_pyada_and_cowrie_skill",
     "05": "05_captures_and_castles",
@@ -188,6 +189,7 @@ _FILES = {
     "06": "06_twenty_five_castle_strategy",
     "06b": "06b_does_waiting_pay",
     "07": "07_variants_and_house_rules",
+    "07b": "07b_first_player_and_luck",
     "08": "08_write_your_own_player",
 }
 """Each lesson's notebook file name (without ``.ipynb``, the same in every language), in the
@@ -262,7 +264,7 @@ def _known(lang: str) -> str:
 
 @functools.cache
 def catalog() -> tuple[Lesson, ...]:
-    """Every lesson of the course in order (00, 01, ... 05, 05b, 06, 06b, 07, 08)."""
+    """Every lesson of the course in order (00, 01, 02, 02b, 03, ... 05, 05b, 06, 06b, 07, 07b, 08)."""
     out = []
     for lesson_id, name in _FILES.items():
         titles = {lang: sentences(lang)[f"{lesson_id}.title"] for lang in LESSON_LANGUAGES}

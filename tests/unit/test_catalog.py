@@ -30,7 +30,7 @@ def _read(path: Path) -> dict:
 
 
 def test_the_lessons_are_in_curriculum_order():
-    assert IDS == ["00", "01", "02", "03", "04", "05", "05b", "06", "06b", "07", "08"]
+    assert IDS == ["00", "01", "02", "02b", "03", "04", "05", "05b", "06", "06b", "07", "07b", "08"]
     assert [lesson.name.split("_", 1)[0] for lesson in CATALOG] == IDS
 
 
@@ -83,7 +83,7 @@ def test_a_missing_notebook_is_named(tmp_path):
 
 
 def test_a_lesson_is_found_by_id_or_name():
-    assert lessons.lesson("06b") is lessons.lesson("06b_does_waiting_pay") is CATALOG[8]
+    assert lessons.lesson("06b") is lessons.lesson("06b_does_waiting_pay") is CATALOG[9]
     assert lessons.lesson("06b_does_waiting_pay.ipynb").id == "06b"
     with pytest.raises(ValueError, match="no lesson '09'"):
         lessons.lesson("09")

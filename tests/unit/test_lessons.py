@@ -34,8 +34,11 @@ def _fields(template: str) -> set:
 
 
 def test_the_converted_lessons_have_their_exercises():
-    for lesson in ("00", "01", "02", "03", "04"):
+    for lesson in ("00", "01", "03", "04"):
         assert [n for of, n in KEYS if of == lesson] == [1, 2, 3, 4, 5], lesson
+    for lesson in ("02", "02b", "07b"):  # a lesson split in two: its exercises shared
+        assert [n for of, n in KEYS if of == lesson] == [1, 2, 3], lesson
+    assert [n for of, n in KEYS if of == "07"] == [1, 2, 3, 4]
     assert [n for of, n in KEYS if of == "05"] == [1, 2, 3, 4]
     assert [n for of, n in KEYS if of == "05b"] == [1, 2, 3, 4]
 
@@ -220,8 +223,8 @@ def test_equivalent_forms_are_accepted(key):
 
 
 def test_the_issues_examples():
-    assert exercise("02", 3).check(10.67)
-    assert exercise("02", 3).check("10.67") and exercise("02", 3).check("32/3")
+    assert exercise("02b", 1).check(10.67)
+    assert exercise("02b", 1).check("10.67") and exercise("02b", 1).check("32/3")
     assert exercise("03", 5).check(1.41) and exercise("03", 5).check("1,41")
     assert exercise("03", 5).check(Fraction(128, 91))
     counted = exercise("03", 3).check(10)
@@ -250,7 +253,7 @@ def test_order_matters_only_where_it_should():
 
 
 def test_near_misses_and_slips_of_form():
-    wait = exercise("02", 3)  # 32/3 = 10.666...
+    wait = exercise("02b", 1)  # 32/3 = 10.666...
     assert wait.check(10.7).verdict == "close"  # one decimal short
     assert wait.check(10.66).verdict == "close"  # truncated, not rounded
     assert wait.check(11).verdict == "wrong"  # an exact answer is never "close"
@@ -263,11 +266,11 @@ def test_near_misses_and_slips_of_form():
     assert exercise("02", 1).check("27.34%")  # a percentage
     assert exercise("00", 4).check({"a", "e"}).verdict == "unreadable"
     assert exercise("00", 1).check(["West", "Up"]).verdict == "unreadable"
-    assert exercise("02", 5).check("maybe").verdict == "unreadable"
-    assert exercise("02", 5, lang="ro").check("mai probabil")
+    assert exercise("02b", 2).check("maybe").verdict == "unreadable"
+    assert exercise("02b", 2, lang="ro").check("mai probabil")
     assert exercise("04", 5, lang="ro").check("0,0204")  # the decimal comma, as a text
     assert (
-        exercise("02", 5, lang="ro").check("mai putin probabil").mistake == "mouths"
+        exercise("02b", 2, lang="ro").check("mai putin probabil").mistake == "mouths"
     )  # no diacritics
     for hostile in ("1e999999999", "9" * 5000, "1/" + "0" * 100, "1/0"):
         assert wait.check(hostile).verdict == "unreadable"
@@ -517,9 +520,9 @@ def test_explore_and_slider_refuse_what_they_cannot_use():
 @pytest.mark.parametrize(
     ("key", "answer", "how", "places"),
     [
-        (("02", 3), 10.7, "rounded", 1),  # 32/3 rounded to 1 place
-        (("02", 3), 10.6, "truncated", 1),  # 32/3 cut off after 1 place
-        (("02", 3), "10,66", "truncated", 2),  # cut off at the asked places
+        (("02b", 1), 10.7, "rounded", 1),  # 32/3 rounded to 1 place
+        (("02b", 1), 10.6, "truncated", 1),  # 32/3 cut off after 1 place
+        (("02b", 1), "10,66", "truncated", 2),  # cut off at the asked places
         (("02", 2), 0.12, "truncated", 2),  # 1/8 = 0.125 cut off
         (("02", 2), "0.13", "rounded", 2),
         (("06", 1), 0.16, "rounded", 2),  # 0.1622 to 2 places
@@ -540,7 +543,7 @@ def test_a_rounded_or_truncated_answer_hears_right_idea(key, answer, how, places
 
 
 def test_rounding_feedback_is_not_given_to_other_answers():
-    wait = exercise("02", 3)  # 32/3 = 10.666...
+    wait = exercise("02b", 1)  # 32/3 = 10.666...
     assert wait.check(10.65).verdict == "close" and wait.check(10.65).mistake == ""  # near
     assert wait.check(10.5).verdict == "wrong"  # neither the rounding nor the cut of 10.67
     assert wait.check(11).verdict == "wrong"  # a whole number is exact: never "right idea"
@@ -571,16 +574,16 @@ def test_a_plausible_wrong_answer_hears_what_kind_of_answer_and_where_to_look():
 
 def test_answers_only_in_a_teachers_mode(monkeypatch):
     assert lessons.teacher_mode()  # the tests are a teacher's tool (tests/conftest.py)
-    ex = exercise("02", 3)
+    ex = exercise("02b", 1)
     assert ex.solution().verdict == "answer" and ex.expected == Fraction(32, 3)
     monkeypatch.delenv(lessons.TEACHER_VARIABLE)
     assert not lessons.teacher_mode()
-    student = exercise("02", 3)
+    student = exercise("02b", 1)
     for shown in (lambda: student.expected, student.solution, lambda: student.params):
         with pytest.raises(PermissionError, match="for the teacher") as err:
             shown()
         assert "32/3" not in str(err.value) and "10.67" not in str(err.value)
-        assert 'exercise("02", 3).check(...)' in str(err.value)
+        assert 'exercise("02b", 1).check(...)' in str(err.value)
     with pytest.raises(PermissionError, match="pentru profesor"):
         exercise("02", 3, lang="ro").solution()
     # a student checks and asks for hints as before
@@ -651,9 +654,20 @@ _TASK_ANSWERS = {
         lambda k, shells: Fraction(math.comb(shells, k), 2**shells),
         lambda k, shells: Fraction(1, shells + 1),
     ),
+    "02b": (
+        lambda p: next(n for n in range(1, 10**4) if 1 - (1 - p) ** n >= Fraction(1, 2)),
+        lambda p: round(1 / p),  # the average wait, not the median
+    ),
     "03": (lambda n, g: g ** (n - 1) * (1 - g), lambda n, g: g**n * (1 - g)),
     "05b": (lambda q, g: q / (1 - g), lambda q, g: q),
     "06": (lambda k, p: (1 - p) ** k, lambda k, p: 1 - k * p),
+    "07": (
+        lambda odds, graces: (
+            sum(v * p for v, p in odds.items()) / (1 - sum(odds[v] for v in graces if v in odds))
+        ),
+        lambda odds, graces: sum(v * p for v, p in odds.items()),  # one throw, not a turn
+    ),
+    "07b": (lambda edge: round((0.98 / edge) ** 2), lambda edge: round(0.98 / edge)),
 }
 
 
@@ -694,7 +708,7 @@ def test_a_code_task_checks_the_students_function(lesson_id):
         stopped = t.check(broken)
         assert stopped.verdict == "error" and "ZeroDivisionError" in stopped.message
     # a float close to the exact value is right; one far from it is not
-    if lesson_id in ("02", "03", "05b", "06"):
+    if lesson_id in ("02", "03", "05b", "06", "07"):
         t = lessons.task(lesson_id)
         assert t.check(lambda *a: float(right(*a))).correct
         assert not t.check(lambda *a: float(right(*a)) + 1e-6)
@@ -728,4 +742,4 @@ def test_the_feedback_marks_are_drawn_by_debian_s_default_fonts():
 
     marks = {html.unescape(mark) for _, mark in checking._VERDICT_STYLE.values()}
     assert marks <= {"✔", "≈", "ℹ", "→", "✘"} and "ⓘ" not in marks
-    assert "&#8505;" in exercise("02", 3).check(...)._repr_html_()  # ℹ
+    assert "&#8505;" in exercise("02b", 1).check(...)._repr_html_()  # ℹ
