@@ -67,6 +67,7 @@ be shown, the picture for the default values once.
 
 from __future__ import annotations
 
+from ..lab.matches import match_both_ways  # lesson 06b's match, a tool of the lessons
 from ..words import LANGUAGES, count, seat_label, text  # noqa: F401  (count...: as before)
 from ..words.format import format_text as words  # the package's one formatter
 from . import (  # noqa: F401  (one module per lesson: importing them registers their exercises)
@@ -171,6 +172,7 @@ __all__ = [
     "TEACHER_VARIABLE",
     "task",
     "CodeTask",
+    "match_both_ways",
     "TASKS",
     "tally",
     "Tally",

@@ -8,7 +8,7 @@ from .. import board
 from ..game import Game
 from ..rules import CANCEL_HIGH, PYADA_VALUES, Rules
 from ..throws import throw_distribution
-from .registry import Solution, drop_equal, exercise
+from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
 
 _SKILLED = [[12, 20, 30, 40], None, [0, 0, 0, 0], None]
 """Lesson 04: all of South's pieces have entered; North's all wait."""
@@ -219,4 +219,23 @@ def _three_highs_chance() -> Solution:
                 "equally": Fraction(len(high), len(dist)) ** 3,
             },
         ),
+    )
+
+
+_POOLS = ((25, 25, 3), (7, 2), (10, 14, 10, 4), (30, 7, 7, 3), (14, 10, 7, 25, 2), (3,), (25, 4))
+"""Lesson 04's code task: the pools the student's function is tried on (not exercise 1's)."""
+
+
+@code_task("04")
+def _pool_steps() -> TaskSpec:
+    """The squares a pool moves in total once every piece has entered (cowrie_skill, pyada on),
+    as the engine spends it (:func:`_spent`)."""
+    rules = _skilled()
+    cases = tuple(((list(pool),), sum(_spent(pool, rules))) for pool in _POOLS)
+    return TaskSpec(
+        "pool_steps",
+        ("pool",),
+        cases,
+        {"pyada": sorted(PYADA_VALUES)},
+        solution="return sum(v + 1 if v in (10, 25, 30) else v for v in pool)",
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import board
 from ..game import Game
 from ..rules import Rules
-from .registry import Solution, drop_equal, exercise
+from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
 
 _CAPTURE_THEN_GRACE = ([[23, 84, 84, 0], None, [54, 20, 84, 84], None], (3, 6, 2))
 """Lesson 05, exercise 1: North (all entered) captures South's piece on its step 57 with a 3, then
@@ -132,4 +132,40 @@ def _revenge_elsewhere() -> Solution:
         ("integer", {}),
         {"south": south, "north": counted[2]},
         drop_equal(south, {"voided": story[0]}),
+    )
+
+
+def _further_throws(value: int, captured: int) -> int:
+    """How many more throws South (all entered) makes after a throw of ``value`` whose move, from
+    step 14 (no landing is a castle), captures ``captured`` North pieces, when every later throw is
+    a 3 that it passes."""
+    target = board.step_of(2, board.square(0, 14 + value))  # North's step for South's landing
+    north = [target] * captured + [30] * (2 - captured) + [0, 0]
+    game = Game.from_position([[14, 40, 50, 12], None, north, None], to_move=0, seed=10)
+    game.throw(value=value)
+    game.play(game.legal_move(14, 14 + value))
+    more = 0
+    while game.to_move == 0:
+        game.throw(value=3)
+        game.pass_()
+        more += 1
+    return more
+
+
+@code_task("05")
+def _extra_throws() -> TaskSpec:
+    """One capture, one extra throw (a grace's and a capture's are the same throw): the engine's
+    count for every throw value, with 0, 1 and 2 pieces captured."""
+    rules = Rules()
+    cases = tuple(
+        ((value, captured), _further_throws(value, captured))
+        for value in sorted(set(rules.table))
+        for captured in (0, 1, 2)
+    )
+    return TaskSpec(
+        "extra_throws",
+        ("value", "captured"),
+        cases,
+        {"graces": sorted(rules.entry_graces)},
+        solution="return 1 if value in (6, 10, 25) or captured > 0 else 0",
     )

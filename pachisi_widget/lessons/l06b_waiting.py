@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import math
+
 from ..lab.matches import MATCH_GAMES, match_both_ways
 from ..rules import Rules
 from ..throws import throw_distribution
-from .registry import Solution, drop_equal, exercise, interval_choice, interval_verdict
+from .registry import (
+    Solution,
+    TaskSpec,
+    code_task,
+    drop_equal,
+    exercise,
+    interval_choice,
+    interval_verdict,
+)
 
 _TILT = 0.3
 """Lesson 06b, exercise 1: the chance of mouth up of the unbalanced shells of its match."""
@@ -110,4 +120,23 @@ def _tilted_wait() -> Solution:
             },
             same=lambda a, b: abs(a - b) < 0.05,
         ),
+    )
+
+
+_MARGIN_CASES = ((0.5, 400), (0.5, 100), (0.3, 200), (0.278, 600), (0.9, 50), (0.52, 20_000))
+"""Lesson 06b's code task: (win rate, games) pairs the student's margin is tried on."""
+
+
+@code_task("06b")
+def _margin() -> TaskSpec:
+    """How far a 95% interval reaches either side of a win rate p from n games, by the normal
+    approximation 1.96·√(p(1 − p)/n), which the Wilson interval of the lesson's tables nears as n
+    grows."""
+    cases = tuple(((p, n), 1.96 * math.sqrt(p * (1 - p) / n)) for p, n in _MARGIN_CASES)
+    return TaskSpec(
+        "margin",
+        ("p", "n"),
+        cases,
+        {},
+        solution="return 1.96 * (p * (1 - p) / n) ** 0.5",
     )

@@ -53,26 +53,27 @@ Ce poți citi
 True
 """
 
-from pachisi_widget.agents import Agent, danger, reach_values
+from pachisi_widget.agents import Agent
 
 
 class JucatorulMeu(Agent):
-    """Capturează când poate; altfel se oprește unde nu-l poate ajunge niciun adversar; altfel
-    face mutarea cea mai lungă."""
+    """Capturează când poate; altfel mută piesa cea mai din urmă. Un început simplu: fă-l al tău."""
 
     name = "jucătorul meu"  # cum apare în tabele când nu se folosește numele fișierului
 
     def choose(self, state, rng):
         moves = state.legal_moves()
-        me = state.to_move
-        reach = reach_values(state.rules)  # distanțele pe care o aruncare poate duce o piesă
 
         def score(m):
+            """Un tuplu, comparat element cu element: se joacă mutarea cu scorul cel mai mare."""
             if m.kind == "pass":
-                return -1  # trece doar când nu este permis nimic altceva
-            hit_by = danger(me, m.end, state.pieces, state.seats, state.rules.teams, reach)
-            safe = hit_by <= 0  # -1: un castel, coloana proprie sau acasă; 0: nu ajunge nimeni
-            return len(m.captures) * 1000 + safe * 100 + (m.end - m.start)
+                return (-1, 0)  # trece doar când nu este permis nimic altceva
+            # Idei de încercat, câte una pe rând (măsoară fiecare cu un turneu):
+            # - oprește-te la adăpost: danger(state.to_move, m.end, state.pieces, state.seats,
+            #   state.rules.teams, reach_values(state.rules)) <= 0  (ambele din pachisi_widget.agents)
+            # - du o piesă acasă: m.end == 84
+            # - cursa: m.end - m.start (mutarea cea mai lungă) în loc de -m.start
+            return (len(m.captures), -m.start)  # întâi capturile, apoi piesa cea mai din urmă
 
         # max() păstrează prima dintre mutările cu același scor: aceeași poziție dă aceeași mutare
         return max(moves, key=score)

@@ -659,6 +659,14 @@ _TASK_ANSWERS = {
         lambda p: round(1 / p),  # the average wait, not the median
     ),
     "03": (lambda n, g: g ** (n - 1) * (1 - g), lambda n, g: g**n * (1 - g)),
+    "04": (
+        lambda pool: sum(v + 1 if v in (10, 25, 30) else v for v in pool),
+        lambda pool: sum(pool),  # forgets pyada
+    ),
+    "05": (
+        lambda value, captured: 1 if value in (6, 10, 25) or captured else 0,
+        lambda value, captured: (value in (6, 10, 25)) + (captured > 0),  # a grace that captures: 2
+    ),
     "05b": (lambda q, g: q / (1 - g), lambda q, g: q),
     "06": (lambda k, p: (1 - p) ** k, lambda k, p: 1 - k * p),
     "07": (
@@ -668,6 +676,10 @@ _TASK_ANSWERS = {
         lambda odds, graces: sum(v * p for v, p in odds.items()),  # one throw, not a turn
     ),
     "07b": (lambda edge: round((0.98 / edge) ** 2), lambda edge: round(0.98 / edge)),
+    "06b": (
+        lambda p, n: 1.96 * (p * (1 - p) / n) ** 0.5,
+        lambda p, n: 1.96 * p * (1 - p) / n,  # forgets the square root
+    ),
 }
 
 
