@@ -103,32 +103,37 @@ def _limited(compute, most: int):
             m.stop_at = None
 
 
-SHOWN_STATES = 3000
+SHOWN_STATES = 600
 """:func:`_hit_shown` tries each error while each opponent's turn takes at most this many new
-states (a few tens of milliseconds)."""
+states (milliseconds)."""
+
+
+def _hits_shown(rules, pieces, fresh, seat: int, step: int, error: float) -> tuple:
+    """(:func:`_hits` in floats, the error each chance may have): ``error`` when each
+    opponent's turn takes at most :data:`SHOWN_STATES` new states to solve to within it, else
+    ten times more, up to :data:`HIT_ERROR_MAX` (which always answers)."""
+    while error * 10 <= HIT_ERROR_MAX:
+        try:
+            e = error
+            return _limited(
+                lambda e=e: _hits(rules, pieces, fresh, seat, step, False, e), SHOWN_STATES
+            ), e
+        except TooManyStates:
+            error *= 10
+    return _hits(rules, pieces, fresh, seat, step, False, error), error
 
 
 def _hit_shown(state, seat: int, step: int, error: float) -> tuple:
-    """(:func:`hit_chance` in floats, the error it may have): ``error`` when each opponent's
-    turn takes at most :data:`SHOWN_STATES` new states to solve to within it, else ten times
-    more, up to :data:`HIT_ERROR_MAX` (which always answers)."""
+    """(:func:`hit_chance` in floats, the error it may have; see :func:`_hits_shown`)."""
     rules, pieces, fresh = _position(state, None)
     _check_hit(pieces, seat, step, False, error)
     if IS_SAFE[step]:
         return 0.0, error
-
-    def chance(e):
-        miss = 1.0
-        for *_, hit in _hits(rules, pieces, fresh, seat, step, False, e):
-            miss *= 1 - hit
-        return 1 - miss
-
-    while error * 10 <= HIT_ERROR_MAX:
-        try:
-            return _limited(lambda e=error: chance(e), SHOWN_STATES), error
-        except TooManyStates:
-            error *= 10
-    return chance(error), error
+    hits, error = _hits_shown(rules, pieces, fresh, seat, step, error)
+    miss = 1.0
+    for *_, hit in hits:
+        miss *= 1 - hit
+    return 1 - miss, error
 
 
 def _check_hit(pieces, seat, step, exact, error) -> None:

@@ -36,6 +36,7 @@ from .hitting import (
     _check_hit,
     _exact_hit,  # noqa: F401  (practice questions ask for it)
     _hits,
+    _hits_shown,
     _position,
     _slack_margin,
 )
@@ -372,7 +373,10 @@ def capture_bound(
         if IS_SAFE[step]:
             return zero
         shown, upper = zero + 1, zero + 1
-        hits = _hits(rules, pieces, state.fresh, seat, step, exact, error)
+        if exact:
+            hits, slack = _hits(rules, pieces, state.fresh, seat, step, True, 0.0), zero
+        else:  # (a chance to within e counts e more in the bound)
+            hits, slack = _hits_shown(rules, pieces, state.fresh, seat, step, error or FLOAT_ERROR)
         for o, te, blocked, privilege, hit in hits:
             each = 0.0 if exact else max(error, FLOAT_ERROR) / len(hits)
             sets = _landing_sets(rules, pieces[o], privilege, blocked, exact, None, each)
@@ -386,7 +390,7 @@ def capture_bound(
             else:
                 extra = total - alone.get(te, zero) + margin
             shown *= 1 - hit
-            upper *= 1 - min(zero + 1, hit + extra)
+            upper *= 1 - min(zero + 1, hit + extra + (slack if extra else zero))
         return shown - upper
     return _danger(state, seat, exact, None, error, bounds=True)[1]
 
