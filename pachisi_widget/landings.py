@@ -245,13 +245,13 @@ _LANDINGS: dict = {}
 _LANDINGS_KEPT = 256
 
 
-def _turn_landings(rules, start, allowed, exact, graces_max) -> dict:
+def _turn_landings(rules, start, allowed, exact, graces_max, error=FLOAT_ERROR) -> dict:
     """{the steps one seat's turn can land on (bits): chance}, from ``start`` (pieces waiting,
     a piece on the board, privilege, the steps of the pieces that may land) with the steps
     ``allowed`` to stop on."""
     one = Fraction(1) if exact else 1.0
     throws = [(v, pr * one) for v, pr in value_odds(rules, exact).items()]
-    floor = 0.0 if exact else FLOAT_ERROR / (graces_max + 1)  # a budget for each depth
+    floor = 0.0 if exact else error / (graces_max + 1)  # a budget for each depth
     if rules.turn_mode == "throw_then_move":
         return _pooled_landings(rules, start, allowed, throws, graces_max, floor)
     return _each_throw_landings(rules, start, allowed, throws, graces_max, floor)
@@ -265,50 +265,60 @@ during the turn)."""
 _RELATIVES: dict = {}
 
 
-def _relative_landings(rules, w, on, privilege, has_start, exact, graces_max) -> list:
+def _relative_landings(
+    rules, w, on, privilege, has_start, exact, graces_max, error=FLOAT_ERROR
+) -> list:
     """[(steps ahead of a piece on the board it can land on, steps entered pieces can land on,
     chance)] (bits) for one seat's turn with no castle held in its way: the same for every
     position of its pieces on the board, so computed once per rules and kept."""
-    key = (rules, w, on, privilege, has_start, exact, graces_max)
+    key = (rules, w, on, privilege, has_start, exact, graces_max, error)
     got = _RELATIVES.get(key)
     if got is None:
         allowed = _TARGETS | (((1 << (ON_LOOP_LAST - 1)) - 2) << _RELATIVE)
         start = (w, on, privilege, (1 << _RELATIVE) if has_start else 0)
-        final = _turn_landings(rules, start, allowed, exact, graces_max)
+        final = _turn_landings(rules, start, allowed, exact, graces_max, error)
         low = (1 << _RELATIVE) - 1
         got = [(bits >> _RELATIVE, bits & low, pr) for bits, pr in final.items()]
         _RELATIVES[key] = got
     return got
 
 
-def _landing_odds(rules, pieces: tuple, fresh: bool, blocked: frozenset, exact: bool, graces_max):
-    """{step of this seat's track 1..75: the chance its turn can land a piece there}, for a
-    seat with ``pieces`` (its four steps), its first-piece privilege ``fresh``, and ``blocked``
-    the castle steps of its track an opponent holds. Kept between calls (by its arguments)."""
+def _landing_sets(
+    rules,
+    pieces: tuple,
+    fresh: bool,
+    blocked: frozenset,
+    exact: bool,
+    graces_max,
+    error=FLOAT_ERROR,
+):
+    """[(the steps 1..75 of this seat's track its turn can land a piece on (bits), chance)],
+    for a seat with ``pieces`` (its four steps), its first-piece privilege ``fresh``, and
+    ``blocked`` the castle steps of its track an opponent holds; with floats, the series ended
+    early weigh at most ``error`` (see :data:`FLOAT_ERROR`). Kept between calls (by its
+    arguments)."""
     if graces_max is None:
         graces_max = _default_graces(rules)
-    key = (rules, pieces, fresh, blocked, exact, graces_max)
+    key = (rules, pieces, fresh, blocked, exact, graces_max, error)
     got = _LANDINGS.pop(key, None)
     if got is None:
-        one = Fraction(1) if exact else 1.0
         w = sum(1 for t in pieces if t == 0)
         on = any(0 < t < HOME for t in pieces)
         starts = [t for t in pieces if 0 < t < ON_LOOP_LAST]
         privilege = fresh and w == 4
-        got = {}
         if not blocked:
             # no castle held in its way: the turn's odds in steps relative to the pieces on the
             # board hold for any position of them (computed once per rules), then shifted
-            final = _relative_landings(rules, w, on, privilege, bool(starts), exact, graces_max)
+            final = _relative_landings(
+                rules, w, on, privilege, bool(starts), exact, graces_max, error
+            )
+            merged: dict = {}
             for rel, entered, pr in final:
                 landed = entered
                 for t in starts:
                     landed |= (rel << t) & _TARGETS
-                while landed:
-                    low = landed & -landed
-                    step = low.bit_length() - 1
-                    got[step] = got.get(step, 0 * one) + pr
-                    landed ^= low
+                merged[landed] = merged.get(landed, 0) + pr
+            got = list(merged.items())
         else:
             allowed = _TARGETS
             for b in blocked:
@@ -316,17 +326,62 @@ def _landing_odds(rules, pieces: tuple, fresh: bool, blocked: frozenset, exact: 
             mask = 0
             for t in starts:
                 mask |= 1 << t
-            final = _turn_landings(rules, (w, on, privilege, mask), allowed, exact, graces_max)
-            for landed, pr in final.items():
-                while landed:
-                    low = landed & -landed
-                    step = low.bit_length() - 1
-                    got[step] = got.get(step, 0 * one) + pr
-                    landed ^= low
+            start = (w, on, privilege, mask)
+            got = list(_turn_landings(rules, start, allowed, exact, graces_max, error).items())
     _LANDINGS[key] = got
     while len(_LANDINGS) > _LANDINGS_KEPT:
         _LANDINGS.pop(next(iter(_LANDINGS)))
     return got
+
+
+def _landing_odds(
+    rules,
+    pieces: tuple,
+    fresh: bool,
+    blocked: frozenset,
+    exact: bool,
+    graces_max,
+    error=FLOAT_ERROR,
+):
+    """{step of this seat's track 1..75: the chance its turn can land a piece there}
+    (:func:`_landing_sets`)."""
+    zero = Fraction(0) if exact else 0.0
+    got: dict = {}
+    for landed, pr in _landing_sets(rules, pieces, fresh, blocked, exact, graces_max, error):
+        while landed:
+            low = landed & -landed
+            step = low.bit_length() - 1
+            got[step] = got.get(step, zero) + pr
+            landed ^= low
+    return got
+
+
+def _capture_slack(sets: list, targets: int, exact: bool) -> tuple:
+    """What the extra throws won by capturing another piece can add to a seat's chances, from
+    its turn's landing ``sets`` (:func:`_landing_sets`) and ``targets``, the steps of its track
+    where a piece it could capture stands (bits): ``(total, lands, alone)``, with ``total`` the
+    chance that its throws can land on one of them, ``lands[s]`` the part of it in which they
+    can land on step s too, and ``alone[s]`` the part in which s is the only one they can land
+    on. An extra throw is won only by a capture the turn's own throws make, so the chance of
+    landing on s grows by at most ``total - lands[s]`` (the throws that land on s already count),
+    and the chance that a player who plays each throw as it comes hits s by at most
+    ``total - alone[s]`` (a capture elsewhere)."""
+    zero = Fraction(0) if exact else 0.0
+    total, lands, alone = zero, {}, {}
+    for landed, pr in sets:
+        caught = landed & targets
+        if not caught:
+            continue
+        total += pr
+        if caught & (caught - 1) == 0:
+            step = caught.bit_length() - 1
+            alone[step] = alone.get(step, zero) + pr
+        while landed:
+            low = landed & -landed
+            step = low.bit_length() - 1
+            lands[step] = lands.get(step, zero) + pr
+            landed ^= low
+    return total, lands, alone
 
 
 def _blocked(pieces, seats, rules, o: int) -> frozenset:

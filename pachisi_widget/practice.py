@@ -20,13 +20,15 @@ the board says them in English or Romanian; ``right`` holds the indices of the r
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .board import CASTLE_STEPS, HOME, track
 from .engine import Move, short_repr
 from .errors import IllegalMoveError, PachisiError
-from .probability import hit_chance
+from .hitting import _exact_hit, _hit_shown
+from .probability import SHOWN_ERROR, capture_bound
 from .state import GameState
 from .throws import throw_distribution
 from .words import Message
@@ -167,6 +169,45 @@ def _chance_choices(p: Fraction) -> tuple:
     return tuple(out), out.index(right)
 
 
+EXACT_STATES = 60
+"""A practice question on the chance of being hit gives the exact fraction when each
+opponent's turn takes at most this many states to solve exactly (milliseconds); else the
+chance to within a hundredth of a point (:data:`pachisi_widget.probability.SHOWN_ERROR`; ten
+or a hundred times that where it would take longer than milliseconds, and then said)."""
+
+
+def _rounded_up(p: float) -> float:
+    """``p`` rounded up to what :func:`pachisi_widget.words.percent` shows (a whole percent, a
+    tenth of one below 1%): a bound shown never reads lower than it is."""
+    if p >= 0.01:
+        return min(1.0, math.ceil(100 * p - 1e-9) / 100)
+    return math.ceil(1000 * p - 1e-9) / 1000
+
+
+def _hit_question(state: GameState, seat: int, step: int) -> Question:
+    """The question on the chance that the piece on ``step`` is hit, and why the answer is
+    right: the exact fraction when it is quick to find, the bound on the extra throws won by
+    capturing other pieces when they could add to it."""
+    p = _exact_hit(state, seat, step, EXACT_STATES)
+    exact = p is not None
+    if p is None:
+        p, within = _hit_shown(state, seat, step, SHOWN_ERROR)
+    bound = float(capture_bound(state, seat, step, error=SHOWN_ERROR))
+    prompt = Message("q_chance_hit", {"seat": seat, "start": step})
+    pcts, right = _chance_choices(p)
+    choices = tuple(Message("q_percent", {"pct": x}) for x in pcts)
+    params: dict = {"pct": pcts[right]}
+    if exact:
+        params["fraction"] = f"{p.numerator}/{p.denominator}"
+    else:
+        params["within"] = within
+    code = "q_why_chance" if exact else "q_why_chance_near"
+    if bound > 0:
+        code += "_bound"
+        params["at_most"] = _rounded_up(bound)
+    return Question("chance", prompt, choices, frozenset({right}), Message(code, params))
+
+
 def _chance(state: GameState, value, step) -> Question:
     if step is not None:
         seat = state.to_move
@@ -179,18 +220,16 @@ def _chance(state: GameState, value, step) -> Question:
             raise QuestionError.from_code(
                 "q_no_piece_at", {"seat": seat, "start": short_repr(step, 20)}
             )
-        p = Fraction(hit_chance(state, seat, step))
-        prompt = Message("q_chance_hit", {"seat": seat, "start": step})
-    else:
-        dist = throw_distribution(state.rules)
-        if value is None:
-            value = max(dist, key=lambda v: (v in state.rules.entry_graces, dist[v]))
-        if isinstance(value, bool) or value not in dist:
-            raise QuestionError.from_code(
-                "q_bad_value", {"got": short_repr(value, 20), "values": sorted(dist)}
-            )
-        p = Fraction(dist[value])
-        prompt = Message("q_chance_throw", {"value": value})
+        return _hit_question(state, seat, step)
+    dist = throw_distribution(state.rules)
+    if value is None:
+        value = max(dist, key=lambda v: (v in state.rules.entry_graces, dist[v]))
+    if isinstance(value, bool) or value not in dist:
+        raise QuestionError.from_code(
+            "q_bad_value", {"got": short_repr(value, 20), "values": sorted(dist)}
+        )
+    p = Fraction(dist[value])
+    prompt = Message("q_chance_throw", {"value": value})
     pcts, right = _chance_choices(p)
     choices = tuple(Message("q_percent", {"pct": x}) for x in pcts)
     fraction = f"{p.numerator}/{p.denominator}"

@@ -28,18 +28,30 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import landings
+from . import hitting, landings
 from .board import HOME
-from .errors import short_repr
+from .hitting import (
+    _capturable,
+    _check_error,
+    _check_hit,
+    _exact_hit,  # noqa: F401  (practice questions ask for it)
+    _hits,
+    _hits_shown,
+    _position,
+    _slack_margin,
+)
 from .landings import (  # noqa: F401  (the benchmarks empty these)
     _LANDINGS,
     _RELATIVES,
     _blocked,
     _canonical,
+    _capture_slack,
     _check_pieces,
     _landing_odds,
+    _landing_sets,
     _trim,
 )
+from .reaching import REACH_FLOAT_ERROR, REACH_THROWS_LIMIT, REACH_THROWS_MAX, reach_map
 from .tables import (
     IS_SAFE,
     LOOP_OF,
@@ -50,7 +62,6 @@ from .tables import (
 from .turns import (
     _MODELS,  # noqa: F401  (the benchmarks empty it)
     _graces,
-    _model,
     _rules,
     _TurnModel,
     _whole,
@@ -69,6 +80,7 @@ __all__ = [
     "castle_wait_odds",
     "hit_chance",
     "danger_map",
+    "capture_bound",
     "reach_map",
     "DANGER_GRACES_MAX",
     "DANGER_GRACES_LIMIT",
@@ -78,6 +90,7 @@ __all__ = [
     "DANGER_TAIL",
     "FLOAT_ERROR",
     "HIT_ERROR_MAX",
+    "SHOWN_ERROR",
 ]
 
 
@@ -259,8 +272,15 @@ def castle_wait_odds(
     return {k: (1 - q) ** (k - 1) * q for k in range(1, upto + 1)}
 
 
-HIT_ERROR_MAX = 0.01
-"""The largest ``error`` :func:`hit_chance` accepts."""
+HIT_ERROR_MAX = hitting.HIT_ERROR_MAX
+"""The largest ``error`` :func:`hit_chance` (and the maps) accept."""
+
+SHOWN_ERROR = 1e-4
+"""How far below the exact chances the board's figures may be (``error`` of :func:`danger_map`,
+:func:`capture_bound`, :func:`hit_chance` and :func:`reach_map` for the danger and reach maps,
+the tutor's reasons and a practice question's answer): a hundredth of a point, a tenth of the
+finest figure the board shows (0.1%), which keeps every reachable position within milliseconds
+(``scripts/bench_maps.py``)."""
 
 
 def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True, error: float = 0.0):
@@ -275,15 +295,16 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True, e
     ``throw_then_move`` the whole series is thrown before any move, so the player sees the
     pool at once and the chance is :func:`danger_map`'s for that square. A piece on a castle, a
     private column (steps 1..7, 77..83) or off the board is safe. Left out: extra throws won by
-    capturing other pieces; with ``split_throw``, one throw divided between two pieces.
+    capturing other pieces (:func:`capture_bound` with ``step`` bounds what they can add);
+    with ``split_throw``, one throw divided between two pieces.
 
-    ``error`` (floats only, 0 to :data:`HIT_ERROR_MAX`; 0: exact) lets ``move_each_throw``'s
-    answer be lower than the exact one by at most that much, for speed: a piece whose own
-    chance of hitting this turn is below a quarter of it is left out (each of an opponent's
-    four pieces is left out at most once, and leaving one out changes the chance by at most
-    its own chance). The tutor asks with ``error=1e-3`` (:data:`pachisi_widget.coach.tutor.HIT_ERROR`).
-    Models are kept between calls (their values hold for any position with the same rules,
-    target and castles held).
+    With ``exact=True`` the chance is a Fraction, exact. With floats it is never more than
+    ``error`` below the exact chance (0, the default, means :data:`FLOAT_ERROR`, 1e-9; at most
+    :data:`HIT_ERROR_MAX`), and never above it by more than the float rounding: in each state
+    of an opponent's turn the pieces that could hardly hit are left out while their own chances
+    add up to a share of that (see :class:`_TurnModel`), which keeps every position reachable
+    in a game fast. Models are kept between calls (their values hold for any position with the
+    same rules, target and castles held).
 
     Raises:
         ValueError: for a seat that is not 0..3 or not in play, a step that is not 0..84, or a
@@ -299,53 +320,79 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True, e
     >>> round(float(hit_chance(waiting, 0, 30)), 4)
     0.625
     """
-    if hasattr(position, "pieces") and hasattr(position, "rules"):
-        rules = position.rules
-        pieces = position.pieces
-    else:
-        rules = _rules(rules)
-        pieces = _check_pieces(position)
-    _whole("seat", seat, 0, 3)
-    if pieces[seat] is None:
-        played = [s for s in range(4) if pieces[s] is not None]
-        raise ValueError(f"seat must be one of the seats in play {played}, not {seat!r}")
-    _whole("step", step, 0, HOME)
-    if (
-        isinstance(error, bool)
-        or not isinstance(error, (int, float))
-        or not 0 <= error <= HIT_ERROR_MAX
-        or (error and exact)
-    ):
-        raise ValueError(
-            f"error must be a number from 0 to {HIT_ERROR_MAX} (and 0 when exact=True), "
-            f"not {short_repr(error)}"
-        )
+    rules, pieces, fresh = _position(position, rules)
+    _check_hit(pieces, seat, step, exact, error)
     zero = Fraction(0) if exact else 0.0
     if IS_SAFE[step]:
         return zero
-    g = LOOP_OF[seat][step]
-    seats = tuple(s for s in range(4) if pieces[s] is not None)
-    fresh = getattr(position, "fresh", None)
     miss = zero + 1
-    for o in seats:
-        if o == seat or (rules.teams and (o - seat) % 2 == 0):
-            continue
-        mine = pieces[o]
-        te = STEP_ON_LOOP[o][g]  # the same square on o's track
-        blocked = _blocked(pieces, seats, rules, o)
-        privilege = all(t == 0 for t in mine) if fresh is None else fresh[o]
-        if rules.turn_mode == "throw_then_move":
-            # the whole series is thrown before any move: the pool is seen at once
-            hit = _landing_odds(rules, tuple(mine), privilege, blocked, exact, None).get(te, zero)
-        else:
-            dists = tuple(sorted(te - t for t in mine if 0 < t < te))
-            waiting = sum(1 for t in mine if t == 0)
-            on_board = any(0 < t < HOME for t in mine)
-            model = _model(rules, exact, te, blocked, error / 4 / 3)  # 3 opponents at most
-            dists = model._keep(dists)
-            hit = model.value((dists, waiting, on_board, privilege and waiting == 4))
+    for *_, hit in _hits(rules, pieces, fresh, seat, step, exact, error):
         miss *= 1 - hit
     return 1 - miss
+
+
+def capture_bound(
+    state, seat: int | None = None, step: int | None = None, exact: bool = False, error=0.0
+):
+    """How much the extra throws won by capturing *other* pieces, which :func:`danger_map` and
+    :func:`hit_chance` leave out, can add to their chances: a rigorous upper bound.
+
+    With ``step`` None: ``{square: bound}`` for every square of :func:`danger_map` (0 on a
+    castle); with a ``step``: the bound for ``hit_chance(state, seat, step)``. An opponent wins
+    an extra throw (or, with ``throw_then_move``, a new series) only by a capture that the
+    throws of its turn make themselves, so its chance of landing on a square can grow only
+    when those throws can land on a square where a piece it could capture stands (an
+    opponent's piece off the castles): by at most the chance of that, less the part in which
+    they land on the square already (for :func:`hit_chance`, less the part in which the square
+    itself is the only piece they can land on). The seats' bounds then combine as their chances
+    do (``1 - prod(1 - (chance + bound))``, less the chance shown). With floats it also counts
+    what the float enumeration ends early (:data:`FLOAT_ERROR`, twice) and the longest series
+    left out (:data:`DANGER_TAIL`).
+
+    Raises:
+        ValueError: as :func:`danger_map` (a seat not in play), or a step that is not 0..84.
+
+    >>> from pachisi_widget import Game, board
+    >>> g = Game.from_position([[0, 30, 0, 0], None, [84, 84, 84, 62], None], seed=1)
+    >>> capture_bound(g.state, 0, 30, exact=True)      # nothing else North could capture
+    Fraction(0, 1)
+    >>> g = Game.from_position([[0, 30, 66, 0], None, [84, 84, 84, 62], None], seed=1)
+    >>> float(capture_bound(g.state, 0, 30, exact=True))   # a 2 on South's 66 first: 15/64 ...
+    0.0...
+    """
+    pieces, rules = state.pieces, state.rules
+    if seat is None:
+        seat = state.to_move
+    if isinstance(seat, bool) or seat not in state.seats:
+        raise ValueError(f"seat must be one of the seats in play {list(state.seats)}, not {seat!r}")
+    zero = Fraction(0) if exact else 0.0
+    _check_error(error, exact)
+    margin = _slack_margin(exact, error)
+    if step is not None:
+        _whole("step", step, 0, HOME)
+        if IS_SAFE[step]:
+            return zero
+        shown, upper = zero + 1, zero + 1
+        if exact:
+            hits, slack = _hits(rules, pieces, state.fresh, seat, step, True, 0.0), zero
+        else:  # (a chance to within e counts e more in the bound)
+            hits, slack = _hits_shown(rules, pieces, state.fresh, seat, step, error or FLOAT_ERROR)
+        for o, te, blocked, privilege, hit in hits:
+            each = 0.0 if exact else max(error, FLOAT_ERROR) / len(hits)
+            sets = _landing_sets(rules, pieces[o], privilege, blocked, exact, None, each)
+            targets = _capturable(pieces, state.seats, rules, o)
+            total, lands, alone = _capture_slack(sets, targets, exact)
+            others = targets & ~(1 << te)  # (no other piece to capture: nothing to add)
+            if not others:
+                extra = zero
+            elif rules.turn_mode == "throw_then_move":  # the pool is seen whole, as in the map
+                extra = total - lands.get(te, zero) + margin
+            else:
+                extra = total - alone.get(te, zero) + margin
+            shown *= 1 - hit
+            upper *= 1 - min(zero + 1, hit + extra + (slack if extra else zero))
+        return shown - upper
+    return _danger(state, seat, exact, None, error, bounds=True)[1]
 
 
 DANGER_GRACES_MAX = landings.DANGER_GRACES_MAX
@@ -368,7 +415,11 @@ is then lower than the exact one by more than this."""
 
 
 def danger_map(
-    state, seat: int | None = None, exact: bool = False, graces_max: int | None = None
+    state,
+    seat: int | None = None,
+    exact: bool = False,
+    graces_max: int | None = None,
+    error: float = 0.0,
 ) -> dict:
     """For every square of the outer loop where ``seat`` (default: the seat to move) could stand:
     the exact chance that an opponent *can land* on it before that seat's next turn.
@@ -405,8 +456,10 @@ def danger_map(
       about a piece that *would* stand there). Series of more than ``graces_max`` graces are
       left out too: by default as many are followed as it takes for those left out to weigh
       less than :data:`DANGER_TAIL` (1e-15). With floats the least likely series are ended
-      where they stand while together they weigh at most :data:`FLOAT_ERROR` (1e-9): no chance
-      is lower than the exact one by more than that.
+      where they stand while together they weigh at most ``error`` (0, the default, means
+      :data:`FLOAT_ERROR`, 1e-9), shared among the opponent seats: no chance is lower than
+      the exact one by more than that (the board asks with :data:`SHOWN_ERROR`).
+    - :func:`capture_bound` says how much the extra throws won by captures can add.
 
     All squares are computed at once: one enumeration of each opponent seat's turn (series of
     throws that reach the same state merge; a state keeps, for each way of entering pieces so
@@ -421,10 +474,13 @@ def danger_map(
             board's overlay).
         graces_max: the longest series of graces followed, 0 to :data:`DANGER_GRACES_LIMIT`
             (None: enough for what is left out to weigh less than :data:`DANGER_TAIL`).
+        error: (floats) how far below the exact chances the map may be, 0 to
+            :data:`HIT_ERROR_MAX` (0: :data:`FLOAT_ERROR`).
 
     Raises:
-        ValueError: for a seat that is not in play, or a ``graces_max`` that is not a whole
-            number from 0 to :data:`DANGER_GRACES_LIMIT`.
+        ValueError: for a seat that is not in play, a ``graces_max`` that is not a whole
+            number from 0 to :data:`DANGER_GRACES_LIMIT`, or an ``error`` out of its range (or
+            not 0 with ``exact=True``).
 
     >>> from pachisi_widget import Game, board
     >>> g = Game.from_position([[0, 30, 0, 0], None, [84, 84, 84, 62], None], seed=1)
@@ -434,6 +490,14 @@ def danger_map(
     >>> float(hit_chance(g.state, 0, 30))                        # 15/56
     0.267857142...
     """
+    if graces_max is not None:
+        _whole("graces_max", graces_max, 0, DANGER_GRACES_MAX)
+    _check_error(error, exact)
+    return _danger(state, seat, exact, graces_max, error, bounds=False)[0]
+
+
+def _danger(state, seat, exact: bool, graces_max, error: float, bounds: bool) -> tuple:
+    """(:func:`danger_map`, and with ``bounds`` :func:`capture_bound`'s {square: bound})."""
     from .board import CASTLE_STEPS, track
 
     pieces, rules = state.pieces, state.rules
@@ -441,157 +505,39 @@ def danger_map(
         seat = state.to_move
     if isinstance(seat, bool) or seat not in state.seats:
         raise ValueError(f"seat must be one of the seats in play {list(state.seats)}, not {seat!r}")
-    if graces_max is not None:
-        _whole("graces_max", graces_max, 0, DANGER_GRACES_MAX)
     zero = Fraction(0) if exact else 0.0
-    steps = range(ON_LOOP_FIRST, ON_LOOP_LAST + 1)
+    margin = _slack_margin(exact, error)
+    opponents = [
+        o
+        for o in state.seats
+        if state.is_opponent(o, seat) and not all(t == HOME for t in pieces[o])
+    ]
+    each = 0.0 if exact else max(error, FLOAT_ERROR) / max(len(opponents), 1)
+    steps = [s for s in range(ON_LOOP_FIRST, ON_LOOP_LAST + 1) if s not in CASTLE_STEPS]
     miss = {s: zero + 1 for s in steps}
-    for o in state.seats:
-        if not state.is_opponent(o, seat) or all(t == HOME for t in pieces[o]):
-            continue
+    upper = {s: zero + 1 for s in steps}
+    for o in opponents:
         blocked = _blocked(pieces, state.seats, rules, o)
-        odds = _landing_odds(rules, pieces[o], state.fresh[o], blocked, exact, graces_max)
+        sets = _landing_sets(rules, pieces[o], state.fresh[o], blocked, exact, graces_max, each)
+        odds = _landing_odds(rules, pieces[o], state.fresh[o], blocked, exact, graces_max, each)
+        on_o = STEP_ON_LOOP[o]
+        if bounds:
+            targets = _capturable(pieces, state.seats, rules, o)
+            total, lands, _ = _capture_slack(sets, targets, exact)
         for s in steps:
-            if s in CASTLE_STEPS:
-                continue
-            miss[s] *= 1 - odds.get(STEP_ON_LOOP[o][LOOP_OF[seat][s]], zero)
+            te = on_o[LOOP_OF[seat][s]]
+            hit = odds.get(te, zero)
+            miss[s] *= 1 - hit
+            if bounds:
+                others = targets & ~(1 << te)  # (no other piece to capture: nothing to add)
+                extra = total - lands.get(te, zero) + margin if others else zero
+                upper[s] *= 1 - min(zero + 1, hit + extra)
     sq = track(seat)
-    return {tuple(sq[s]): (zero if s in CASTLE_STEPS else 1 - miss[s]) for s in steps}
-
-
-REACH_THROWS_MAX = 12
-""":func:`reach_map` follows a turn for at most this many throws; a longer series of graces
-(chance below 1e-10 with the classic cowries) leaves the piece where it stands."""
-
-REACH_FLOAT_ERROR = 1e-6
-"""With floats, :func:`reach_map` ends the least likely series of throws where the piece then
-stands, as long as those series together weigh at most this much (the board shows the map to
-the hundredth of a point, and cutting the series at ``throws_max`` throws leaves out as much
-under ``throw_then_move``)."""
-
-REACH_THROWS_LIMIT = 40
-"""The largest ``throws_max`` :func:`reach_map` accepts."""
-
-
-def _reach_start(state, seat, piece, throws_max) -> tuple:
-    """:func:`reach_map`'s arguments checked: (the seat, the step its piece starts from)."""
-    from .state import GameState
-
-    if not isinstance(state, GameState):
-        raise ValueError(f"state must be a GameState, not {type(state).__name__}")
-    if seat is None:
-        seat = state.to_move
-    if state.phase == "over":
-        raise ValueError("the game is over: no piece moves any more")
-    if isinstance(seat, bool) or seat != state.to_move:
-        raise ValueError(f"seat must be the seat to move ({state.to_move}), not {seat!r}")
-    if isinstance(piece, bool) or piece not in (0, 1, 2, 3):
-        raise ValueError(f"piece must be 0..3, not {piece!r}")
-    _whole("throws_max", throws_max, 0, REACH_THROWS_LIMIT)
-    start = state.pieces[seat][piece]
-    if start == HOME:
-        raise ValueError(f"piece {piece} of seat {seat} is already home")
-    return seat, start
-
-
-def reach_map(
-    state,
-    seat: int | None = None,
-    piece: int = 0,
-    exact: bool = True,
-    throws_max: int = REACH_THROWS_MAX,
-) -> dict:
-    """Where piece ``piece`` of ``seat`` (the seat to move) can stand when this turn ends, with
-    the exact chance of each step: ``{step: probability}``, summing to 1.
-
-    The turn is played on the rules engine itself (:meth:`GameState.chance_outcomes` for every
-    throw still to come, :meth:`GameState.apply` for the moves), so every rule counts: entering,
-    blocked castles, overshooting home, extra throws for captures, the pending throws already
-    thrown. Each throw that can move the piece moves it, as far as it can go (the farthest of
-    its legal moves); a throw that cannot is passed, and the piece stays. The turn ends when the
-    next seat is to throw or the game is over; after ``throws_max`` throws the piece stays
-    where it stands (a longer series of graces is rarer than 1e-10).
-
-    Series of throws that lead to the same position are followed once (a pool of throws is
-    spent in any order, so its order is left out), which keeps the work bounded in every turn
-    mode. With floats, the least likely series, together at most :data:`REACH_FLOAT_ERROR`,
-    end where the piece then stands.
-
-    Args:
-        state: a :class:`~pachisi_widget.state.GameState`.
-        seat: must be the seat to move (None: it).
-        piece: 0..3, which of the seat's pieces (pieces on one step are interchangeable).
-        exact: Fractions (True) or floats (False).
-        throws_max: the most throws followed, 0 to :data:`REACH_THROWS_LIMIT`.
-
-    Raises:
-        ValueError: for another seat, a bad piece index, a piece already home, a game over, or
-            a ``throws_max`` that is not a whole number from 0 to :data:`REACH_THROWS_LIMIT`.
-
-    >>> from pachisi_widget import Game
-    >>> g = Game.from_position([[84, 84, 84, 70], None, [84, 84, 84, 10], None], seed=1)
-    >>> r = reach_map(g.state, 0, 3)
-    >>> sum(r.values()), round(float(r[74]), 4)   # a 4 (after graces it cannot use)
-    (Fraction(1, 1), 0.2381)
-    """
-    seat, start = _reach_start(state, seat, piece, throws_max)
-    one = Fraction(1) if exact else 1.0
-    turn = state.turn
-    outcomes: dict = {}  # the throws of the seat to move, by whether it has a piece on the board
-
-    def chances(st) -> list:
-        flag = any(0 < t < HOME for t in st.pieces[seat])
-        got = outcomes.get(flag)
-        if got is None:
-            got = outcomes[flag] = [
-                (t, pr if exact else float(pr)) for t, pr in st.chance_outcomes()
-            ]
-        return got
-
-    settled: dict = {}  # (position, step) -> (position, step) once the moves due are played
-
-    def settle(st, step: int):
-        """Play the moves due (the piece's farthest, else a pass) until a throw is due or the
-        turn is over."""
-        path = []
-        while st.phase == "move":
-            key = (st[1:], step)
-            got = settled.get(key)
-            if got is not None:
-                st, step = got
-                break
-            path.append(key)
-            moves = st.legal_moves()
-            mine = [m for m in moves if m.kind != "pass" and m.start == step and m.seat == seat]
-            if mine:
-                m = max(mine, key=lambda m: (m.end, -moves.index(m)))
-                st, step = st.apply(m), m.end
-            else:
-                st = st.apply(moves[-1])
-        for key in path:
-            settled[key] = (st, step)
-        return st, step
-
-    out: dict = {}
-    budget = 0.0 if exact else REACH_FLOAT_ERROR / (throws_max + 1)
-    st0, step0 = settle(state, start)
-    layer: dict = {(st0[1:], step0): one}  # (position without its rules, step) -> chance
-    states = {st0[1:]: st0}
-    for left in range(throws_max, -1, -1):
-        nxt: dict = {}
-        for (fields, step), mass in layer.items():
-            st = states[fields]
-            if st.phase == "over" or st.turn != turn or left == 0:
-                out[step] = out.get(step, 0 * one) + mass
-                continue
-            for t, p in chances(st):
-                after, where = settle(st.apply_throw(t), step)
-                if after.phase != "over" and after.turn == turn:
-                    after = _canonical(after, left - 1)
-                f = after[1:]
-                states.setdefault(f, after)
-                key = (f, where)
-                nxt[key] = nxt.get(key, 0 * one) + mass * p
-        _trim(nxt, budget, out, lambda k: k[1])  # (floats) the least likely stay where they are
-        layer = nxt
-    return dict(sorted(out.items()))
+    out = {tuple(sq[s]): zero for s in CASTLE_STEPS if ON_LOOP_FIRST <= s <= ON_LOOP_LAST}
+    bound = dict(out) if bounds else None
+    for s in steps:
+        out[tuple(sq[s])] = 1 - miss[s]
+        if bound is not None:
+            bound[tuple(sq[s])] = miss[s] - upper[s]
+    order = [tuple(sq[s]) for s in range(ON_LOOP_FIRST, ON_LOOP_LAST + 1)]
+    return {k: out[k] for k in order}, (None if bound is None else {k: bound[k] for k in order})

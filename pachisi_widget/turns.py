@@ -52,6 +52,11 @@ def _graces(rules, on_board: bool) -> frozenset:
     )
 
 
+class TooManyStates(Exception):
+    """Raised by :meth:`_TurnModel.value` once it holds ``stop_at`` values (exact ones, or with
+    an error, as it computes; the values found so far stay: they hold)."""
+
+
 class _TurnModel:
     """One seat's turn as a game against chance: the exact chance, playing each throw as it
     comes (move one piece, enter one, or pass) to maximise it, that some piece lands exactly on
@@ -67,7 +72,17 @@ class _TurnModel:
     grace (``first_piece_any_throw``); pyada's extra step needs none waiting; no piece stops on
     a castle an opponent holds (``blocked``, steps of this seat's track). Values are memoised;
     each state's value solves ``x = A + sum p * max(x, c)`` (a pass keeps the state) exactly,
-    over the thresholds of the options c.
+    over the thresholds of the options c. Only a grace's moves are followed (a throw that is no
+    grace ends the turn: it counts only when it hits).
+
+    :meth:`value` with ``error`` > 0 (floats) gives a value at most that much below the exact
+    one, sooner: in each state reached, the pieces farthest behind are left out while the
+    chances that each could hit alone (:func:`_alone_bounds`) add up to at most half of it
+    (leaving a piece out loses at most its own chance, and never gains; with ``pyada`` only
+    once none waits, since the bounds count its extra step on every throw or on none), and
+    the states after a grace get the rest times (1 - g) / g, g the chance of a grace: errors
+    e on the values after the graces move the fixed point above by at most g * e / (1 - g),
+    here the rest itself.
     """
 
     def __init__(
@@ -78,18 +93,26 @@ class _TurnModel:
         on_board: bool = True,
         blocked: frozenset = frozenset(),
         fresh: bool = False,
-        drop: float = 0.0,
     ):
         self.rules = rules
-        self.drop = drop
-        self.alone = _alone_bounds(rules) if drop else None
         self.one = Fraction(1) if exact else 1.0
         self.throws = list(value_odds(rules, exact).items())
         self.te = target_step  # the target's step on this seat's track (for entering pieces)
         self.blocked = frozenset(target_step - b for b in blocked if b < target_step)
         self.on_board = on_board
         self.fresh = fresh
-        self.memo: dict = {}
+        self.memo: dict = {}  # state -> exact value
+        self.rough: dict = {}  # state -> (value, the error it may have), floats
+        graces = rules.entry_graces | rules.bonus_graces
+        g = float(sum(pr for v, pr in self.throws if v in graces))
+        self.alone: tuple | None = None
+        entry, bonus = rules.entry_graces, rules.bonus_graces
+        # what the state after a grace may be off by, per unit of the state's own error
+        widen = (1 - g) / g if 0 < g < 1 else 1.0
+        self.graces = [
+            (v, pr, v in entry, v in bonus, widen if v in graces else 0.0) for v, pr in self.throws
+        ]
+        self.stop_at: int | None = None  # :class:`TooManyStates` past this many values
 
     def _full(self, state) -> tuple:
         if len(state) == 4:
@@ -97,22 +120,16 @@ class _TurnModel:
         dists, waiting = state
         return (dists, waiting, self.on_board or bool(dists), self.fresh and waiting == 4)
 
-    def _keep(self, dists: tuple) -> tuple:
-        """``dists`` without the pieces whose own chance to hit is below ``drop``."""
-        alone, drop = self.alone, self.drop
-        if alone is None:
-            return dists
-        return tuple(d for d in dists if d >= len(alone) or alone[d] >= drop)
-
     def _grace(self, state, v) -> bool:
         rules = self.rules
         return v in rules.entry_graces or (v in rules.bonus_graces and state[2])
 
-    def _options(self, state, v):
-        """('hit', None) | ('moves', [new states]) for throw value ``v`` in ``state``."""
+    def _options(self, state, v, moves: bool = True):
+        """('hit', None) | ('moves', [new states]) for throw value ``v`` in ``state`` (with
+        ``moves`` False, only whether it hits: the list is left empty)."""
         dists, waiting, on, fresh = state
         rules, blocked = self.rules, self.blocked
-        outs = []
+        outs: list = []
         entry = v in rules.entry_graces
         if waiting:
             if entry:
@@ -125,9 +142,9 @@ class _TurnModel:
                 nd = self.te - a
                 if nd == 0:
                     return "hit", None
-                if nd in blocked:
+                if nd in blocked or not moves:
                     continue
-                new = self._keep(tuple(sorted(dists + (nd,)))) if nd > 0 else dists
+                new = tuple(sorted(dists + (nd,))) if nd > 0 else dists
                 outs.append((new, waiting - 1, True, False))
             if entry and not rules.grace_moves_before_all_entered:
                 return "moves", outs
@@ -136,6 +153,8 @@ class _TurnModel:
         for k in parts:
             if k in dists:
                 return "hit", None
+        if not moves:
+            return "moves", outs
         for i, d in enumerate(dists):
             if i and dists[i - 1] == d:
                 continue
@@ -143,24 +162,97 @@ class _TurnModel:
                 nd = d - k
                 if nd > 0 and nd not in blocked:
                     rest = dists[:i] + dists[i + 1 :]
-                    outs.append((self._keep(tuple(sorted(rest + (nd,)))), waiting, on, fresh))
+                    outs.append((tuple(sorted(rest + (nd,))), waiting, on, fresh))
         return "moves", outs
 
-    def value(self, state):
+    def _whole_options(self, state, v, moves: bool):
+        """:meth:`_options` without ``split_throw`` (each throw moves one piece its whole
+        value), written out: the most called part of :meth:`value`."""
+        dists, waiting, on, fresh = state
+        rules = self.rules
+        if waiting:
+            entry = v in rules.entry_graces
+            if entry:
+                a = 1 if rules.entry_mode == "square1" else v
+            elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces:
+                a = v
+            else:
+                a = 0
+            outs = []
+            if a:
+                nd = self.te - a
+                if nd == 0:
+                    return "hit", None
+                if moves and nd not in self.blocked:
+                    new = tuple(sorted(dists + (nd,))) if nd > 0 else dists
+                    outs.append((new, waiting - 1, True, False))
+            if entry and not rules.grace_moves_before_all_entered:
+                return "moves", outs
+            e = rules.distance(v, True)
+        else:
+            outs = []
+            e = rules.distance(v, False)
+        if e in dists:
+            return "hit", None
+        if moves:
+            blocked = self.blocked
+            last = None
+            for i, d in enumerate(dists):
+                if d == last:
+                    continue
+                last = d
+                nd = d - e
+                if nd > 0 and nd not in blocked:
+                    outs.append(
+                        (tuple(sorted(dists[:i] + dists[i + 1 :] + (nd,))), waiting, on, fresh)
+                    )
+        return "moves", outs
+
+    def _far_left_out(self, state, error: float):
+        """(``state`` without its pieces farthest behind whose chances alone add up to at most
+        ``error``, the sum of those chances)."""
+        alone = self.alone
+        if alone is None:
+            alone = self.alone = _alone_bounds(self.rules)
+        dists = state[0]
+        n, spent = len(dists), 0.0
+        while n and spent + alone[dists[n - 1]] <= error:
+            n -= 1
+            spent += alone[dists[n]]
+        if n == len(dists):
+            return state, 0.0
+        return (dists[:n],) + state[1:], spent
+
+    def value(self, state, error: float = 0.0):
+        """The state's value (exact with ``error`` 0; else at most ``error`` below it)."""
         state = self._full(state)
         memo = self.memo
         got = memo.get(state)
         if got is not None:
             return got
+        if error > 0:
+            if not self.rules.pyada or not state[1]:  # (the bounds count pyada all or never)
+                state, spent = self._far_left_out(state, error / 2)
+                error -= spent
+            got = memo.get(state)
+            if got is not None:
+                return got
+            rough = self.rough.get(state)
+            if rough is not None and rough[1] <= error:
+                return rough[0]
         one = self.one
         gain, loop = 0 * one, 0 * one
         cands = []
-        for v, pr in self.throws:
-            kind, outs = self._options(state, v)
+        options = self._options if self.rules.split_throw else self._whole_options
+        on = state[2]
+        for v, pr, entry, bonus, share in self.graces:
+            grace = entry or (bonus and on)
+            kind, outs = options(state, v, grace)
             if kind == "hit":
                 gain += pr
-            elif self._grace(state, v):
-                c = max((self.value(o) for o in outs), default=None)
+            elif grace:
+                after = error * share
+                c = max((self.value(o, after) for o in outs), default=None)
                 if c is None:
                     loop += pr
                 else:
@@ -175,7 +267,10 @@ class _TurnModel:
             if all(c >= x for c, _ in cands[:j]) and all(c <= x for c, _ in cands[j:]):
                 res = x
                 break
-        memo[state] = res
+        kept = self.rough if error > 0 else memo
+        kept[state] = (res, error) if error > 0 else res
+        if self.stop_at is not None and len(kept) >= self.stop_at:
+            raise TooManyStates
         return res
 
     def best(self, state, v):
@@ -223,11 +318,11 @@ same rules, target and blocked castles), the most recent last."""
 _MODELS_KEPT = 16
 
 
-def _model(rules, exact, te, blocked, drop: float = 0.0) -> _TurnModel:
-    key = (rules, exact, te, blocked, drop)
+def _model(rules, exact, te, blocked) -> _TurnModel:
+    key = (rules, exact, te, blocked)
     model = _MODELS.pop(key, None)
     if model is None:
-        model = _TurnModel(rules, exact, te, True, blocked, drop=drop)
+        model = _TurnModel(rules, exact, te, True, blocked)
     _MODELS[key] = model
     while len(_MODELS) > _MODELS_KEPT:
         _MODELS.pop(next(iter(_MODELS)))

@@ -19,6 +19,7 @@ Move).
 
 from __future__ import annotations
 
+import math
 import random
 
 from . import board, scene, words
@@ -519,19 +520,27 @@ def _heat_legend(kind: str, title: str, caption: str, lang: str) -> dict:
     }
 
 
-def danger_view(state, danger: dict, lang: str = "en", names=board.SEAT_NAMES) -> dict:
+def danger_view(
+    state, danger: dict, lang: str = "en", names=board.SEAT_NAMES, bound: float | None = None
+) -> dict:
     """The danger heat map for the seat to move: {kind, squares, legend, note}, from ``danger``,
     :func:`pachisi_widget.probability.danger_map` of ``state`` for that seat (every square of
-    its loop where an opponent can land before its next turn, with the chance)."""
+    its loop where an opponent can land before its next turn, with the chance). ``bound``, the
+    largest :func:`pachisi_widget.probability.capture_bound` of a square, is said in the
+    caption (rounded up to a tenth of a point; 0: no extra throw for a capture can arise;
+    None: said as left out, with no figure)."""
     seat = state.to_move
     name = who(seat, lang, display_names(names, lang))
     what = words.labels(lang)["overlay_danger"]
     squares = _heat_squares("danger", danger, what, lang)
+    if bound is not None and bound <= 0:
+        caption = words.text("heat_danger_caption_exact", {"seat": name}, lang)
+    else:
+        up = 1.0 if bound is None else min(1.0, math.ceil(1000 * float(bound) - 1e-9) / 1000)
+        pct = words.percent(up, lang, places=1)
+        caption = words.text("heat_danger_caption", {"seat": name, "pct": pct}, lang)
     legend = _heat_legend(
-        "danger",
-        words.text("heat_danger_title", {"seat": name}, lang),
-        words.text("heat_danger_caption", {"seat": name}, lang),
-        lang,
+        "danger", words.text("heat_danger_title", {"seat": name}, lang), caption, lang
     )
     note = "" if squares else words.text("heat_nothing", {}, lang)
     return {"kind": "danger", "squares": squares, "legend": legend, "note": note}

@@ -12,7 +12,8 @@ import time
 
 from ..board import HOME
 from ..engine import Move
-from ..probability import hit_chance
+from ..hitting import _hit_shown
+from ..probability import SHOWN_ERROR
 from ..state import GameState
 from ..tables import IS_CASTLE, IS_SAFE
 from ..words import Message
@@ -32,17 +33,28 @@ def _safe_end(m: Move) -> bool:
     return end is not None and IS_SAFE[end]
 
 
-HIT_ERROR = 1e-3
-"""How far below the exact chance of being hit the tutor's reasons may be (0.1 point: its
-percentages are rounded to a point or a tenth of one, and it compares chances 2 points apart):
-see :func:`pachisi_widget.probability.hit_chance`'s ``error``. It keeps the reasons well under a
-second where the exact chance of a seat with several pieces far behind takes seconds."""
+HIT_ERROR = SHOWN_ERROR
+"""How far below the exact chance of being hit the tutor's reasons may be: a hundredth of a
+point (:data:`pachisi_widget.probability.SHOWN_ERROR`, see
+:func:`pachisi_widget.probability.hit_chance`'s ``error``), a tenth of the finest figure it
+shows (whole percents, a tenth of one below 1%), so the figures it says are the exact chance
+rounded, but where the rounding falls within that of a boundary. Where that would take more
+than tens of milliseconds (seven cowries with several pieces waiting), ten or a hundred times
+more (a tenth of a point, a point: ``hitting._hit_shown``; ``scripts/bench_maps.py`` reports
+how often). As in :func:`~pachisi_widget.probability.hit_chance`, the extra throws won by
+capturing other pieces are left out."""
+
+
+def hit_chance(state: GameState, seat: int, step: int) -> float:
+    """The tutor's chance that the piece of ``seat`` on ``step`` is hit (floats, to within
+    :data:`HIT_ERROR`, or ten or a hundred times more where that would be slow)."""
+    return _hit_shown(state, seat, step, HIT_ERROR)[0]
 
 
 def _danger(state: GameState, seat: int, step) -> float:
     if step is None or step == 0 or step == HOME:
         return 0.0
-    return float(hit_chance(state, seat, step, exact=False, error=HIT_ERROR))
+    return hit_chance(state, seat, step)
 
 
 def _capture_and_home(played: Move, better: Move) -> list:

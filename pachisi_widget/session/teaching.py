@@ -150,7 +150,23 @@ class Instruments:
 
     def danger(self, state) -> dict:
         """:func:`probability.danger_map` for the seat to move in ``state``."""
-        return self._cached(("danger", state), lambda: probability.danger_map(state, state.to_move))
+        return self._cached(
+            ("danger", state),
+            lambda: probability.danger_map(state, state.to_move, error=probability.SHOWN_ERROR),
+        )
+
+    def danger_bound(self, state) -> float:
+        """The largest :func:`probability.capture_bound` of a square for the seat to move: how
+        much the extra throws won by captures, which the danger map leaves out, can add."""
+        return self._cached(
+            ("danger_bound", state),
+            lambda: max(
+                probability.capture_bound(
+                    state, state.to_move, error=probability.SHOWN_ERROR
+                ).values(),
+                default=0.0,
+            ),
+        )
 
     def reach(self, state) -> dict:
         """{step: :func:`probability.reach_map`} for each stack of the seat to move that is not
@@ -161,7 +177,9 @@ class Instruments:
                 return {}
             seat, steps = state.to_move, state.pieces[state.to_move]
             return {
-                step: probability.reach_map(state, seat, steps.index(step), exact=False)
+                step: probability.reach_map(
+                    state, seat, steps.index(step), exact=False, error=probability.SHOWN_ERROR
+                )
                 for step in sorted(set(steps))
                 if step != board.HOME
             }
@@ -173,7 +191,8 @@ class Instruments:
     def heat_view(self, state, lang: str, names) -> dict:
         """The heat map of :attr:`overlay` for ``state`` ({} when none)."""
         if self.overlay == "danger":
-            return view.danger_view(state, self.danger(state), lang, names)
+            danger, bound = self.danger(state), self.danger_bound(state)
+            return view.danger_view(state, danger, lang, names, bound)
         if self.overlay == "reach":
             return view.reach_view(state, self.reach(state), lang, names)
         return {}

@@ -186,7 +186,7 @@ def _danger(state):
     from .. import probability
 
     seat = state.to_move
-    chances = probability.danger_map(state, seat)
+    chances = probability.danger_map(state, seat, error=probability.SHOWN_ERROR)
     track = board.track(seat)
     at_risk = sorted(
         {s for s in state.pieces[seat] if 0 < s < board.HOME and chances.get(track[s], 0) > 0}

@@ -33,6 +33,7 @@ A catalogue is read the first time a sentence of it is asked for, then kept.
 from __future__ import annotations
 
 import functools
+import math
 import re
 from fractions import Fraction
 from typing import NamedTuple
@@ -98,7 +99,7 @@ _ONE = {
 _SEAT_KEYS = frozenset({"seat", "to_move", "holder", "capturer", "partner", "other"})
 _LIST_KEYS = frozenset({"pool", "pending", "values", "graces"})
 _NESTED_KEYS = frozenset({"detail", "cause", "action"})
-_PERCENT_KEYS = frozenset({"hit_chance"})  # a chance 0..1, shown as a percentage
+_PERCENT_KEYS = frozenset({"hit_chance", "at_most"})  # a chance 0..1, shown as a percentage
 _GROUPED_KEYS = frozenset({"most"})  # a large whole number: its thousands grouped
 
 
@@ -255,6 +256,8 @@ def _in_words(lang: str, joint: str = "and"):
             return _victims(v, lang)
         if key in _PERCENT_KEYS and isinstance(v, (int, float, Fraction)):
             return percent(v, lang)
+        if key == "within" and isinstance(v, (int, float)) and v > 0:  # an error: 0.01%
+            return percent(v, lang, places=max(0, -math.floor(math.log10(100 * v) + 1e-9)))
         if key in _GROUPED_KEYS and isinstance(v, int):
             return grouped(v, lang)
         if key in _NESTED_KEYS:

@@ -1,0 +1,229 @@
+"""The extra throws won by captures: probability.capture_bound against an enumeration written
+from RULES.md that counts them, for every preset; and the precision the board asks for.
+
+The reference knows nothing of probability.py: it plays every sequence of a few throws with
+every play RULES.md allows (sections 3-5), one opponent seat (North), its pieces given as steps
+of its own track, the pieces it could capture and the castles held against it given as steps
+too; a capture earns one more throw (move_each_throw, also after a grace: no double bonus) or
+a new series once the pool is spent (throw_then_move).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from pachisi_widget import Game, Rules, board, practice, probability, view
+from pachisi_widget.words import text
+
+CASTLES = {8, 12, 21, 25, 29, 38, 42, 46, 55, 59, 63, 72, 76}
+
+
+def _north(step_of_south: int) -> int:
+    return ((step_of_south - 8) - 34) % 68 + 8
+
+
+def _is_grace(rules, v, pieces) -> bool:
+    on_board = any(0 < t < 84 for t in pieces)
+    return v in rules.entry_graces or (v in rules.bonus_graces and on_board)
+
+
+def _uses(rules, v, pieces, fresh, blocked) -> list:
+    """Every way to spend throw v (RULES.md 3.2-3.8): (new pieces, new fresh, the step the
+    piece ends on); passing is not listed."""
+    out = []
+    waiting = 0 in pieces
+    if waiting:
+        i = pieces.index(0)
+        if v in rules.entry_graces:
+            end = 1 if rules.entry_mode == "square1" else v
+            if end not in blocked:
+                out.append((pieces[:i] + (end,) + pieces[i + 1 :], False, end))
+        elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces | blocked:
+            out.append((pieces[:i] + (v,) + pieces[i + 1 :], False, v))
+        if v in rules.entry_graces and not rules.grace_moves_before_all_entered:
+            return out
+    d = v + 1 if rules.pyada and not waiting and v in (10, 25, 30) else v
+    for i, t in enumerate(pieces):
+        if 0 < t < 84 and t + d <= 84 and t + d not in blocked:
+            out.append((pieces[:i] + (t + d,) + pieces[i + 1 :], fresh, t + d))
+    return out
+
+
+class _Turn:
+    """One opponent's turn from RULES.md, extra throws for captures counted."""
+
+    def __init__(self, rules, blocked, target):
+        self.rules, self.blocked, self.target = rules, blocked, target
+
+    def each(self, seq, pieces, fresh, victims) -> bool:
+        """move_each_throw: can the throws ``seq`` (in order) land a piece on the target?"""
+        if not seq:
+            return False
+        v, rest = seq[0], seq[1:]
+        grace = _is_grace(self.rules, v, pieces)
+        if grace and self.each(rest, pieces, fresh, victims):  # passed
+            return True
+        for after, fr, end in _uses(self.rules, v, pieces, fresh, self.blocked):
+            if end == self.target:
+                return True
+            caught = end in victims
+            if (grace or caught) and self.each(rest, after, fr, victims - {end}):
+                return True
+        return False
+
+    def series(self, seq, pieces) -> tuple:
+        """throw_then_move: (the pool of one series thrown from ``seq``, throws it took);
+        bonus graces count as the series begins, cancel_three voids three high throws, three
+        7s or three 14s in a row and ends it."""
+        rules = self.rules
+        on_board = any(0 < t < 84 for t in pieces)
+        pool, run = [], []
+        for k, v in enumerate(seq):
+            pool.append(v)
+            kind = "high" if v in (10, 25, 30) else v if v in (7, 14) else None
+            same = (10, 25, 30) if kind == "high" else (kind,)
+            run = run + [v] if kind is not None and run and run[0] in same else [v]
+            if kind is None:
+                run = []
+            if rules.cancel_three and len(run) == 3:
+                del pool[-3:]
+                return pool, k + 1
+            if not (v in rules.entry_graces or (v in rules.bonus_graces and on_board)):
+                return pool, k + 1
+        return pool, len(seq)
+
+    def pooled(self, seq, pieces, fresh, victims) -> bool:
+        if not seq:
+            return False
+        pool, took = self.series(seq, pieces)
+        return self.spend(tuple(pool), seq[took:], pieces, fresh, victims, False)
+
+    def spend(self, pool, rest, pieces, fresh, victims, caught) -> bool:
+        """The pool spent in any order, each throw on one piece, the rest passed; a capture
+        brings a new series once it is spent."""
+        if caught and self.pooled(rest, pieces, fresh, victims):
+            return True
+        for i, v in enumerate(pool):
+            left = pool[:i] + pool[i + 1 :]
+            for after, fr, end in _uses(self.rules, v, pieces, fresh, self.blocked):
+                if end == self.target:
+                    return True
+                got = caught or end in victims
+                if self.spend(left, rest, after, fr, victims - {end}, got):
+                    return True
+        return False
+
+
+def _with_captures(rules, north, victims, target, blocked, n) -> Fraction:
+    """P(the turn's throws, extra throws for captures counted, allow a landing on the target);
+    sequences cut after n throws."""
+    turn = _Turn(rules, blocked, target)
+    values = list(probability.throw_odds(rules).items())
+    fresh = all(t == 0 for t in north)
+    play = turn.pooled if rules.turn_mode == "throw_then_move" else turn.each
+    total = Fraction(0)
+
+    def walk(seq, pr):
+        nonlocal total
+        if len(seq) == n:
+            if play(seq, tuple(north), fresh, frozenset(victims)):
+                total += pr
+            return
+        for v, p in values:
+            walk(seq + (v,), pr * p)
+
+    walk((), Fraction(1))
+    return total
+
+
+CASES = [
+    # preset, North's steps, South's steps (its piece on the target is the last): South's 18
+    # is North's 52, two ahead of North's 50; the target, South's 28, is North's 62
+    ("classic", [0, 84, 84, 50], [84, 84, 18, 28]),  # a 2 captures, the extra 10 lands
+    ("seven_cowries", [0, 84, 84, 50], [84, 84, 18, 28]),
+    ("mitra", [20, 50, 0, 84], [84, 84, 18, 28]),  # the 2's capture brings a new series
+    ("cowrie_skill", [0, 84, 84, 50], [84, 84, 18, 28]),  # pyada, cancelling
+    ("classic", [0, 0, 84, 50], [84, 25, 18, 28]),  # South holds the castle on North's 59
+]
+
+
+@pytest.mark.parametrize("preset, north, south", CASES)
+def test_the_bound_holds_against_an_enumeration_that_counts_the_extra_throws(preset, north, south):
+    rules = Rules.preset(preset)
+    st = Game.from_position([south, None, north, None], rules=rules, seed=1).state
+    blocked = frozenset(_north(s) for s in south if s in CASTLES)
+    victims = {_north(s) for s in south[:-1] if 0 < s < 77 and s not in CASTLES | set(range(8))}
+    target = _north(south[-1])
+    n = 4
+    shown, bounds = probability._danger(st, 0, True, n - 1, 0.0, bounds=True)
+    square = board.square(0, south[-1])
+    truth = _with_captures(rules, north, victims, target, blocked, n)
+    assert shown[square] < truth, (preset, float(shown[square]), float(truth))  # they count
+    assert truth <= shown[square] + bounds[square], (preset, float(truth), float(bounds[square]))
+    # the default (every series, floats) keeps the promise too, and the bound is its own
+    full = probability.danger_map(st, 0)[square]
+    assert probability.capture_bound(st, 0)[square] + full >= float(truth) - 1e-9
+
+
+def test_no_capture_no_bound_and_the_refusals():
+    st = Game.from_position([[0, 30, 0, 0], None, [84, 84, 84, 62], None], seed=1).state
+    assert probability.capture_bound(st, 0, 30, exact=True) == 0
+    assert max(probability.capture_bound(st, 0).values()) > 0  # capturing South's 30 first
+    # (and then landing elsewhere: the map's squares ahead of it)
+    with pytest.raises(ValueError, match="seat must be one of the seats in play"):
+        probability.capture_bound(st, 1)
+    with pytest.raises(ValueError, match="error must be a number from 0 to 0.01"):
+        probability.capture_bound(st, 0, error=0.5)
+    with pytest.raises(ValueError, match="0 when exact=True"):
+        probability.danger_map(st, 0, exact=True, error=1e-4)
+
+
+@pytest.mark.parametrize(
+    "preset, position",
+    [
+        ("classic", [[84, 84, 84, 24], None, [84, 84, 84, 84], [0, 84, 16, 84]]),
+        ("seven_cowries", [[84, 84, 84, 30], None, [0, 84, 84, 40], None]),
+        ("classic", [[84, 84, 84, 52], None, [84, 84, 84, 84], [84, 84, 33, 0]]),
+    ],
+)
+def test_hit_chance_in_floats_stays_within_its_error_of_the_exact_fraction(preset, position):
+    # move_each_throw: the pieces that could hardly hit are left out in floats (the exact
+    # Fractions follow every one of them)
+    rules = Rules.preset(preset)
+    step = position[0][-1]
+    exact = probability.hit_chance(position, 0, step, rules)
+    for error in (0.0, probability.SHOWN_ERROR):
+        got = probability.hit_chance(position, 0, step, rules, exact=False, error=error)
+        assert float(exact) - max(error, probability.FLOAT_ERROR) <= got <= float(exact) + 1e-12
+
+
+def test_a_practice_question_gives_the_fraction_when_quick_and_the_bound_for_captures():
+    from pachisi_widget.hitting import _exact_hit
+
+    quiet = Game.from_position([[12, 30, 0, 84], None, [25, 84, 84, 84], None], seed=2).state
+    assert _exact_hit(quiet, 0, 30, 400) == probability.hit_chance(quiet, 0, 30)
+    q = practice.question(quiet, "chance", step=30)
+    assert q.why.code == "q_why_chance"  # nothing else North could capture
+    crowded = [[0, 14, 30, 52], [9, 0, 40, 60], [0, 22, 47, 70], [18, 33, 0, 0]]
+    st = Game.from_position(crowded, seed=3).state
+    assert _exact_hit(st, 0, 52, 50) is None  # too many states for an exact answer at once
+    q = practice.question(st, "chance", step=52)
+    assert q.why.code == "q_why_chance_near_bound"
+    bound = probability.capture_bound(st, 0, 52, error=probability.SHOWN_ERROR)
+    assert q.why.params["at_most"] >= bound > 0
+    for lang in ("en", "ro"):
+        assert "%" in text(q.why.code, q.why.params, lang)
+
+
+def test_the_danger_caption_says_the_bound_in_both_languages():
+    st = Game.from_position([[0, 30, 0, 0], None, [84, 84, 84, 62], None], seed=1).state
+    m = probability.danger_map(st, 0)
+    shown = view.danger_view(st, m, "en", bound=0.0234)["legend"]["caption"]
+    assert "at most 2.4%" in shown
+    assert "cel mult 2,4%" in view.danger_view(st, m, "ro", bound=0.0234)["legend"]["caption"]
+    assert (
+        "no extra throw is left out"
+        in view.danger_view(st, m, "en", bound=0.0)["legend"]["caption"]
+    )
