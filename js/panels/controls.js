@@ -5,7 +5,8 @@
 // brings it back. The command line (data-role="command") plays by typing: a move as its two
 // steps ("12 16", "enter", "80 home"), throw, pass, undo, or a question that reads the board
 // (where, step 12, danger, moves, help), in English or Romanian; Python carries it out or answers
-// on the status line, which a screen reader reads (role="status"). Focus stays in the line.
+// on the status line, which a screen reader reads (role="status", polite: each new sentence said
+// once, a computer player's throws and moves too). Focus stays in the line.
 import { htmlEl } from "../draw.js";
 
 // [data-action, label key, key of its keyboard shortcut in the labels]: the shortcut follows the
@@ -50,6 +51,7 @@ export function createControls({ doc, send, newGame }) {
     role: "status",
     "aria-live": "polite",
   });
+  const said = { text: null, revision: null };
   const hint = htmlEl(doc, "p", { class: "pachisi-hint-line", "data-role": "hint" });
   const confirm = htmlEl(doc, "div", {
     class: "pachisi-confirm",
@@ -104,13 +106,15 @@ export function createControls({ doc, send, newGame }) {
       b.title = shortcut ? `${b.textContent} (${shortcut})` : b.textContent;
       if (shortcut) b.setAttribute("aria-keyshortcuts", shortcut);
     }
-    status.textContent = model.get("status") ?? "";
     const error = model.get("status_kind") === "error";
+    say(status, said, model.get("status") ?? "", model.get("revision"), error);
     status.classList.toggle("pachisi-status-error", error);
     status.setAttribute("data-kind", error ? "error" : "info");
     let words = "";
+    const onRing = !!doc.activeElement?.classList?.contains("pachisi-target");
     if (!state.computer_to_act && state.phase === "throw") words = labels.hint_throw;
-    else if (!state.computer_to_act && state.phase === "move") words = selected ? labels.hint_choose : labels.hint_move;
+    else if (!state.computer_to_act && state.phase === "move")
+      words = onRing ? labels.hint_ring : selected ? labels.hint_choose : labels.hint_move;
     if (state.quiz || state.replay) words = ""; // practice gives no hints; a replay is watched
     hint.textContent = words ?? "";
     hint.hidden = !words;
@@ -144,11 +148,43 @@ export function createControls({ doc, send, newGame }) {
   // typing stays in the line: no board shortcut, no notebook command key sees these keys
   commandInput.addEventListener("keydown", (event) => event.stopPropagation());
 
+  let last = null;
   const updateAll = (ctx) => {
+    last = ctx;
     update(ctx);
     commandText.textContent = ctx.labels.command ?? "";
     commandInput.placeholder = ctx.labels.command_hint ?? "";
   };
 
-  return { nodes: [bar, confirm, status, hint, command], buttons, press, update: updateAll };
+  return {
+    nodes: [bar, confirm, status, hint, command],
+    buttons,
+    press,
+    update: updateAll,
+    /** Say the hint again for where the focus is now (a ring focused or left). */
+    refreshHint: () => last && update(last),
+  };
+}
+
+/**
+ * Show `text` on the status line, a polite live region, so that a screen reader says each new
+ * sentence once: a redraw that brings the same sentence leaves the line alone (nothing said
+ * again), and a refusal repeated at a new revision is said again (its words replaced by new
+ * ones, which a screen reader announces).
+ * @param {HTMLElement} status
+ * @param {{text: string|null, revision: number|null}} said  what the line says now (updated)
+ * @param {string} text
+ * @param {number} revision
+ * @param {boolean} error
+ * @returns {boolean} whether the line changed
+ */
+export function say(status, said, text, revision, error) {
+  const again = error && revision !== said.revision;
+  said.revision = revision;
+  if (text === said.text && !again) return false;
+  said.text = text;
+  const words = status.ownerDocument.createElement("span");
+  words.textContent = text;
+  status.replaceChildren(words);
+  return true;
 }
