@@ -55,6 +55,9 @@ _STEP = ("step", "s", "patratul", "patrat", "pasul")
 _ENTER = ("enter", "e", "c", "intra", "intru")
 _HOME = ("home", "h", "acasa")
 _MOVE = re.compile(r"^(\w+)\s*(?:-|x|to|la|pe|\s)\s*(\w+)$")
+_VALUE = re.compile(r"^(.*?)\s*(?:\((\d+)\)|/\s*(\d+)|\b(?:with|cu)\s+(\d+))$")
+"""A throw named after a move, for two moves to one step with different throws: ``enter 1 (25)``,
+``12 22/10``, ``12 22 with 10``, ``12 22 cu 10``."""
 
 
 def carry_out(session, text) -> None:
@@ -108,6 +111,11 @@ def read(state, text, lang: str = "en"):
 
 def _move(state, plain: str, text: str):
     legal = [m for m in state.legal_moves() if m.kind != "pass"] if state.phase == "move" else []
+    value = None
+    spent = _VALUE.match(plain)
+    if spent is not None and spent.group(1):
+        plain = spent.group(1)
+        value = int(next(v for v in spent.groups()[1:] if v is not None))
     words = plain.split()
     start = end = None
     if words and words[0] in _ENTER:
@@ -130,6 +138,7 @@ def _move(state, plain: str, text: str):
         if (m.kind == "enter") == (start == 0)
         and (start == 0 or m.start == start)
         and (end is None or m.end == end)
+        and (value is None or m.value == value)
     ]
     if len(found) == 1:
         return "move", found[0]
@@ -140,11 +149,20 @@ def _move(state, plain: str, text: str):
 
 
 def _moves_text(moves) -> str:
-    out = []
+    """The moves in short form (``C-5, 12-16, 80-H``); two moves to one step with different
+    throws carry their throw in brackets (``C-1 (10), C-1 (25)``), as they are typed."""
+    short = []
     for m in moves:
         start = "C" if m.kind == "enter" else str(m.start)
         end = "H" if m.end == board.HOME else str(m.end)
-        out.append(f"{start}-{end}")
+        short.append(f"{start}-{end}")
+    values: dict = {}
+    for text, m in zip(short, moves, strict=True):
+        values.setdefault(text, set()).add(m.value)
+    out = [
+        f"{text} ({m.value})" if len(values[text]) > 1 else text
+        for text, m in zip(short, moves, strict=True)
+    ]
     return ", ".join(dict.fromkeys(out))
 
 

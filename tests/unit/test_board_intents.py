@@ -571,3 +571,26 @@ def test_typed_entries_home_and_passes():
     if w3.game.phase == "move":
         accepted(w3, {"kind": "type", "text": "trec"})
         assert w3.game.history[-1].kind == "pass"
+
+
+def test_two_throws_to_one_step_are_told_apart_by_the_throw_in_brackets():
+    """With the throws kept for the move (turn_mode="throw_then_move"), a 10 and a 25 both bring
+    a piece onto step 1: "moves" names each with its throw, and the throw typed in brackets (or
+    after "with" / "cu") chooses which one is spent."""
+    rules = pw.Rules(turn_mode="throw_then_move")
+    g = pw.Game.from_position([[0, 0, 0, 0], None, [0, 0, 0, 0], None], rules=rules, seed=1)
+    g.throw(up=1)  # a 10: a grace, throws again
+    g.throw(up=0)  # a 25: a grace, throws again
+    g.throw(up=2)  # a 2: the throws end
+    w = Board(game=g)
+    assert sorted(m.value for m in g.legal_moves() if m.kind == "enter" and m.end == 1) == [10, 25]
+    accepted(w, {"kind": "type", "text": "moves"})
+    assert "C-1 (10)" in w.status and "C-1 (25)" in w.status, w.status
+    refused(w, {"kind": "type", "text": "enter 1"}, contains="in brackets")
+    refused(w, {"kind": "type", "text": "enter 1 (6)"}, contains="not a legal move now")
+    accepted(w, {"kind": "type", "text": "enter 1 (25)"})
+    assert w.game.history[-1].kind == "enter" and w.game.history[-1].value == 25
+    assert sorted(w.game.state.pending()) == [2, 10]
+    w.language = "ro"
+    accepted(w, {"kind": "type", "text": "intră 1 cu 10"})
+    assert w.game.history[-1].value == 10
