@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { click, fakeModel, flush, key } from "./fake-model.js";
 import { nearestTarget, ringAfter, TAP_RADIUS_PX } from "./panels/board.js";
-import { say } from "./panels/controls.js";
+import { say, told } from "./panels/controls.js";
 import widget, { keeper } from "./widget.js";
 
 let el;
@@ -172,17 +172,22 @@ describe("keys on the board", () => {
 });
 
 describe("the status line says each sentence once", () => {
-  it("leaves the line alone for the same sentence, says a repeated refusal again", () => {
+  it("leaves the line alone for the same sentence, says it again for a new event", () => {
     const status = document.createElement("p");
-    const said = { text: null, revision: null };
-    expect(say(status, said, "South throws 4.", 1, false)).toBe(true);
+    const said = { text: null, revision: null, told: null };
+    const at = (revision, log, error = false) => ({ revision, error, told: told(log) });
+    expect(say(status, said, "South throws 10.", at(1, ["1. South throws 10."]))).toBe(true);
     const words = status.firstChild;
-    expect(say(status, said, "South throws 4.", 2, false)).toBe(false); // a redraw: not said again
+    // a redraw with the same log (the hints drawn, a setting): not said again
+    expect(say(status, said, "South throws 10.", at(2, ["1. South throws 10."]))).toBe(false);
     expect(status.firstChild).toBe(words);
-    expect(say(status, said, "North throws 2.", 3, false)).toBe(true);
-    expect(say(status, said, "Not a move.", 4, true)).toBe(true);
-    expect(say(status, said, "Not a move.", 4, true)).toBe(false); // the same view
-    expect(say(status, said, "Not a move.", 5, true)).toBe(true); // refused again
+    // a second throw of 10 in a row: the same words, a new event, said again
+    expect(say(status, said, "South throws 10.", at(3, ["1. South throws 10.", "South throws 10."]))).toBe(true);
+    expect(status.firstChild).not.toBe(words);
+    const log = ["1. South throws 10.", "South throws 10."];
+    expect(say(status, said, "Not a move.", at(4, log, true))).toBe(true);
+    expect(say(status, said, "Not a move.", at(4, log, true))).toBe(false); // the same view
+    expect(say(status, said, "Not a move.", at(5, log, true))).toBe(true); // refused again
     expect(status.textContent).toBe("Not a move.");
   });
 

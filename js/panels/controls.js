@@ -51,7 +51,7 @@ export function createControls({ doc, send, newGame }) {
     role: "status",
     "aria-live": "polite",
   });
-  const said = { text: null, revision: null };
+  const said = { text: null, revision: null, told: null };
   const hint = htmlEl(doc, "p", { class: "pachisi-hint-line", "data-role": "hint" });
   const confirm = htmlEl(doc, "div", {
     class: "pachisi-confirm",
@@ -107,7 +107,8 @@ export function createControls({ doc, send, newGame }) {
       if (shortcut) b.setAttribute("aria-keyshortcuts", shortcut);
     }
     const error = model.get("status_kind") === "error";
-    say(status, said, model.get("status") ?? "", model.get("revision"), error);
+    const log = model.get("log") ?? [];
+    say(status, said, model.get("status") ?? "", { revision: model.get("revision"), error, told: told(log) });
     status.classList.toggle("pachisi-status-error", error);
     status.setAttribute("data-kind", error ? "error" : "info");
     let words = "";
@@ -166,22 +167,30 @@ export function createControls({ doc, send, newGame }) {
   };
 }
 
+/** What the log has told so far, in short: its length and its last line. */
+export function told(log) {
+  return `${log.length}:${log.at(-1) ?? ""}`;
+}
+
 /**
  * Show `text` on the status line, a polite live region, so that a screen reader says each new
- * sentence once: a redraw that brings the same sentence leaves the line alone (nothing said
- * again), and a refusal repeated at a new revision is said again (its words replaced by new
- * ones, which a screen reader announces).
+ * sentence once. A redraw that brings the same sentence (the hints drawn, a setting changed)
+ * leaves the line alone: nothing is said again. The same words are said again only for a new
+ * event at a new revision: the log told one more thing (a second throw of 10 in a row), or a
+ * refusal came again. Saying is replacing the line's words with new ones.
  * @param {HTMLElement} status
- * @param {{text: string|null, revision: number|null}} said  what the line says now (updated)
+ * @param {{text: string|null, revision: number|null, told: string|null}} said  what the line
+ *   says now, at which revision, with which log (updated)
  * @param {string} text
- * @param {number} revision
- * @param {boolean} error
+ * @param {{revision: number, error: boolean, told: string}} now  the view's revision, whether
+ *   the text is a refusal, and `told(log)` of its log
  * @returns {boolean} whether the line changed
  */
-export function say(status, said, text, revision, error) {
-  const again = error && revision !== said.revision;
+export function say(status, said, text, { revision, error, told: log }) {
+  const fresh = revision !== said.revision && (error || log !== said.told);
   said.revision = revision;
-  if (text === said.text && !again) return false;
+  said.told = log;
+  if (text === said.text && !fresh) return false;
   said.text = text;
   const words = status.ownerDocument.createElement("span");
   words.textContent = text;
