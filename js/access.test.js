@@ -189,6 +189,11 @@ describe("the status line says each sentence once", () => {
     expect(say(status, said, "Not a move.", at(4, log, true))).toBe(false); // the same view
     expect(say(status, said, "Not a move.", at(5, log, true))).toBe(true); // refused again
     expect(status.textContent).toBe("Not a move.");
+    // a question typed twice: its answer said twice
+    said.asked = true;
+    expect(say(status, said, "Not a move.", at(6, log))).toBe(true);
+    expect(said.asked).toBe(false);
+    expect(say(status, said, "Not a move.", at(7, log))).toBe(false);
   });
 
   it("does not touch the live region on a redraw that brings the same status", async () => {

@@ -51,7 +51,7 @@ export function createControls({ doc, send, newGame }) {
     role: "status",
     "aria-live": "polite",
   });
-  const said = { text: null, revision: null, told: null };
+  const said = { text: null, revision: null, told: null, asked: false };
   const hint = htmlEl(doc, "p", { class: "pachisi-hint-line", "data-role": "hint" });
   const confirm = htmlEl(doc, "div", {
     class: "pachisi-confirm",
@@ -106,6 +106,7 @@ export function createControls({ doc, send, newGame }) {
       b.title = shortcut ? `${b.textContent} (${shortcut})` : b.textContent;
       if (shortcut) b.setAttribute("aria-keyshortcuts", shortcut);
     }
+    status.setAttribute("aria-label", labels.status_line ?? "");
     const error = model.get("status_kind") === "error";
     const log = model.get("log") ?? [];
     say(status, said, model.get("status") ?? "", { revision: model.get("revision"), error, told: told(log) });
@@ -142,6 +143,7 @@ export function createControls({ doc, send, newGame }) {
     event.preventDefault();
     const text = commandInput.value.trim();
     if (!text) return;
+    said.asked = true; // its answer is said, even in the words of the last one ("where" twice)
     send({ kind: "type", text });
     commandInput.value = "";
     commandInput.focus();
@@ -176,18 +178,22 @@ export function told(log) {
  * Show `text` on the status line, a polite live region, so that a screen reader says each new
  * sentence once. A redraw that brings the same sentence (the hints drawn, a setting changed)
  * leaves the line alone: nothing is said again. The same words are said again only for a new
- * event at a new revision: the log told one more thing (a second throw of 10 in a row), or a
- * refusal came again. Saying is replacing the line's words with new ones.
+ * event at a new revision: the log told one more thing (a second throw of 10 in a row), a
+ * refusal came again, or the command line asked (`said.asked`: "where" typed twice). Saying is
+ * replacing the line's words with new ones.
  * @param {HTMLElement} status
- * @param {{text: string|null, revision: number|null, told: string|null}} said  what the line
- *   says now, at which revision, with which log (updated)
+ * @param {{text: string|null, revision: number|null, told: string|null, asked?: boolean}} said
+ *   what the line says now, at which revision, with which log, and whether a typed command
+ *   waits for its answer (updated)
  * @param {string} text
  * @param {{revision: number, error: boolean, told: string}} now  the view's revision, whether
  *   the text is a refusal, and `told(log)` of its log
  * @returns {boolean} whether the line changed
  */
 export function say(status, said, text, { revision, error, told: log }) {
-  const fresh = revision !== said.revision && (error || log !== said.told);
+  const moved = revision !== said.revision;
+  const fresh = moved && (error || log !== said.told || !!said.asked);
+  if (moved) said.asked = false;
   said.revision = revision;
   said.told = log;
   if (text === said.text && !fresh) return false;
