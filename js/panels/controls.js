@@ -113,7 +113,7 @@ export function createControls({ doc, send, newGame }) {
     status.classList.toggle("pachisi-status-error", error);
     status.setAttribute("data-kind", error ? "error" : "info");
     let words = "";
-    const onRing = !!doc.activeElement?.classList?.contains("pachisi-target");
+    const onRing = keyedRing(doc.activeElement);
     if (!state.computer_to_act && state.phase === "throw") words = labels.hint_throw;
     else if (!state.computer_to_act && state.phase === "move")
       words = onRing ? labels.hint_ring : selected ? labels.hint_choose : labels.hint_move;
@@ -167,6 +167,20 @@ export function createControls({ doc, send, newGame }) {
     /** Say the hint again for where the focus is now (a ring focused or left). */
     refreshHint: () => last && update(last),
   };
+}
+
+/**
+ * Whether `node` is a ring reached from the keyboard (focused, and the focus shown: a ring
+ * focused after a tap or a click gets no keys' hint).
+ * @param {Element|null} node
+ */
+export function keyedRing(node) {
+  if (!node?.classList?.contains("pachisi-target")) return false;
+  try {
+    return node.matches(":focus-visible");
+  } catch {
+    return true; // a browser that cannot tell: the keys' hint does no harm
+  }
 }
 
 /** What the log has told so far, in short: its length and its last line. */
