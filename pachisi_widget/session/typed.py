@@ -102,7 +102,7 @@ def read(state, text, lang: str = "en"):
         if plain in names:
             if kind in ("throw", "pass", "undo"):
                 return kind, None
-            return "say", _ANSWERS[kind](state)
+            return "say", _ANSWERS[kind](state, lang)
     words = plain.split()
     if len(words) == 2 and words[0] in _STEP and words[1].isdigit():
         return "say", _on_step(state, int(words[1]))
@@ -166,21 +166,22 @@ def _moves_text(moves) -> str:
     return ", ".join(dict.fromkeys(out))
 
 
-def _steps_text(steps) -> str:
-    return join(sorted(steps))
+def _steps_text(steps, lang: str) -> str:
+    return join(sorted(steps), lang)
 
 
-def _where(state):
+def _where(state, lang: str):
     seat = state.to_move
     pieces = state.pieces[seat]
     on = [s for s in pieces if 0 < s < board.HOME]
     params = {
         "seat": seat,
         "waiting": sum(s == 0 for s in pieces),
-        "steps": _steps_text(on) if on else "–",
+        "steps": _steps_text(on, lang) if on else "",
         "home": sum(s == board.HOME for s in pieces),
     }
-    return "typed_where", params
+    code = "typed_where" if len(on) > 1 else "typed_where_one" if on else "typed_where_none"
+    return code, params
 
 
 def _on_step(state, step: int):
@@ -200,7 +201,7 @@ def _on_step(state, step: int):
     return code, {"step": step, "victims": here}
 
 
-def _danger(state):
+def _danger(state, lang: str):
     from .. import probability
 
     seat = state.to_move
@@ -212,10 +213,10 @@ def _danger(state):
     if not at_risk:
         return "typed_danger_none", {"seat": seat}
     parts = [f"{s} ({round(100 * chances[track[s]])}%)" for s in at_risk]
-    return "typed_danger", {"seat": seat, "steps": join(parts)}
+    return "typed_danger", {"seat": seat, "steps": join(parts, lang)}
 
 
-def _moves(state):
+def _moves(state, lang: str):
     if state.phase != "move":
         return "typed_moves_none", {"seat": state.to_move}
     legal = state.legal_moves()
@@ -231,5 +232,5 @@ _ANSWERS = {
     "where": _where,
     "danger": _danger,
     "moves": _moves,
-    "help": lambda state: ("typed_help", {}),
+    "help": lambda state, lang: ("typed_help", {}),
 }

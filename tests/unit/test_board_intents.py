@@ -594,3 +594,21 @@ def test_two_throws_to_one_step_are_told_apart_by_the_throw_in_brackets():
     w.language = "ro"
     accepted(w, {"kind": "type", "text": "intră 1 cu 10"})
     assert w.game.history[-1].value == 10
+
+
+def test_where_says_step_or_steps_or_none_in_the_boards_language():
+    said = {}
+    for pieces in ([0, 0, 0, 0], [0, 0, 0, 6], [0, 84, 12, 6]):
+        for lang in ("en", "ro"):
+            w = Board(game=pw.Game.from_position([pieces, None, [0, 0, 0, 0], None], seed=1))
+            w.language = lang
+            accepted(w, {"kind": "type", "text": "where"})
+            said[len([p for p in pieces if 0 < p < 84]), lang] = w.status
+    assert said[0, "en"] == "South: 4 pieces in the Charkoni, none on the board, 0 home."
+    assert said[1, "en"] == "South: 3 pieces in the Charkoni, on the board on step 6, 0 home."
+    assert (
+        said[2, "en"] == "South: 1 piece in the Charkoni, on the board on steps 6 and 12, 1 home."
+    )
+    assert said[0, "ro"] == "Sud: 4 piese în Charkoni, niciuna pe tablă, 0 acasă."
+    assert said[1, "ro"] == "Sud: 3 piese în Charkoni, pe tablă pe pătratul 6, 0 acasă."
+    assert said[2, "ro"] == "Sud: o piesă în Charkoni, pe tablă pe pătratele 6 și 12, 1 acasă."
