@@ -68,13 +68,31 @@ describe("the focus stays on the board", () => {
     cleanup = widget.render({ model, el });
     const pass = el.querySelector('[data-action="pass"]');
     pass.focus();
-    // a control taken away under the focus: focusout with no new focus, then the cell is focused
-    pass.dispatchEvent(new FocusEvent("focusout", { bubbles: true, relatedTarget: null }));
+    // a control taken away under the focus (no new focus), then JupyterLab focuses the cell
+    pass.remove();
     cell.focus();
+    expect(document.activeElement).toBe(cell);
     model.update({ revision: 60 });
     await flush();
     expect(root().contains(document.activeElement)).toBe(true);
     expect(document.activeElement).toBe(rings()[0]); // a move to choose: its first ring
+    // the user clicks the cell itself (to select it): the focus is left there
+    cell.focus();
+    model.update({ revision: 61 });
+    await flush();
+    expect(document.activeElement).toBe(cell);
+  });
+
+  it("keeps the focus on the same ring when the board is redrawn under it (the hints came)", async () => {
+    const model = fakeModel("pool");
+    mount(model);
+    const third = rings()[2];
+    const id = third.getAttribute("data-move");
+    third.focus();
+    model.update({ state: { ...model.get("state") } }); // the same position drawn again
+    await flush();
+    expect(third.isConnected).toBe(false);
+    expect(document.activeElement.getAttribute("data-move")).toBe(id);
   });
 
   it("leaves the focus where the user took it", async () => {

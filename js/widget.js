@@ -83,10 +83,10 @@ export function downloadText(doc, text, filename) {
 /**
  * Where the focus is owed: whether the board should take the focus back after a redraw. It is
  * owed once the focus came into the board, until the user takes it elsewhere (a focusout whose
- * new focus lies outside the board). A control removed or disabled under the focus gives a
- * focusout with no new focus, after which JupyterLab hands the focus to the board's cell: that
- * keeps it owed, so the next redraw brings it back, and `hold()` (called before the board takes
- * a ring away) parks it on the board itself so it never falls at all.
+ * new focus lies outside the board, the board's own notebook cell included). A control removed
+ * or disabled under the focus leaves with no new focus, after which JupyterLab hands the focus
+ * to the board's cell: that keeps it owed, so the next redraw brings it back; and `hold()`
+ * (called before the board takes a ring away) parks it on the board itself so it never falls.
  * @param {Document} doc
  * @param {HTMLElement} root
  */
@@ -97,7 +97,7 @@ export function keeper(doc, root) {
   });
   root.addEventListener("focusout", (event) => {
     const next = event.relatedTarget;
-    if (next && !root.contains(next) && !next.contains(root)) owed = false;
+    if (next && !root.contains(next)) owed = false; // the user took it elsewhere (the cell too)
   });
   return {
     /** Whether the focus belongs on the board now (and is not elsewhere by the user's choice). */
@@ -205,13 +205,15 @@ export default {
     // Focus stays on the board through a whole game: a control that goes away or is disabled
     // under the focus (a ring played, Throw spent) hands it to the next sensible one: the
     // first ring of a move to choose, the control used again, Throw, or the board itself.
-    const focusAfterRedraw = (activeAction) => {
+    const focusAfterRedraw = (activeAction, activeMove) => {
       if (!focus.owed()) return;
       const active = doc.activeElement;
       if (active && root.contains(active) && active !== root && !active.disabled && active.isConnected) return;
       const again = activeAction ? root.querySelector(`[data-action="${activeAction}"]`) : null;
+      const sameRing = activeMove ? board.target(activeMove) : null; // the board redrawn (hints came)
       const firstTarget = board.firstTarget();
-      if (firstTarget && stateNow().phase === "move") firstTarget.focus();
+      if (sameRing) sameRing.focus();
+      else if (firstTarget && stateNow().phase === "move") firstTarget.focus();
       else if (again && !again.disabled && again.offsetParent !== null) again.focus();
       else if (!controls.buttons.throw.disabled) controls.buttons.throw.focus();
       else root.focus({ preventScroll: true });
@@ -274,12 +276,14 @@ export default {
         },
       };
       const active = doc.activeElement;
-      const activeAction = active && root.contains(active) ? active.getAttribute?.("data-action") : null;
+      const inside = !!active && root.contains(active);
+      const activeAction = inside ? active.getAttribute?.("data-action") : null;
+      const activeMove = inside ? active.getAttribute?.("data-move") : null;
       for (const panel of panels) panel.update(view);
       root.setAttribute("data-revision", String(revision ?? 0));
       root.setAttribute("aria-label", view.labels.board_region ?? view.labels.board ?? "");
       root.classList.toggle("pachisi-large", !!model.get("large"));
-      focusAfterRedraw(activeAction);
+      focusAfterRedraw(activeAction, activeMove);
       scheduleComputer(state, revision);
     };
 

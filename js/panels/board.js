@@ -162,6 +162,9 @@ export function createBoard({ doc, win, model, send, redraw, holdFocus = () => {
     update,
     /** The first destination a keyboard user can focus (null when none). */
     firstTarget: () => board?.querySelector(".pachisi-target") ?? null,
+    /** The destination of move `id` (null when the board has none). */
+    target: (id) =>
+      [...(board?.querySelectorAll(".pachisi-target") ?? [])].find((n) => n.getAttribute("data-move") === id) ?? null,
     /** The stack ("seat:step") chosen by a click, or null. */
     selectedKey: () => selected,
     /** Forget a chosen piece; true when one was chosen. */
