@@ -179,7 +179,8 @@ def touch_play(page, base_url: str) -> dict:
     seen["targets"]["settings"] = region.evaluate(TARGETS_JS)
     region.get_by_role("combobox", name="Language").scroll_into_view_if_needed()
     page.screenshot(path=str(RESULTS / "touch-768-settings.png"))
-    region.screenshot(path=str(RESULTS / "touch-768-whole-board.png"))
+    throw.scroll_into_view_if_needed()
+    page.screenshot(path=str(RESULTS / "touch-768-controls.png"))
     seen["hover_rules"] = page.evaluate(HOVER_RULES_JS)
     return seen
 
