@@ -269,6 +269,18 @@ export function sourcePoint(geometry, move) {
 }
 
 /**
+ * The invisible circle that makes a ring or a ringed piece a finger's target: its radius is the
+ * board's `--pachisi-hit-r` (set from the drawn size, so the target is 44 px wide on screen), at
+ * least the visible ring's `r`.
+ * @param {Document} doc
+ * @param {number} r  the visible ring's radius
+ * @returns {SVGCircleElement}
+ */
+export function hitCircle(doc, r) {
+  return svgEl(doc, "circle", { class: "pachisi-hit", r, style: `r: max(${r}px, var(--pachisi-hit-r, 0px))` });
+}
+
+/**
  * The clickable destination of every legal move (passes excluded): a focusable ring carrying
  * data-move, role=button and the move's label as aria-label.
  *
@@ -317,6 +329,7 @@ export function buildTargets(doc, geometry, legalMoves, opts = {}) {
       });
       g.appendChild(svgEl(doc, "title", {}, m.label ?? ""));
       const rr = shared ? 14 : 18;
+      g.appendChild(hitCircle(doc, rr));
       g.appendChild(svgEl(doc, "circle", { class: "pachisi-target-ring", r: rr, stroke: scene.seat_colors[m.seat] }));
       if (m.captures?.length) {
         g.appendChild(
@@ -697,6 +710,7 @@ export function buildBoard(doc, { geometry, state, legalMoves = [], selected = n
         svgEl(doc, "circle", { class: "pachisi-movable-ring", r: rr, stroke: scene.seat_colors[s.seat] }),
         node.firstChild,
       );
+      node.insertBefore(hitCircle(doc, rr), node.firstChild);
       node.classList.add("pachisi-movable");
       node.setAttribute("data-stack", key);
       if (own.length === 1) node.setAttribute("data-move", own[0].id);

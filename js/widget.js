@@ -80,6 +80,43 @@ export function downloadText(doc, text, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * Where the focus is owed: whether the board should take the focus back after a redraw. It is
+ * owed once the focus came into the board, until the user takes it elsewhere (a focusout whose
+ * new focus lies outside the board, the board's own notebook cell included). A control removed
+ * or disabled under the focus leaves with no new focus, after which JupyterLab hands the focus
+ * to the board's cell: that keeps it owed, so the next redraw brings it back; and `hold()`
+ * (called before the board takes a ring away) parks it on the board itself so it never falls.
+ * @param {Document} doc
+ * @param {HTMLElement} root
+ */
+export function keeper(doc, root) {
+  let owed = false;
+  root.addEventListener("focusin", () => {
+    owed = true;
+  });
+  root.addEventListener("focusout", (event) => {
+    const next = event.relatedTarget;
+    if (next && !root.contains(next)) owed = false; // the user took it elsewhere (the cell too)
+  });
+  return {
+    /** Whether the focus belongs on the board now (and is not elsewhere by the user's choice). */
+    owed() {
+      if (!owed) return false;
+      const active = doc.activeElement;
+      // fallen to the page, or up to the notebook's cell that holds the board: take it back
+      if (!active || active === doc.body || root.contains(active) || active.contains(root)) return true;
+      owed = false;
+      return false;
+    },
+    /** Park the focus on the board before the focused control goes away. */
+    hold() {
+      const active = doc.activeElement;
+      if (active && active !== root && root.contains(active)) root.focus({ preventScroll: true });
+    },
+  };
+}
+
 /** The traits the view redraws on (every one of WidgetModel that it reads). */
 export const TRAITS = [
   "geometry",
@@ -133,9 +170,16 @@ export default {
 
     // data-lm-suppress-shortcuts: JupyterLab's single-key notebook shortcuts (x cuts a cell...)
     // stay out of the game while the focus is on the board or its buttons.
-    const root = htmlEl(doc, "div", { class: "pachisi-widget", tabindex: "-1", "data-lm-suppress-shortcuts": "true" });
+    // role="region", named after the board (labels.board_region): a screen reader can jump to it.
+    const root = htmlEl(doc, "div", {
+      class: "pachisi-widget",
+      tabindex: "-1",
+      role: "region",
+      "data-lm-suppress-shortcuts": "true",
+    });
     const side = htmlEl(doc, "div", { class: "pachisi-side" });
-    const ctx = { doc, win, model, send, redraw: () => redraw() };
+    const focus = keeper(doc, root);
+    const ctx = { doc, win, model, send, redraw: () => redraw(), holdFocus: focus.hold };
     const board = createBoard(ctx);
     const turn = createTurn(ctx);
     const settings = createSettings(ctx);
@@ -158,16 +202,21 @@ export default {
 
     const stateNow = () => model.get("state") ?? {};
 
-    const focusAfterRedraw = (hadFocus, activeAction) => {
-      if (!hadFocus) return;
+    // Focus stays on the board through a whole game: a control that goes away or is disabled
+    // under the focus (a ring played, Throw spent) hands it to the next sensible one: the
+    // first ring of a move to choose, the control used again, Throw, or the board itself.
+    const focusAfterRedraw = (activeAction, activeMove) => {
+      if (!focus.owed()) return;
       const active = doc.activeElement;
-      if (active && root.contains(active) && active !== root && !active.disabled) return;
+      if (active && root.contains(active) && active !== root && !active.disabled && active.isConnected) return;
       const again = activeAction ? root.querySelector(`[data-action="${activeAction}"]`) : null;
+      const sameRing = activeMove ? board.target(activeMove) : null; // the board redrawn (hints came)
       const firstTarget = board.firstTarget();
-      if (firstTarget && stateNow().phase === "move") firstTarget.focus();
-      else if (again && !again.disabled) again.focus();
+      if (sameRing) sameRing.focus();
+      else if (firstTarget && stateNow().phase === "move") firstTarget.focus();
+      else if (again && !again.disabled && again.offsetParent !== null) again.focus();
       else if (!controls.buttons.throw.disabled) controls.buttons.throw.focus();
-      else root.focus();
+      else root.focus({ preventScroll: true });
     };
 
     // -- computer seats: one step every `speed` seconds, asked of Python -------------------------
@@ -227,12 +276,14 @@ export default {
         },
       };
       const active = doc.activeElement;
-      const hadFocus = !!active && root.contains(active);
-      const activeAction = hadFocus ? active.getAttribute?.("data-action") : null;
+      const inside = !!active && root.contains(active);
+      const activeAction = inside ? active.getAttribute?.("data-action") : null;
+      const activeMove = inside ? active.getAttribute?.("data-move") : null;
       for (const panel of panels) panel.update(view);
       root.setAttribute("data-revision", String(revision ?? 0));
+      root.setAttribute("aria-label", view.labels.board_region ?? view.labels.board ?? "");
       root.classList.toggle("pachisi-large", !!model.get("large"));
-      focusAfterRedraw(hadFocus, activeAction);
+      focusAfterRedraw(activeAction, activeMove);
       scheduleComputer(state, revision);
     };
 
@@ -248,11 +299,21 @@ export default {
     };
     for (const t of TRAITS) model.on(`change:${t}`, schedule);
 
+    // The hint says what the keys do where the focus is: on a ring, Enter and the arrow keys.
+    const ringFocus = (event) => {
+      if (event.target?.classList?.contains("pachisi-target")) queueMicrotask(controls.refreshHint);
+    };
+    root.addEventListener("focusin", ringFocus);
+    root.addEventListener("focusout", ringFocus);
+
     // -- keyboard shortcuts (in the board's language) --------------------------------------------
     root.addEventListener("keydown", (event) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       const tag = event.target.tagName;
       if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+      // JupyterLab's notebook keys (Enter opens the cell's editor, d d deletes it, a/b add
+      // cells, arrows walk the cells) act on the board's cell: none of them leaves the board.
+      if (event.key !== "Tab" && event.key !== "Escape") event.stopPropagation();
       const key = event.key.toLowerCase();
       if (key === "escape" && board.clearSelection()) {
         redraw();

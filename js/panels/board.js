@@ -2,14 +2,18 @@
 // click on a ringed piece with one move plays it; with several, it chooses the piece and its
 // destinations light up; Enter or Space on a focused destination plays it. The path of a move
 // shows on hover and focus; with `animate` on, the piece just moved slides along its path.
+// From the keyboard, the arrow keys (and Home, End) go from ring to ring. A tap or click lands on
+// the ring nearest to it: every ring answers within 22 px of its centre (a finger's 44 px), and
+// where two such circles overlap the nearer centre wins.
 import { buildBoard, buildPaths, htmlEl, movesByStack, slideFrames } from "../draw.js";
 import { pendingTimer, showMove } from "../optimistic.js";
 
 /**
  * @param {{doc: Document, win: Window, model: object, send: (msg: object) => void,
- *          redraw: () => void}} ctx
+ *          redraw: () => void, holdFocus?: () => void}} ctx
+ *   holdFocus: parks the focus on the board before a focused ring is taken away
  */
-export function createBoard({ doc, win, model, send, redraw }) {
+export function createBoard({ doc, win, model, send, redraw, holdFocus = () => {} }) {
   const box = htmlEl(doc, "div", { class: "pachisi-board-box" });
   // A piece past its returning step lies on its side: the note under the board says why, while
   // one is on the board (data-role="returning-note").
@@ -29,6 +33,7 @@ export function createBoard({ doc, win, model, send, redraw }) {
     if (sentAt === rev) return; // already answered this position; Python will redraw
     sentAt = rev;
     selected = null;
+    holdFocus(); // the rings go at once (the move shown before Python answers)
     send({ kind: "move", id });
     const move = legal().find((m) => m.id === id);
     if (board && move && showMove(doc, board, model.get("geometry") ?? {}, move)) {
@@ -88,6 +93,7 @@ export function createBoard({ doc, win, model, send, redraw }) {
     if (board) board.replaceWith(next);
     else box.append(next, returningNote);
     board = next;
+    sizeHits();
     const labels = state.labels ?? {};
     const returning = (state.stacks ?? []).some((s) => s.returning);
     returningNote.hidden = !returning || !labels.returning_note;
@@ -97,8 +103,17 @@ export function createBoard({ doc, win, model, send, redraw }) {
     slideLastMove(state, geometry);
   };
 
+  // Every ring a 44 px target on screen, whatever size the board is drawn at.
+  const sizeHits = () => {
+    const width = board?.getBoundingClientRect?.().width;
+    const units = board?.viewBox?.baseVal?.width;
+    if (!width || !units) return;
+    board.style.setProperty("--pachisi-hit-r", `${((TAP_RADIUS_PX + 1) * units) / width}px`);
+  };
+  if (typeof win.ResizeObserver === "function") new win.ResizeObserver(sizeHits).observe(box);
+
   box.addEventListener("click", (event) => {
-    const node = event.target.closest?.(".pachisi-target, .pachisi-movable");
+    const node = nearestTarget(board, event) ?? event.target.closest?.(".pachisi-target, .pachisi-movable");
     if (!node || !box.contains(node)) {
       if (selected) {
         selected = null;
@@ -120,7 +135,15 @@ export function createBoard({ doc, win, model, send, redraw }) {
     if (!node) return;
     if (event.key === "Enter" || event.key === " " || event.key === "Spacebar") {
       event.preventDefault();
+      event.stopPropagation();
       sendMove(node.getAttribute("data-move"));
+      return;
+    }
+    const next = ringAfter(board, node, event.key);
+    if (next) {
+      event.preventDefault(); // no page scroll, and no notebook cell walk
+      event.stopPropagation();
+      next.focus();
     }
   });
   const hover = (event) => {
@@ -139,6 +162,9 @@ export function createBoard({ doc, win, model, send, redraw }) {
     update,
     /** The first destination a keyboard user can focus (null when none). */
     firstTarget: () => board?.querySelector(".pachisi-target") ?? null,
+    /** The destination of move `id` (null when the board has none). */
+    target: (id) =>
+      [...(board?.querySelectorAll(".pachisi-target") ?? [])].find((n) => n.getAttribute("data-move") === id) ?? null,
     /** The stack ("seat:step") chosen by a click, or null. */
     selectedKey: () => selected,
     /** Forget a chosen piece; true when one was chosen. */
@@ -148,4 +174,55 @@ export function createBoard({ doc, win, model, send, redraw }) {
       return true;
     },
   };
+}
+
+/** The keys that walk the rings, and which way: +1 the next, -1 the previous, or an end. */
+const RING_KEYS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
+
+/**
+ * The ring the arrow key `key` goes to from the focused ring `node` (round the rings, in the
+ * order they are drawn), or null when the key is not one of RING_KEYS.
+ * @param {Element|null} board
+ * @param {Element} node
+ * @param {string} key
+ * @returns {Element|null}
+ */
+export function ringAfter(board, node, key) {
+  const way = RING_KEYS[key];
+  if (!way || !board) return null;
+  const rings = [...board.querySelectorAll(".pachisi-target")];
+  if (!rings.length) return null;
+  if (way === "first") return rings[0];
+  if (way === "last") return rings[rings.length - 1];
+  const at = rings.indexOf(node);
+  return rings[(at + way + rings.length) % rings.length];
+}
+
+/** How near to a ring's centre a tap must land (CSS pixels): a 44 px target. */
+export const TAP_RADIUS_PX = 22;
+
+/**
+ * The ring (or ringed piece) a tap or click at the event's point meant: of those whose centre
+ * lies within TAP_RADIUS_PX, the nearest; null when the event has no point (a key's click) or
+ * none is that near.
+ * @param {Element|null} board
+ * @param {MouseEvent} event
+ * @returns {Element|null}
+ */
+export function nearestTarget(board, event) {
+  if (!board || !event.detail || typeof event.clientX !== "number") return null;
+  let best = null;
+  let bestDistance = TAP_RADIUS_PX;
+  for (const node of board.querySelectorAll(".pachisi-target, .pachisi-movable")) {
+    const box = (node.querySelector(".pachisi-target-ring, .pachisi-movable-ring") ?? node).getBoundingClientRect();
+    if (!box.width) continue;
+    const dx = event.clientX - (box.left + box.width / 2);
+    const dy = event.clientY - (box.top + box.height / 2);
+    const distance = Math.hypot(dx, dy);
+    if (distance <= bestDistance) {
+      best = node;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }

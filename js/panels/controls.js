@@ -5,7 +5,8 @@
 // brings it back. The command line (data-role="command") plays by typing: a move as its two
 // steps ("12 16", "enter", "80 home"), throw, pass, undo, or a question that reads the board
 // (where, step 12, danger, moves, help), in English or Romanian; Python carries it out or answers
-// on the status line, which a screen reader reads (role="status"). Focus stays in the line.
+// on the status line, which a screen reader reads (role="status", polite: each new sentence said
+// once, a computer player's throws and moves too). Focus stays in the line.
 import { htmlEl } from "../draw.js";
 
 // [data-action, label key, key of its keyboard shortcut in the labels]: the shortcut follows the
@@ -50,6 +51,7 @@ export function createControls({ doc, send, newGame }) {
     role: "status",
     "aria-live": "polite",
   });
+  const said = { text: null, revision: null, told: null, asked: false };
   const hint = htmlEl(doc, "p", { class: "pachisi-hint-line", "data-role": "hint" });
   const confirm = htmlEl(doc, "div", {
     class: "pachisi-confirm",
@@ -104,13 +106,17 @@ export function createControls({ doc, send, newGame }) {
       b.title = shortcut ? `${b.textContent} (${shortcut})` : b.textContent;
       if (shortcut) b.setAttribute("aria-keyshortcuts", shortcut);
     }
-    status.textContent = model.get("status") ?? "";
+    status.setAttribute("aria-label", labels.status_line ?? "");
     const error = model.get("status_kind") === "error";
+    const log = model.get("log") ?? [];
+    say(status, said, model.get("status") ?? "", { revision: model.get("revision"), error, told: told(log) });
     status.classList.toggle("pachisi-status-error", error);
     status.setAttribute("data-kind", error ? "error" : "info");
     let words = "";
+    const onRing = keyedRing(doc.activeElement);
     if (!state.computer_to_act && state.phase === "throw") words = labels.hint_throw;
-    else if (!state.computer_to_act && state.phase === "move") words = selected ? labels.hint_choose : labels.hint_move;
+    else if (!state.computer_to_act && state.phase === "move")
+      words = onRing ? labels.hint_ring : selected ? labels.hint_choose : labels.hint_move;
     if (state.quiz || state.replay) words = ""; // practice gives no hints; a replay is watched
     hint.textContent = words ?? "";
     hint.hidden = !words;
@@ -137,6 +143,7 @@ export function createControls({ doc, send, newGame }) {
     event.preventDefault();
     const text = commandInput.value.trim();
     if (!text) return;
+    said.asked = true; // its answer is said, even in the words of the last one ("where" twice)
     send({ kind: "type", text });
     commandInput.value = "";
     commandInput.focus();
@@ -144,11 +151,69 @@ export function createControls({ doc, send, newGame }) {
   // typing stays in the line: no board shortcut, no notebook command key sees these keys
   commandInput.addEventListener("keydown", (event) => event.stopPropagation());
 
+  let last = null;
   const updateAll = (ctx) => {
+    last = ctx;
     update(ctx);
     commandText.textContent = ctx.labels.command ?? "";
     commandInput.placeholder = ctx.labels.command_hint ?? "";
   };
 
-  return { nodes: [bar, confirm, status, hint, command], buttons, press, update: updateAll };
+  return {
+    nodes: [bar, confirm, status, hint, command],
+    buttons,
+    press,
+    update: updateAll,
+    /** Say the hint again for where the focus is now (a ring focused or left). */
+    refreshHint: () => last && update(last),
+  };
+}
+
+/**
+ * Whether `node` is a ring reached from the keyboard (focused, and the focus shown: a ring
+ * focused after a tap or a click gets no keys' hint).
+ * @param {Element|null} node
+ */
+export function keyedRing(node) {
+  if (!node?.classList?.contains("pachisi-target")) return false;
+  try {
+    return node.matches(":focus-visible");
+  } catch {
+    return true; // a browser that cannot tell: the keys' hint does no harm
+  }
+}
+
+/** What the log has told so far, in short: its length and its last line. */
+export function told(log) {
+  return `${log.length}:${log.at(-1) ?? ""}`;
+}
+
+/**
+ * Show `text` on the status line, a polite live region, so that a screen reader says each new
+ * sentence once. A redraw that brings the same sentence (the hints drawn, a setting changed)
+ * leaves the line alone: nothing is said again. The same words are said again only for a new
+ * event at a new revision: the log told one more thing (a second throw of 10 in a row), a
+ * refusal came again, or the command line asked (`said.asked`: "where" typed twice). Saying is
+ * replacing the line's words with new ones.
+ * @param {HTMLElement} status
+ * @param {{text: string|null, revision: number|null, told: string|null, asked?: boolean}} said
+ *   what the line says now, at which revision, with which log, and whether a typed command
+ *   waits for its answer (updated)
+ * @param {string} text
+ * @param {{revision: number, error: boolean, told: string}} now  the view's revision, whether
+ *   the text is a refusal, and `told(log)` of its log
+ * @returns {boolean} whether the line changed
+ */
+export function say(status, said, text, { revision, error, told: log }) {
+  const moved = revision !== said.revision;
+  const fresh = moved && (error || log !== said.told || !!said.asked);
+  if (moved) said.asked = false;
+  said.revision = revision;
+  said.told = log;
+  if (text === said.text && !fresh) return false;
+  said.text = text;
+  const words = status.ownerDocument.createElement("span");
+  words.textContent = text;
+  status.replaceChildren(words);
+  return true;
 }

@@ -6,7 +6,9 @@ import { buildLog, htmlEl } from "../draw.js";
 export function createLog({ doc }) {
   const box = htmlEl(doc, "section", { class: "pachisi-log-box" });
   const title = htmlEl(doc, "h4", { class: "pachisi-heading", id: null });
-  const scroller = htmlEl(doc, "div", { class: "pachisi-log-scroll", tabindex: "0", role: "log" });
+  // role="log" for reading; not a live region (aria-live="off"): the status line says each
+  // sentence as it happens, and the list is rebuilt on each change, which would repeat it all.
+  const scroller = htmlEl(doc, "div", { class: "pachisi-log-scroll", tabindex: "0", role: "log", "aria-live": "off" });
   let list = buildLog(doc, []);
   scroller.append(list);
   box.append(title, scroller);

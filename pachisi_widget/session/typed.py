@@ -55,6 +55,9 @@ _STEP = ("step", "s", "patratul", "patrat", "pasul")
 _ENTER = ("enter", "e", "c", "intra", "intru")
 _HOME = ("home", "h", "acasa")
 _MOVE = re.compile(r"^(\w+)\s*(?:-|x|to|la|pe|\s)\s*(\w+)$")
+_VALUE = re.compile(r"^(.*?)\s*(?:\((\d+)\)|/\s*(\d+)|\b(?:with|cu)\s+(\d+))$")
+"""A throw named after a move, for two moves to one step with different throws: ``enter 1 (25)``,
+``12 22/10``, ``12 22 with 10``, ``12 22 cu 10``."""
 
 
 def carry_out(session, text) -> None:
@@ -99,7 +102,7 @@ def read(state, text, lang: str = "en"):
         if plain in names:
             if kind in ("throw", "pass", "undo"):
                 return kind, None
-            return "say", _ANSWERS[kind](state)
+            return "say", _ANSWERS[kind](state, lang)
     words = plain.split()
     if len(words) == 2 and words[0] in _STEP and words[1].isdigit():
         return "say", _on_step(state, int(words[1]))
@@ -108,6 +111,11 @@ def read(state, text, lang: str = "en"):
 
 def _move(state, plain: str, text: str):
     legal = [m for m in state.legal_moves() if m.kind != "pass"] if state.phase == "move" else []
+    value = None
+    spent = _VALUE.match(plain)
+    if spent is not None and spent.group(1):
+        plain = spent.group(1)
+        value = int(next(v for v in spent.groups()[1:] if v is not None))
     words = plain.split()
     start = end = None
     if words and words[0] in _ENTER:
@@ -130,6 +138,7 @@ def _move(state, plain: str, text: str):
         if (m.kind == "enter") == (start == 0)
         and (start == 0 or m.start == start)
         and (end is None or m.end == end)
+        and (value is None or m.value == value)
     ]
     if len(found) == 1:
         return "move", found[0]
@@ -140,29 +149,39 @@ def _move(state, plain: str, text: str):
 
 
 def _moves_text(moves) -> str:
-    out = []
+    """The moves in short form (``C-5, 12-16, 80-H``); two moves to one step with different
+    throws carry their throw in brackets (``C-1 (10), C-1 (25)``), as they are typed."""
+    short = []
     for m in moves:
         start = "C" if m.kind == "enter" else str(m.start)
         end = "H" if m.end == board.HOME else str(m.end)
-        out.append(f"{start}-{end}")
+        short.append(f"{start}-{end}")
+    values: dict = {}
+    for text, m in zip(short, moves, strict=True):
+        values.setdefault(text, set()).add(m.value)
+    out = [
+        f"{text} ({m.value})" if len(values[text]) > 1 else text
+        for text, m in zip(short, moves, strict=True)
+    ]
     return ", ".join(dict.fromkeys(out))
 
 
-def _steps_text(steps) -> str:
-    return join(sorted(steps))
+def _steps_text(steps, lang: str) -> str:
+    return join(sorted(steps), lang)
 
 
-def _where(state):
+def _where(state, lang: str):
     seat = state.to_move
     pieces = state.pieces[seat]
     on = [s for s in pieces if 0 < s < board.HOME]
     params = {
         "seat": seat,
         "waiting": sum(s == 0 for s in pieces),
-        "steps": _steps_text(on) if on else "–",
+        "steps": _steps_text(on, lang) if on else "",
         "home": sum(s == board.HOME for s in pieces),
     }
-    return "typed_where", params
+    code = "typed_where" if len(on) > 1 else "typed_where_one" if on else "typed_where_none"
+    return code, params
 
 
 def _on_step(state, step: int):
@@ -182,7 +201,7 @@ def _on_step(state, step: int):
     return code, {"step": step, "victims": here}
 
 
-def _danger(state):
+def _danger(state, lang: str):
     from .. import probability
 
     seat = state.to_move
@@ -194,10 +213,10 @@ def _danger(state):
     if not at_risk:
         return "typed_danger_none", {"seat": seat}
     parts = [f"{s} ({round(100 * chances[track[s]])}%)" for s in at_risk]
-    return "typed_danger", {"seat": seat, "steps": join(parts)}
+    return "typed_danger", {"seat": seat, "steps": join(parts, lang)}
 
 
-def _moves(state):
+def _moves(state, lang: str):
     if state.phase != "move":
         return "typed_moves_none", {"seat": state.to_move}
     legal = state.legal_moves()
@@ -213,5 +232,5 @@ _ANSWERS = {
     "where": _where,
     "danger": _danger,
     "moves": _moves,
-    "help": lambda state: ("typed_help", {}),
+    "help": lambda state, lang: ("typed_help", {}),
 }

@@ -6,7 +6,9 @@ the widget's root element only (JupyterLab's own interface is not ours to fix). 
 audit each state a person meets where they already reach it (tests/browser/test_widget_lab.py:
 the board before and after a throw, the settings open, the teacher panel, the New-game
 confirmation, the Romanian board, a question, the hints, the heat maps with their legend;
-tests/browser/test_axe.py: the replay with its analysis, practice mode). A violation whose impact
+tests/browser/test_axe.py: the replay with its analysis, practice mode; test_keyboard_game_lab.py:
+boards in both languages after a game played by keyboard; test_touch_lite.py: the offline site on a
+tablet with touch, the settings open). A violation whose impact
 is "serious" or "critical" fails the test (:func:`report`); every finding, of any impact, is
 written to test-results/axe-<name>.json so that the minor ones can be read too.
 """

@@ -571,3 +571,44 @@ def test_typed_entries_home_and_passes():
     if w3.game.phase == "move":
         accepted(w3, {"kind": "type", "text": "trec"})
         assert w3.game.history[-1].kind == "pass"
+
+
+def test_two_throws_to_one_step_are_told_apart_by_the_throw_in_brackets():
+    """With the throws kept for the move (turn_mode="throw_then_move"), a 10 and a 25 both bring
+    a piece onto step 1: "moves" names each with its throw, and the throw typed in brackets (or
+    after "with" / "cu") chooses which one is spent."""
+    rules = pw.Rules(turn_mode="throw_then_move")
+    g = pw.Game.from_position([[0, 0, 0, 0], None, [0, 0, 0, 0], None], rules=rules, seed=1)
+    g.throw(up=1)  # a 10: a grace, throws again
+    g.throw(up=0)  # a 25: a grace, throws again
+    g.throw(up=2)  # a 2: the throws end
+    w = Board(game=g)
+    assert sorted(m.value for m in g.legal_moves() if m.kind == "enter" and m.end == 1) == [10, 25]
+    accepted(w, {"kind": "type", "text": "moves"})
+    assert "C-1 (10)" in w.status and "C-1 (25)" in w.status, w.status
+    refused(w, {"kind": "type", "text": "enter 1"}, contains="in brackets")
+    refused(w, {"kind": "type", "text": "enter 1 (6)"}, contains="not a legal move now")
+    accepted(w, {"kind": "type", "text": "enter 1 (25)"})
+    assert w.game.history[-1].kind == "enter" and w.game.history[-1].value == 25
+    assert sorted(w.game.state.pending()) == [2, 10]
+    w.language = "ro"
+    accepted(w, {"kind": "type", "text": "intră 1 cu 10"})
+    assert w.game.history[-1].value == 10
+
+
+def test_where_says_step_or_steps_or_none_in_the_boards_language():
+    said = {}
+    for pieces in ([0, 0, 0, 0], [0, 0, 0, 6], [0, 84, 12, 6]):
+        for lang in ("en", "ro"):
+            w = Board(game=pw.Game.from_position([pieces, None, [0, 0, 0, 0], None], seed=1))
+            w.language = lang
+            accepted(w, {"kind": "type", "text": "where"})
+            said[len([p for p in pieces if 0 < p < 84]), lang] = w.status
+    assert said[0, "en"] == "South: 4 pieces in the Charkoni, none on the board, 0 home."
+    assert said[1, "en"] == "South: 3 pieces in the Charkoni, on the board on step 6, 0 home."
+    assert (
+        said[2, "en"] == "South: 1 piece in the Charkoni, on the board on steps 6 and 12, 1 home."
+    )
+    assert said[0, "ro"] == "Sud: 4 piese în Charkoni, niciuna pe tablă, 0 acasă."
+    assert said[1, "ro"] == "Sud: 3 piese în Charkoni, pe tablă pe pătratul 6, 0 acasă."
+    assert said[2, "ro"] == "Sud: o piesă în Charkoni, pe tablă pe pătratele 6 și 12, 1 acasă."
