@@ -32,6 +32,9 @@ LAYERS = [
         "parallel",
         "stats",
         "trees",
+        "hitting",
+        "reaching",
+        "luck",
     },  # the lab: many games, odds
     {"lessons", "exercises", "practice", "kit"},  # teaching (kit: the teacher's kit to print)
     {"session", "view"},  # a board without Jupyter
