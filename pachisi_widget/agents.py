@@ -17,6 +17,9 @@ name                  plays
                       carries it home (with ``pyada`` a 25 moves 26 and overshoots: plain greedy)
 ``expectimax``        looks one (or two) throws ahead with the exact throw odds and a position
                       evaluation
+``coach``             the coach's best move: rollouts of every legal move (within a budget of
+                      seconds), the one-throw look-ahead deciding between moves they find about
+                      equal
 ====================  ==========================================================================
 
 >>> import random, pachisi_widget as pw
@@ -49,7 +52,10 @@ __all__ = [
     "RunnerAgent",
     "CastleWaiterAgent",
     "ExpectimaxAgent",
+    "CoachAgent",
+    "COACH_BUDGET",
     "AGENTS",
+    "LEVELS",
     "as_agent",
     "make_agent",
     "check_agent",
@@ -313,6 +319,8 @@ class ExpectimaxAgent(Agent):
     """
 
     name = "expectimax"
+    evaluation = staticmethod(evaluate)
+    """The position's worth ``evaluation(state, seat)`` the search scores its leaves with."""
 
     def __init__(self, depth: int = 1):
         if depth not in (1, 2):
@@ -346,7 +354,7 @@ class ExpectimaxAgent(Agent):
             return self._terminal(state, me)
         if state.phase == "throw":
             if depth == 0:
-                return evaluate(state, me)
+                return self.evaluation(state, me)
             total = 0.0
             for t, p in state.chance_outcomes():
                 total += float(p) * self._value(state.apply_throw(t), me, depth - 1)
@@ -360,10 +368,100 @@ class ExpectimaxAgent(Agent):
         best, chosen = None, None
         for m in moves:
             after = state.apply(m)
-            v = self._terminal(after, mover) if after.phase == "over" else evaluate(after, mover)
+            v = (
+                self._terminal(after, mover)
+                if after.phase == "over"
+                else self.evaluation(after, mover)
+            )
             if best is None or v > best:
                 best, chosen = v, after
         return self._value(chosen, me, depth)
+
+
+# -- the coach as a player ------------------------------------------------------------------
+
+COACH_BUDGET = 0.25
+"""Seconds the ``coach`` player thinks over a move by default (the same look as a hint)."""
+COACH_PYTHON_ROLLOUTS = 100
+"""Up to this many rollouts a move (asked for without a budget) the coach player rolls out on the
+Python engine: the numpy batch takes a game's whole length of steps before any rollout ends."""
+COACH_POLICIES = FAST_AGENTS + ("expectimax",)
+"""Who may play the coach player's rollouts (never the coach itself: a rollout would ask it)."""
+
+
+def _budget_ok(budget) -> bool:
+    return (
+        not isinstance(budget, bool)
+        and isinstance(budget, (int, float))
+        and 0 < budget < float("inf")
+    )
+
+
+class CoachAgent(Agent):
+    """Plays the coach's best move (:func:`pachisi_widget.coach.evaluate`).
+
+    For each legal move the coach plays the rest of the game many times (rollouts, every seat
+    played by ``policy``) within ``budget`` seconds, or ``rollouts`` games a move. It plays the
+    move whose chance to win came out highest when the rollouts' paired interval separates it
+    from the move the one-throw look-ahead (:class:`ExpectimaxAgent`) prefers; when they cannot
+    tell the two apart ("about equal") it plays the look-ahead's move. Exact answers (a winning
+    move, a pure race) always decide.
+
+    Its rollouts are seeded from the ``rng`` it is given, so with ``rollouts`` (and no budget)
+    a game replays exactly; with a budget, how many rollouts fit depends on the machine.
+
+    Raises:
+        ValueError: for a budget that is not a number of seconds above 0, rollouts that are not
+            a whole number 1..1,000,000, or a policy not in :data:`COACH_POLICIES`.
+    """
+
+    name = "coach"
+
+    def __init__(self, budget=None, rollouts=None, policy: str = "greedy"):
+        if budget is not None and not _budget_ok(budget):
+            raise ValueError(say("arg_coach_budget", {"got": short_repr(budget)}))
+        if rollouts is not None and (
+            isinstance(rollouts, bool)
+            or not isinstance(rollouts, int)
+            or not 1 <= rollouts <= 1_000_000
+        ):
+            raise ValueError(say("arg_coach_rollouts", {"got": short_repr(rollouts)}))
+        if not isinstance(policy, str) or policy not in COACH_POLICIES:
+            params = {"got": short_repr(policy), "names": ", ".join(COACH_POLICIES)}
+            raise ValueError(say("arg_coach_policy", params))
+        self.budget = COACH_BUDGET if budget is None and rollouts is None else budget
+        self.rollouts = rollouts
+        self.policy = policy
+        self.search = ExpectimaxAgent()
+
+    def __repr__(self) -> str:
+        return f"CoachAgent(budget={self.budget!r}, rollouts={self.rollouts!r})"
+
+    def choose(self, state, rng: random.Random):
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        from .coach.evaluate import evaluate as coach_evaluate
+
+        seed = int(rng.random() * 2**31)
+        lead = self.search.choose(state, rng)
+        few = self.budget is None and self.rollouts <= COACH_PYTHON_ROLLOUTS
+        ev = coach_evaluate(
+            state,
+            rollouts=self.rollouts,
+            policy=self.policy,
+            seed=seed,
+            budget=self.budget,
+            engine="python" if few else "auto",
+        )
+        best = ev.moves[0]
+        if best.move == lead:
+            return lead
+        for mc in ev.moves:
+            if mc.move == lead:
+                # the coach's best only when its interval separates it from the look-ahead's
+                return best.move if mc.loss_low > 0 else lead
+        return best.move
 
 
 AGENTS = {
@@ -372,8 +470,16 @@ AGENTS = {
     "runner": RunnerAgent,
     "castle_waiter": CastleWaiterAgent,
     "expectimax": ExpectimaxAgent,
+    "coach": CoachAgent,
 }
 """Agent classes by name (menus, ``simulate(agents=[...names])``)."""
+
+LEVELS = {"beginner": "runner", "club": "greedy", "expert": "expectimax"}
+"""A class's ladder of levels to play up through, weakest first: each level's player beat the one
+below it in two-player classic games measured both ways round (``scripts/bench_ladder.py``, 300
+games a pair: greedy beat runner 70.3% [64.9, 75.2], expectimax beat greedy 73.3% [68.1, 78.0];
+the README keeps the table). The ``coach`` player is not on the ladder until it is measured
+against ``expectimax``."""
 
 
 def unknown_agent(spec) -> str:
@@ -390,10 +496,10 @@ def as_agent(spec, error: type[Exception] = TypeError, must: str = "a player mus
 
     >>> as_agent("greedy")
     GreedyAgent()
-    >>> as_agent("smart")
+    >>> as_agent("smart")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown agent 'smart'; choose one of random, greedy, runner, castle_waiter, expectimax
+    ValueError: unknown agent 'smart'; choose one of random, greedy, runner, ..., coach
 
     Raises:
         ValueError: for an unknown name, listing the known ones.
@@ -417,14 +523,37 @@ def as_agent(spec, error: type[Exception] = TypeError, must: str = "a player mus
     return spec
 
 
-def make_agent(spec) -> Agent:
-    """An agent from a name in :data:`AGENTS` or an agent object (:func:`as_agent`).
+_OPTIONS = {"expectimax": ("depth",), "coach": ("budget", "rollouts", "policy")}
+"""The options ``make_agent(name, **options)`` passes on, by player name."""
+
+
+def make_agent(spec, **options) -> Agent:
+    """An agent from a name in :data:`AGENTS` or an agent object (:func:`as_agent`); ``options``
+    go to a named player's class: ``make_agent("coach", budget=0.5)``,
+    ``make_agent("expectimax", depth=2)``.
+
+    >>> make_agent("coach", budget=0.5)
+    CoachAgent(budget=0.5, rollouts=None)
 
     Raises:
-        ValueError: for an unknown name, listing the known ones, or anything else that is not
-            a player.
+        ValueError: for an unknown name, listing the known ones, anything else that is not
+            a player, an option the player does not take, or a bad value of one.
     """
-    return as_agent(spec, ValueError)
+    if not options:
+        return as_agent(spec, ValueError)
+    name = spec if isinstance(spec, str) else None
+    allowed = _OPTIONS.get(name, ()) if name in AGENTS else ()
+    if name is not None and name not in AGENTS:
+        raise ValueError(unknown_agent(spec))
+    for key in options:
+        if key not in allowed:
+            params = {
+                "name": short_repr(spec, 40),
+                "got": key,
+                "allowed": ", ".join(allowed) if allowed else "-",
+            }
+            raise ValueError(say("arg_agent_option", params))
+    return AGENTS[name](**options)
 
 
 def check_agent(spec, error: type[Exception] = TypeError, must: str = "a player must be"):

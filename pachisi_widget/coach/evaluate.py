@@ -10,7 +10,7 @@ import time
 from itertools import islice
 from typing import NamedTuple
 
-from ..agents import AGENTS, Agent
+from ..agents import AGENTS, Agent, CoachAgent
 from ..game import check_seed
 from ..lab.parallel import Progress, numpy_installed
 from ..lab.playing import fast_agent_name, play_out
@@ -106,16 +106,16 @@ def _check_args(state, rollouts, policy, seed, engine, budget, progress):
         players = list(policy)
     else:
         players = [policy] * len(seats)
+    names = [n for n in AGENTS if n != CoachAgent.name]  # a rollout never asks the coach
     for p in players:
         known = (
-            p in AGENTS
+            p in names
             if isinstance(p, str)
-            else (isinstance(p, Agent) or callable(getattr(p, "choose", None)))
+            else not isinstance(p, CoachAgent)
+            and (isinstance(p, Agent) or callable(getattr(p, "choose", None)))
         )
         if not known:
-            raise CoachError.from_code(
-                "coach_bad_policy", {"got": _short(p), "agents": list(AGENTS)}
-            )
+            raise CoachError.from_code("coach_bad_policy", {"got": _short(p), "agents": names})
     return players
 
 

@@ -52,7 +52,7 @@ def _states(n_games=3, players=4, rules=None):
 
 
 def test_registry_and_make_agent():
-    assert list(AGENTS) == ["random", "greedy", "runner", "castle_waiter", "expectimax"]
+    assert list(AGENTS) == ["random", "greedy", "runner", "castle_waiter", "expectimax", "coach"]
     for name, cls in AGENTS.items():
         a = make_agent(name)
         assert isinstance(a, cls) and isinstance(a, Agent) and a.name == name
@@ -212,7 +212,7 @@ def test_a_name_is_a_player_wherever_a_player_is_taken():
     board's computer= all take a built-in name, and refuse an unknown one listing the names."""
     from pachisi_widget.agents import as_agent, check_agent
 
-    names = "random, greedy, runner, castle_waiter, expectimax"
+    names = "random, greedy, runner, castle_waiter, expectimax, coach"
     assert isinstance(as_agent("greedy"), GreedyAgent)
     mine = RunnerAgent()
     assert as_agent(mine) is mine and check_agent(mine) is mine
