@@ -69,6 +69,7 @@ from .evaluate import (
     _still_needed,  # noqa: F401  (tests read it here)
     evaluate,
 )
+from .player import COACH_BUDGET, CoachAgent
 from .results import (
     CoachError,
     Evaluation,
@@ -90,4 +91,6 @@ __all__ = [
     "GRADES",
     "MAX_ROLLOUTS",
     "TARGET",
+    "CoachAgent",
+    "COACH_BUDGET",
 ]

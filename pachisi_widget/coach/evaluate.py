@@ -10,7 +10,7 @@ import time
 from itertools import islice
 from typing import NamedTuple
 
-from ..agents import AGENTS, Agent, CoachAgent
+from ..agents import AGENTS, Agent
 from ..game import check_seed
 from ..lab.parallel import Progress, numpy_installed
 from ..lab.playing import fast_agent_name, play_out
@@ -106,12 +106,12 @@ def _check_args(state, rollouts, policy, seed, engine, budget, progress):
         players = list(policy)
     else:
         players = [policy] * len(seats)
-    names = [n for n in AGENTS if n != CoachAgent.name]  # a rollout never asks the coach
+    names = [n for n in AGENTS if n != "coach"]  # a rollout never asks the coach
     for p in players:
         known = (
             p in names
             if isinstance(p, str)
-            else not isinstance(p, CoachAgent)
+            else getattr(p, "name", None) != "coach"
             and (isinstance(p, Agent) or callable(getattr(p, "choose", None)))
         )
         if not known:

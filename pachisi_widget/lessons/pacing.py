@@ -8,7 +8,7 @@ The words are in the teacher's translators' files, ``locale/<lang>/teacher.po``,
 are missing.
 
 >>> notes = pacing("02", "ro")
->>> notes.lesson, notes.cut.startswith("Sari")
+>>> notes.lesson, notes.cut.startswith("Lasă")
 ('02', True)
 """
 

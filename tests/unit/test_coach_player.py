@@ -10,8 +10,9 @@ import pytest
 
 import pachisi_widget as pw
 from pachisi_widget import Game, Rules, i18n
-from pachisi_widget.agents import AGENTS, COACH_BUDGET, LEVELS, CoachAgent, make_agent
+from pachisi_widget.agents import AGENTS, LEVELS, make_agent
 from pachisi_widget.coach import CoachError, evaluate
+from pachisi_widget.coach.player import COACH_BUDGET, CoachAgent
 from pachisi_widget.lab.playing import play_game
 from pachisi_widget.simulate import simulate
 

@@ -1,0 +1,100 @@
+"""The coach as a player: ``make_agent("coach", budget=seconds)`` plays the coach's best move.
+
+It lives with the coach (the lab's layer) and adds itself to :data:`pachisi_widget.agents.AGENTS`
+when the coach is imported (the package imports it), so every place that takes a player's name
+takes ``"coach"``, while the players' layer below never imports the coach.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..agents import AGENTS, FAST_AGENTS, Agent, ExpectimaxAgent
+from ..errors import say, short_repr
+from .evaluate import evaluate as coach_evaluate
+
+__all__ = ["CoachAgent", "COACH_BUDGET", "COACH_POLICIES", "COACH_PYTHON_ROLLOUTS"]
+
+COACH_BUDGET = 0.25
+"""Seconds the ``coach`` player thinks over a move by default (the same look as a hint)."""
+COACH_PYTHON_ROLLOUTS = 100
+"""Up to this many rollouts a move (asked for without a budget) the coach player rolls out on the
+Python engine: the numpy batch takes a game's whole length of steps before any rollout ends."""
+COACH_POLICIES = FAST_AGENTS + ("expectimax",)
+"""Who may play the coach player's rollouts (never the coach itself: a rollout would ask it)."""
+
+
+def _budget_ok(budget) -> bool:
+    return (
+        not isinstance(budget, bool)
+        and isinstance(budget, (int, float))
+        and 0 < budget < float("inf")
+    )
+
+
+class CoachAgent(Agent):
+    """Plays the coach's best move (:func:`pachisi_widget.coach.evaluate`).
+
+    For each legal move the coach plays the rest of the game many times (rollouts, every seat
+    played by ``policy``) within ``budget`` seconds, or ``rollouts`` games a move. It plays the
+    move whose chance to win came out highest when the rollouts' paired interval separates it
+    from the move the one-throw look-ahead (:class:`ExpectimaxAgent`) prefers; when they cannot
+    tell the two apart ("about equal") it plays the look-ahead's move. Exact answers (a winning
+    move, a pure race) always decide.
+
+    Its rollouts are seeded from the ``rng`` it is given, so with ``rollouts`` (and no budget)
+    a game replays exactly; with a budget, how many rollouts fit depends on the machine.
+
+    Raises:
+        ValueError: for a budget that is not a number of seconds above 0, rollouts that are not
+            a whole number 1..1,000,000, or a policy not in :data:`COACH_POLICIES`.
+    """
+
+    name = "coach"
+
+    def __init__(self, budget=None, rollouts=None, policy: str = "greedy"):
+        if budget is not None and not _budget_ok(budget):
+            raise ValueError(say("arg_coach_budget", {"got": short_repr(budget)}))
+        if rollouts is not None and (
+            isinstance(rollouts, bool)
+            or not isinstance(rollouts, int)
+            or not 1 <= rollouts <= 1_000_000
+        ):
+            raise ValueError(say("arg_coach_rollouts", {"got": short_repr(rollouts)}))
+        if not isinstance(policy, str) or policy not in COACH_POLICIES:
+            params = {"got": short_repr(policy), "names": ", ".join(COACH_POLICIES)}
+            raise ValueError(say("arg_coach_policy", params))
+        self.budget = COACH_BUDGET if budget is None and rollouts is None else budget
+        self.rollouts = rollouts
+        self.policy = policy
+        self.search = ExpectimaxAgent()
+
+    def __repr__(self) -> str:
+        return f"CoachAgent(budget={self.budget!r}, rollouts={self.rollouts!r})"
+
+    def choose(self, state, rng: random.Random):
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        seed = int(rng.random() * 2**31)
+        lead = self.search.choose(state, rng)
+        few = self.budget is None and self.rollouts <= COACH_PYTHON_ROLLOUTS
+        ev = coach_evaluate(
+            state,
+            rollouts=self.rollouts,
+            policy=self.policy,
+            seed=seed,
+            budget=self.budget,
+            engine="python" if few else "auto",
+        )
+        best = ev.moves[0]
+        if best.move == lead:
+            return lead
+        for mc in ev.moves:
+            if mc.move == lead:
+                # the coach's best only when its interval separates it from the look-ahead's
+                return best.move if mc.loss_low > 0 else lead
+        return best.move
+
+
+AGENTS["coach"] = CoachAgent
