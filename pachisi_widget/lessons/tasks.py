@@ -10,6 +10,7 @@ from numbers import Real
 
 from ..words import text
 from ..words.format import format_text as words  # the package's one formatter
+from ..words.format import number
 from .answers import _shown
 from .checking import Result, _language
 from .registry import TASKS, sentences
@@ -35,9 +36,13 @@ def _same_value(got, want) -> bool:
     return Fraction(got) == Fraction(want)
 
 
-def _value_words(x) -> str:
+def _value_words(x, lang: str | None = None) -> str:
+    """A value in the feedback's prose: a fraction as 5/16, a float with the language's decimal
+    mark (0,001225 in Romanian), anything else as Python shows it."""
     if isinstance(x, Fraction):
         return str(x) if x.denominator != 1 else str(x.numerator)
+    if isinstance(x, float) and math.isfinite(x):
+        return number(x, lang)
     return _shown(x)
 
 
@@ -100,8 +105,8 @@ class CodeTask:
                     "task_wrong",
                     lang,
                     call=self._call(args),
-                    got=_value_words(got),
-                    want=_value_words(want),
+                    got=_value_words(got, lang),
+                    want=_value_words(want, lang),
                     hint=self._text("hint", lang),
                 )
                 return Result(False, said, "wrong")

@@ -755,3 +755,11 @@ def test_the_feedback_marks_are_drawn_by_debian_s_default_fonts():
     marks = {html.unescape(mark) for _, mark in checking._VERDICT_STYLE.values()}
     assert marks <= {"✔", "≈", "ℹ", "→", "✘"} and "ⓘ" not in marks
     assert "&#8505;" in exercise("02b", 1).check(...)._repr_html_()  # ℹ
+
+
+def test_a_task_says_a_wrong_float_with_the_languages_decimal_mark():
+    from pachisi_widget.lessons import task
+
+    said = task("06b", lang="ro").check(lambda p, n: 0.125).message
+    assert "dă 0,125" in said and "0.125" not in said
+    assert "gives 0.125" in task("06b", lang="en").check(lambda p, n: 0.125).message
