@@ -51,8 +51,8 @@ from .words.format import half_up, join, percent, seat_label
 __all__ = ["START_ROLLOUTS", "SideLuck", "LuckSkill", "luck_skill", "position_chances"]
 
 START_ROLLOUTS = {"numpy": 4000, "python": 400}
-"""Games played on from the first (and an unfinished game's last) position: ±1.6 points on
-numpy (0.4 s), ±5 on the pure-Python engine."""
+"""Games played on from the first position (and from an unfinished game's last one), which give
+its chance to within ±1.6 points on numpy (0.4 s) and ±5 on the pure-Python engine."""
 
 POLICY = "greedy"
 """The players of the rollouts, as in the analysis."""
