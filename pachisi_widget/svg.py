@@ -3,7 +3,9 @@
 Standard library only. ``GameState._repr_svg_`` and ``Game._repr_svg_`` call :func:`board_svg`,
 so a game shows as a board wherever a notebook is rendered. The live widget (``js/draw.js``)
 draws the same picture in the browser from the same facts (:mod:`pachisi_widget.scene`: colours,
-shapes, sizes, where each stack stands).
+shapes, sizes, where each stack stands). The teacher's kit prints the empty board
+(:mod:`pachisi_widget.kit.board`) from the same drawing: :func:`squares_svg` in paper's
+:class:`Ink`, :func:`twenty_five_at` and :func:`charkoni_svg`.
 
 >>> import pachisi_widget as pw
 >>> svg = board_svg(pw.Game.from_position([[0, 0, 12, 59], None, [3, 0, 0, 0], None]).state)
@@ -23,6 +25,7 @@ True
 
 from __future__ import annotations
 
+from typing import NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
 from . import board, scene
@@ -36,9 +39,17 @@ __all__ = [
     "SEAT_LETTERS",
     "ARM_TINTS",
     "CELL",
+    "VIEW",
     "board_svg",
     "piece_shape",
     "charkoni_spots",
+    "Ink",
+    "SCREEN_INK",
+    "centre",
+    "squares_svg",
+    "TwentyFive",
+    "twenty_five_at",
+    "charkoni_svg",
 ]
 
 
@@ -75,9 +86,104 @@ def _f(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
-def _xy(x: float, y: float) -> tuple[float, float]:
+VIEW = board.SIZE * CELL + 2 * _MARGIN
+"""The picture's natural width and height in SVG units (the squares and the margin around them
+where the 25-castles' labels stand); the view box starts at ``-MARGIN``."""
+
+
+def centre(x: float, y: float) -> tuple[float, float]:
     """Grid (x east, y north) to SVG units (y down): the centre of the square."""
     return (x + 0.5) * CELL, (board.SIZE - 1 - y + 0.5) * CELL
+
+
+_xy = centre  # its earlier, private name
+
+
+def _corner(x: float, y: float) -> tuple[float, float]:
+    """The top-left corner of square (x, y) in SVG units."""
+    cx, cy = centre(x, y)
+    return cx - CELL / 2, cy - CELL / 2
+
+
+class Ink(NamedTuple):
+    """How the squares and the castles' crosses are drawn (:func:`squares_svg`): the screen's
+    picture (:data:`SCREEN_INK`) or the teacher's kit's printed board."""
+
+    line: str
+    """The colour of each square's outline."""
+    line_width: float | None
+    """The width of each square's outline (None leaves SVG's own, 1)."""
+    castle: str
+    """The colour of a castle's cross."""
+    castle_width: float
+    """The width of a castle's cross."""
+    castle_opacity: float | None
+    """The cross's opacity (None: opaque)."""
+    hooks: bool
+    """Whether each square carries its arm's class and ``data-square="x,y"`` (the screen's test
+    and accessibility hooks)."""
+
+
+SCREEN_INK = Ink(_LINE, None, _CASTLE, 2.2, 0.8, True)
+"""The screen's squares and crosses (the widget's light theme)."""
+
+
+def squares_svg(ink: Ink = SCREEN_INK, fills: tuple = ARM_TINTS) -> str:
+    """The 96 squares, each filled with its arm's colour in ``fills`` (one a seat, as
+    :data:`ARM_TINTS`), and a cross on each castle, drawn with ``ink``."""
+    out = []
+    width = "" if ink.line_width is None else f' stroke-width="{_f(ink.line_width)}"'
+    opacity = "" if ink.castle_opacity is None else f' opacity="{_f(ink.castle_opacity)}"'
+    for x, y in board.SQUARES:
+        x0, y0 = _corner(x, y)
+        arm = board._arm(x, y)
+        cls = f"pachisi-square pachisi-arm-{arm}" if ink.hooks else "pachisi-square"
+        data = f' data-square="{x},{y}"' if ink.hooks else ""
+        out.append(
+            f'<rect class="{cls}"{data} x="{_f(x0)}" '
+            f'y="{_f(y0)}" width="{CELL}" height="{CELL}" fill="{fills[arm]}" '
+            f'stroke="{ink.line}"{width}/>'
+        )
+        if (x, y) in board.CASTLE_SQUARES:
+            m = 6
+            out.append(
+                f'<path class="pachisi-castle" d="M{_f(x0 + m)},{_f(y0 + m)}L{_f(x0 + CELL - m)},'
+                f"{_f(y0 + CELL - m)}M{_f(x0 + CELL - m)},{_f(y0 + m)}L{_f(x0 + m)},"
+                f'{_f(y0 + CELL - m)}" '
+                f'stroke="{ink.castle}" stroke-width="{_f(ink.castle_width)}" '
+                f'stroke-linecap="round"{opacity}/>'
+            )
+    return "".join(out)
+
+
+class TwentyFive(NamedTuple):
+    """Where a seat's 25-castle is drawn (:func:`twenty_five_at`), in SVG units."""
+
+    x: float
+    """The left edge of its square."""
+    y: float
+    """The top edge of its square."""
+    label_x: float
+    """The centre of its label, beyond the arm's tip, where no piece covers it."""
+    label_y: float
+    """The same, downwards."""
+    out_x: int
+    """The arm's direction out from the Charkoni, east (1) or west (-1), 0 for a north or south arm."""
+    out_y: int
+    """The same, north (1) or south (-1) on the grid, 0 for an east or west arm."""
+
+
+def twenty_five_at(seat: int) -> TwentyFive:
+    """Where seat ``seat``'s 25-castle and its label stand.
+
+    >>> twenty_five_at(0)
+    TwentyFive(x=0.0, y=360.0, label_x=-18.0, label_y=380.0, out_x=-1, out_y=0)
+    """
+    x, y = board.square(seat, board.TWENTY_FIVE_STEP)
+    c = (board.SIZE - 1) / 2
+    ux, uy = ((x > c) - (x < c), 0) if abs(x - c) >= abs(y - c) else (0, (y > c) - (y < c))
+    lx, ly = centre(x + 0.95 * ux, y + 0.95 * uy)
+    return TwentyFive(*_corner(x, y), lx, ly, ux, uy)
 
 
 def piece_shape(
@@ -160,7 +266,7 @@ def board_svg(state, size: int | None = None, names=None, lang: str | None = Non
     if lang not in LANGUAGES:
         raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     n = board.SIZE * CELL
-    width = size or n + 2 * _MARGIN
+    width = size or VIEW
     label = f"{labels(lang)['board']}. {_status(state, lang)}"
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="pachisi-board" '
@@ -170,37 +276,16 @@ def board_svg(state, size: int | None = None, names=None, lang: str | None = Non
         f"<desc>{escape(state.notation())}</desc>",
     ]
     out.append(_seat_cards(state, names, lang))
-    for x, y in board.SQUARES:
-        cx, cy = _xy(x, y)
-        x0, y0 = cx - CELL / 2, cy - CELL / 2
-        arm = 0 if y <= 7 else 1 if x >= 11 else 2 if y >= 11 else 3
-        out.append(
-            f'<rect class="pachisi-square pachisi-arm-{arm}" data-square="{x},{y}" x="{_f(x0)}" '
-            f'y="{_f(y0)}" width="{CELL}" height="{CELL}" fill="{ARM_TINTS[arm]}" '
-            f'stroke="{_LINE}"/>'
-        )
-        if (x, y) in board.CASTLE_SQUARES:
-            m = 6
-            out.append(
-                f'<path class="pachisi-castle" d="M{_f(x0 + m)},{_f(y0 + m)}L{_f(x0 + CELL - m)},'
-                f"{_f(y0 + CELL - m)}M{_f(x0 + CELL - m)},{_f(y0 + m)}L{_f(x0 + m)},"
-                f'{_f(y0 + CELL - m)}" '
-                f'stroke="{_CASTLE}" stroke-width="2.2" stroke-linecap="round" opacity="0.8"/>'
-            )
+    out.append(squares_svg())
     for seat in board.SEATS:
-        x, y = board.square(seat, board.TWENTY_FIVE_STEP)
-        cx, cy = _xy(x, y)
-        x0, y0 = cx - CELL / 2, cy - CELL / 2
+        at = twenty_five_at(seat)
         color = SEAT_COLORS[seat]
         out.append(
-            f'<rect class="pachisi-twenty-five-frame" x="{_f(x0 + 2)}" y="{_f(y0 + 2)}" '
+            f'<rect class="pachisi-twenty-five-frame" x="{_f(at.x + 2)}" y="{_f(at.y + 2)}" '
             f'width="{CELL - 4}" '
             f'height="{CELL - 4}" rx="3" fill="none" stroke="{color}" stroke-width="2.5"/>'
         )
-        # the label stands outside the board, beyond the arm's tip, where no piece covers it
-        c = (board.SIZE - 1) / 2
-        ux, uy = ((x > c) - (x < c), 0) if abs(x - c) >= abs(y - c) else (0, (y > c) - (y < c))
-        lx, ly = _xy(x + 0.95 * ux, y + 0.95 * uy)
+        lx, ly = at.label_x, at.label_y
         out.append(piece_shape(seat, lx, ly - 7, 5, stroke_width=0.8))
         out.append(
             f'<text class="pachisi-twenty-five" data-twenty-five="{seat}" x="{_f(lx)}" '
@@ -208,9 +293,9 @@ def board_svg(state, size: int | None = None, names=None, lang: str | None = Non
             f'text-anchor="middle" font-size="{scene.FONT_MIN}" font-weight="800" '
             f'fill="{color}">25</text>'
         )
-    out.append(_charkoni(lang))
+    out.append(charkoni_svg(lang))
     for st in scene.stacks(state.pieces, state.seats):
-        cx, cy = _xy(st["x"], st["y"])
+        cx, cy = centre(st["x"], st["y"])
         out.append(
             _piece(st["seat"], st["step"], st["pieces"], cx, cy, st["r"], st["returning"], lang)
         )
@@ -229,10 +314,11 @@ def _status(state, lang: str) -> str:
     return _text("win", {"seat": state.winner}, lang)
 
 
-def _charkoni(lang: str) -> str:
+def charkoni_svg(lang: str = "en") -> str:
+    """The Charkoni, the board's centre: its four triangles in the arms' tints and its name in
+    ``lang``."""
     (x0, y0), (x1, y1) = board.CHARKONI
-    left, top = _xy(x0, y1)
-    left, top = left - CELL / 2, top - CELL / 2
+    left, top = _corner(x0, y1)
     w, h = (x1 - x0 + 1) * CELL, (y1 - y0 + 1) * CELL
     mx, my = left + w / 2, top + h / 2
     corners = [(left, top + h), (left + w, top + h), (left + w, top), (left, top), (left, top + h)]
@@ -273,7 +359,7 @@ def _seat_cards(state, names, lang: str) -> str:
     words = labels(lang)
     font = scene.FONT_MIN
     for seat in state.seats:
-        cx, cy = _xy(*scene.card_centre(seat))
+        cx, cy = centre(*scene.card_centre(seat))
         w, h = scene.CARD_SIZE
         to_move = not over and state.to_move == seat
         won = seat in winners

@@ -45,7 +45,7 @@ __all__ = [
 FONT = "DejaVu Sans"
 """The font the printed board's words are set in (it has every Romanian letter: ș ț ă î â)."""
 
-VIEW = board.SIZE * scene.CELL + 2 * scene.MARGIN
+VIEW = svg.VIEW
 """The printed board's width and height in SVG units (the screen board's: the squares and the
 margin for the 25-castles' labels)."""
 
@@ -56,6 +56,10 @@ _INK = "#222222"
 _LINE = "#3a3a3a"
 _PALE = 0.55  # how much of each arm's tint is white on paper: pale enough to save ink
 _SHAPES: dict[str, Any] = scene.SHAPES
+_PAPER = svg.Ink(
+    line=_LINE, line_width=1.4, castle=_INK, castle_width=2.6, castle_opacity=None, hooks=False
+)
+"""The squares and castles' crosses on paper: black lines, the crosses at full strength."""
 _LOOP = (9, 75)  # South's steps on the outer loop, all seats' squares (8 and 76 are its tip)
 
 
@@ -122,7 +126,7 @@ def _arrow(step: int) -> str:
     """A chevron on South's step ``step`` pointing to the next step (the same squares are every
     seat's outer loop: the direction is one for all)."""
     (x0, y0), (x1, y1) = _square(0, step), _square(0, step + 1)
-    cx, cy = svg._xy(x0, y0)
+    cx, cy = svg.centre(x0, y0)
     angle = math.degrees(math.atan2(-(y1 - y0), x1 - x0))
     return (
         f'<path class="pachisi-direction" d="M-7,-9 L5,0 L-7,9" fill="none" stroke="{_LINE}" '
@@ -133,7 +137,7 @@ def _arrow(step: int) -> str:
 
 def _corner(seat: int, lang: str) -> str:
     """Seat ``seat``'s corner: its piece and name, and the tray where its pieces stand at home."""
-    cx, cy = svg._xy(*scene.card_centre(seat))
+    cx, cy = svg.centre(*scene.card_centre(seat))
     w, h = scene.CARD_SIZE
     lay = scene.CARD_LAYOUT
     color = svg.SEAT_COLORS[seat]
@@ -167,34 +171,20 @@ def print_board_svg(lang: str = "en", *, tint: bool = True) -> str:
     """
     if lang not in LANGUAGES:
         raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
-    m, cell = scene.MARGIN, scene.CELL
+    m = scene.MARGIN
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="pachisi-board pachisi-print" '
         f'viewBox="{-m} {-m} {VIEW} {VIEW}" width="{VIEW}" height="{VIEW}" '
         f'font-family="{FONT}">'
     ]
     out += [_corner(seat, lang) for seat in board.SEATS]
-    for x, y in board.SQUARES:
-        cx, cy = svg._xy(x, y)
-        x0, y0 = cx - cell / 2, cy - cell / 2
-        arm = 0 if y <= 7 else 1 if x >= 11 else 2 if y >= 11 else 3
-        fill = _pale(svg.ARM_TINTS[arm]) if tint else "#ffffff"
-        out.append(
-            f'<rect class="pachisi-square" x="{x0:.1f}" y="{y0:.1f}" width="{cell}" '
-            f'height="{cell}" fill="{fill}" stroke="{_LINE}" stroke-width="1.4"/>'
-        )
-        if (x, y) in board.CASTLE_SQUARES:
-            k = 6
-            out.append(
-                f'<path class="pachisi-castle" d="M{x0 + k:.1f},{y0 + k:.1f}L{x0 + cell - k:.1f},'
-                f"{y0 + cell - k:.1f}M{x0 + cell - k:.1f},{y0 + k:.1f}L{x0 + k:.1f},"
-                f'{y0 + cell - k:.1f}" stroke="{_INK}" stroke-width="2.6" stroke-linecap="round"/>'
-            )
+    fills = tuple(_pale(t) if tint else "#ffffff" for t in svg.ARM_TINTS)
+    out.append(svg.squares_svg(_PAPER, fills))
     out += [_arrow(step) for step in direction_steps()]
     for seat in board.SEATS:
         out.append(_twenty_five(seat, lang))
         out.append(_entry(seat, lang))
-    out.append(svg._charkoni(lang))
+    out.append(svg.charkoni_svg(lang))
     out.append("</svg>")
     return "".join(out)
 
@@ -202,14 +192,9 @@ def print_board_svg(lang: str = "en", *, tint: bool = True) -> str:
 def _twenty_five(seat: int, lang: str) -> str:
     """Seat ``seat``'s 25-castle: a double frame (its colour outside, black inside) and, beyond
     the arm's tip, its piece and "25"."""
-    x, y = _square(seat, board.TWENTY_FIVE_STEP)
-    cx, cy = svg._xy(x, y)
+    x0, y0, lx, ly, ux, uy = svg.twenty_five_at(seat)
     cell = scene.CELL
-    x0, y0 = cx - cell / 2, cy - cell / 2
     color = svg.SEAT_COLORS[seat]
-    c = (board.SIZE - 1) / 2
-    ux, uy = ((x > c) - (x < c), 0) if abs(x - c) >= abs(y - c) else (0, (y > c) - (y < c))
-    lx, ly = svg._xy(x + 0.95 * ux, y + 0.95 * uy)
     # the label beside the tip, along the arm's end: the piece, then "25"
     ax, ay = lx - 13 * abs(uy), ly - 10 * abs(ux)
     bx, by = lx + 14 * abs(uy), ly + 16 * abs(ux)
@@ -227,7 +212,7 @@ def _twenty_five(seat: int, lang: str) -> str:
 
 def _entry(seat: int, lang: str) -> str:
     """Seat ``seat``'s step 1, where its pieces enter: its piece drawn in outline."""
-    cx, cy = svg._xy(*_square(seat, 1))
+    cx, cy = svg.centre(*_square(seat, 1))
     return (
         f'<g class="pachisi-entry" data-seat="{seat}">'
         + _letter_mark(seat, cx, cy, 13, lang, hollow=True)

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 from support import REPO
 
-from pachisi_widget import board, scene
+from pachisi_widget import Game, board, scene, svg
 from pachisi_widget.kit import board as paper
 from pachisi_widget.lessons import catalog, pacing, unit_test
 from pachisi_widget.lessons.l05b_being_hit import _hit
@@ -146,6 +146,25 @@ def test_the_printed_board_prints_without_colour_and_without_tints():
         assert all(int(fill[i : i + 2], 16) >= 0.55 * 255 for i in (1, 3, 5)), fill
     with pytest.raises(ValueError, match="lang must be one of en, ro, not 'fr'"):
         paper.print_board_svg("fr")
+
+
+def test_the_printed_board_is_the_screen_boards_drawing():
+    # one geometry: every square, castle cross, 25-castle frame and the Charkoni stand where the
+    # screen's picture (svg.board_svg) draws them
+    def marks(text: str) -> dict:
+        found = {}
+        for cls in ("pachisi-square", "pachisi-castle", "pachisi-twenty-five-frame"):
+            at = re.findall(
+                rf'class="{cls}[^"]*"[^>]*?(?: x="([\d.-]+)" y="([\d.-]+)"| d="([^"]+)")', text
+            )
+            found[cls] = sorted((float(x or 0), float(y or 0), d) for x, y, d in at)
+        found["charkoni"] = re.search(r'<g class="pachisi-charkoni">.*?</g>', text).group()
+        return found
+
+    screen = svg.board_svg(Game(players=4, seed=1).state)
+    printed = paper.print_board_svg("en")
+    assert marks(printed) == marks(screen)
+    assert len(marks(printed)["pachisi-square"]) == 96
 
 
 def test_the_arrows_point_the_way_the_track_goes():
