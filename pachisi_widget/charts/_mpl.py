@@ -9,6 +9,10 @@ or on axes given a language by :func:`localize_axes`, reads "0,05" and "17,5": e
 lesson, whether the lesson's own ``plt`` cell or the package's (``tournament.plot()``), with no
 change to the cells that draw it. A label a cell wrote itself (``set_xticks(..., labels)``) keeps
 its words; only a digit, a point and a digit become a digit, a comma and a digit.
+
+The package's own plots (a tournament's ratings, a class's tally) share the rest here: the
+choice between matplotlib and the SVG chart (:func:`figure_class`), intervals as error bars
+(:func:`interval_errors`) and a bare Figure shown as a picture (:func:`shown_as_svg`).
 """
 
 from __future__ import annotations
@@ -18,7 +22,15 @@ import re
 from ..errors import session_language
 from ..words.format import _label
 
-__all__ = ["install", "localize_axes", "decimal_mark"]
+__all__ = [
+    "install",
+    "localize_axes",
+    "decimal_mark",
+    "BACKENDS",
+    "figure_class",
+    "interval_errors",
+    "shown_as_svg",
+]
 
 _POINT = re.compile(r"(?<=\d)\.(?=\d)")
 _installed: list[bool] = []
@@ -75,3 +87,57 @@ def localize_axes(target, lang: str | None = None):
     for ax in axes:
         ax._pachisi_language = lang
     return target
+
+
+BACKENDS = ("auto", "matplotlib", "svg")
+"""How a package's plot may be drawn: matplotlib where it is installed ("auto"), matplotlib or
+nothing ("matplotlib"), or the package's own SVG chart ("svg")."""
+
+
+def figure_class(backend: str):
+    """matplotlib's ``Figure`` to draw a plot with ``backend`` (one of :data:`BACKENDS`, checked
+    by the caller); None for "svg", and for "auto" where matplotlib is missing: the caller then
+    draws its SVG chart.
+
+    >>> figure_class("svg") is None
+    True
+
+    Raises:
+        ImportError: for "matplotlib" where matplotlib is missing.
+    """
+    if backend == "svg":
+        return None
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        if backend == "matplotlib":
+            raise
+        return None
+    return Figure
+
+
+def interval_errors(centres, lows, highs) -> list:
+    """matplotlib's ``errorbar`` lengths (``xerr``/``yerr``) of intervals ``lows[i]..highs[i]``
+    around ``centres[i]``: the lengths below, then those above.
+
+    >>> interval_errors([5, 10], [4, 7], [7, 12])
+    [[1, 3], [2, 2]]
+    """
+    return [
+        [c - lo for c, lo in zip(centres, lows, strict=True)],
+        [hi - c for c, hi in zip(centres, highs, strict=True)],
+    ]
+
+
+def shown_as_svg(fig):
+    """``fig`` (a matplotlib Figure made without pyplot) with an SVG picture for notebooks: the
+    inline backend draws only the figures pyplot made, so a bare Figure would show as its repr."""
+    import io
+
+    def svg():
+        out = io.StringIO()
+        fig.savefig(out, format="svg")
+        return out.getvalue()
+
+    fig._repr_svg_ = svg
+    return fig

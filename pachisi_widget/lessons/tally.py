@@ -29,6 +29,7 @@ from math import comb
 from numbers import Integral
 
 from .. import charts
+from ..charts._mpl import BACKENDS, figure_class, interval_errors, shown_as_svg
 from ..words import count, label, text
 from ..words.format import number
 from .checking import _language
@@ -117,18 +118,13 @@ class Tally:
             ValueError: for an unknown backend.
             ImportError: for ``backend="matplotlib"`` without matplotlib.
         """
-        if backend not in ("auto", "matplotlib", "svg"):
+        if backend not in BACKENDS:
             raise ValueError(text("tally_backend", {"got": repr(backend)}, self.lang))
         said = self._words()
+        figure = figure_class(backend)
+        if figure is not None:
+            return self._figure(figure, said)
         ks = list(range(len(self.counts)))
-        if backend != "svg":
-            try:
-                from matplotlib.figure import Figure
-            except ImportError:
-                if backend == "matplotlib":
-                    raise
-            else:
-                return self._figure(Figure, ks, said)
         return charts.bar(
             [str(k) for k in ks],
             list(self.counts),
@@ -141,9 +137,8 @@ class Tally:
             width=640,
         )
 
-    def _figure(self, figure, ks, said):
-        from ..tournament.result import _shown_as_svg
-
+    def _figure(self, figure, said):
+        ks = list(range(len(self.counts)))
         fig = figure(figsize=(7, 3.6))
         ax = fig.add_subplot()
         ax.bar(ks, self.counts, color=charts.PALETTE[0], label=said["class"])
@@ -151,10 +146,7 @@ class Tally:
         ax.errorbar(
             ks,
             expected,
-            yerr=[
-                [e - lo for e, lo in zip(expected, self.low, strict=True)],
-                [hi - e for e, hi in zip(expected, self.high, strict=True)],
-            ],
+            yerr=interval_errors(expected, self.low, self.high),
             fmt="o",
             color="#000000",
             capsize=5,
@@ -168,7 +160,7 @@ class Tally:
         ax.legend(loc="upper left", fontsize=9)
         charts.localize_axes(ax, self.lang)
         fig.tight_layout()
-        return _shown_as_svg(fig)
+        return shown_as_svg(fig)
 
 
 def _simulated() -> tuple[int, ...]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .. import charts, words
+from ..charts._mpl import BACKENDS, figure_class, interval_errors, shown_as_svg
 from ..engine import short_repr
 from ..lab.stats import fit_ratings, wilson_interval
 from .ratings import observations, ratings, records
@@ -155,12 +156,11 @@ class TournamentResult:
         for row in self.table(frame=False):
             name = words.player_name(row["player"], lang)
             rating = words.number(row["rating"], lang, "7.1f")
-            low, high = (words.number(row[k], lang, ".0f") for k in ("low", "high"))
-            sep = ", " if lang == "en" else "; "
+            spread = words.interval(row["low"], row["high"], lang, spec=".0f")
             rate = words.percent(row["win_rate"], lang, places=1)
             forfeits = words.text("tour_forfeits_cell", {"n": row["forfeits"]}, lang)
             lines.append(
-                f"  {row['rank']:>2}. {name:<20} {rating} [{low}{sep}{high}]  "
+                f"  {row['rank']:>2}. {name:<20} {rating} {spread}  "
                 f"{row['wins']:>6}/{row['games']:<6} {rate:>6}  {forfeits}"
             )
         for f in self.forfeits[:10]:
@@ -245,37 +245,30 @@ class TournamentResult:
         names = [words.player_name(r.player, lang) for r in self.ratings()]
         xlabel = words.text("tour_plot_x", {}, lang)
         title = words.text("tour_plot_title", {"total": self.total_games, "seed": self.seed}, lang)
-        if backend not in ("auto", "matplotlib", "svg"):
+        if backend not in BACKENDS:
             raise ValueError(
                 f"backend must be 'auto', 'matplotlib' or 'svg', not {short_repr(backend)}"
             )
         ratings = self.ratings()
-        if backend != "svg":
-            try:
-                from matplotlib.figure import Figure
-            except ImportError:
-                if backend == "matplotlib":
-                    raise
-            else:
-                fig = Figure(figsize=(6, 0.45 * len(ratings) + 1.2))
-                ax = fig.add_subplot()
-                ys = list(range(len(ratings)))[::-1]
-                ax.errorbar(
-                    [r.rating for r in ratings],
-                    ys,
-                    xerr=[
-                        [r.rating - r.low for r in ratings],
-                        [r.high - r.rating for r in ratings],
-                    ],
-                    fmt="o",
-                    capsize=3,
-                )
-                ax.set_yticks(ys, names)
-                ax.set_xlabel(xlabel)
-                ax.set_title(title)
-                charts.localize_axes(ax, lang)
-                fig.tight_layout()
-                return _shown_as_svg(fig)
+        figure = figure_class(backend)
+        if figure is not None:
+            fig = figure(figsize=(6, 0.45 * len(ratings) + 1.2))
+            ax = fig.add_subplot()
+            ys = list(range(len(ratings)))[::-1]
+            centres = [r.rating for r in ratings]
+            ax.errorbar(
+                centres,
+                ys,
+                xerr=interval_errors(centres, [r.low for r in ratings], [r.high for r in ratings]),
+                fmt="o",
+                capsize=3,
+            )
+            ax.set_yticks(ys, names)
+            ax.set_xlabel(xlabel)
+            ax.set_title(title)
+            charts.localize_axes(ax, lang)
+            fig.tight_layout()
+            return shown_as_svg(fig)
         return charts.intervals(
             names,
             [r.rating for r in ratings],
@@ -286,20 +279,6 @@ class TournamentResult:
             reference=1500,
             decimal=words.label("decimal_point", lang),
         )
-
-
-def _shown_as_svg(fig):
-    """``fig`` (a matplotlib Figure made without pyplot) with an SVG picture for notebooks: the
-    inline backend draws only the figures pyplot made, so a bare Figure would show as its repr."""
-    import io
-
-    def svg():
-        out = io.StringIO()
-        fig.savefig(out, format="svg")
-        return out.getvalue()
-
-    fig._repr_svg_ = svg
-    return fig
 
 
 def _frame(rows: list, frame: bool | None):

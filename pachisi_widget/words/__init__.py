@@ -433,14 +433,22 @@ def value_text(value, lang: str | None = None) -> str:
     return str(value)
 
 
-def interval(low: float, high: float, lang: str | None = None, places: int = 1) -> str:
+def interval(
+    low: float, high: float, lang: str | None = None, places: int = 1, spec: str | None = None
+) -> str:
     """A 95% interval of two chances (0..1) as ``lang`` writes it: "[36.3%, 49.9%]" in English,
-    "[36,3%; 49,9%]" in Romanian (a semicolon, since the comma is the decimal mark).
+    "[36,3%; 49,9%]" in Romanian (a semicolon, since the comma is the decimal mark); with
+    ``spec``, of two numbers written with that format (:func:`number`), such as ratings.
 
     >>> interval(0.363, 0.499, "ro"), interval(0.363, 0.499, "en")
     ('[36,3%; 49,9%]', '[36.3%, 49.9%]')
+    >>> interval(1432.4, 1567.6, "ro", spec=".0f")
+    '[1432; 1568]'
     """
     lang = _lang(lang)
     sep = "; " if _label("decimal_point", lang) == "," else ", "
-    a, b = (percent(x, lang, places=places) for x in (low, high))
+    a, b = (
+        percent(x, lang, places=places) if spec is None else number(x, lang, spec)
+        for x in (low, high)
+    )
     return f"[{a}{sep}{b}]"
