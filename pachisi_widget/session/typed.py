@@ -110,29 +110,53 @@ def read(state, text, lang: str = "en"):
 
 
 def _move(state, plain: str, text: str):
+    """The move ``plain`` names (``"12 16"``, ``"enter 5"``, ``"80 home"``, a throw after it),
+    or the sentence saying why it names none: not a move, no move now, or not one move."""
+    plain, value = _spent(plain)
+    ends = _ends(plain)
+    if ends is None:
+        return "say", ("typed_unknown", {"got": text.strip()[:40]})
     legal = [m for m in state.legal_moves() if m.kind != "pass"] if state.phase == "move" else []
-    value = None
+    found = _matching(legal, *ends, value)
+    if len(found) == 1:
+        return "move", found[0]
+    if not legal:
+        return "say", ("typed_no_move", {"seat": state.to_move})
+    params = {"got": text.strip()[:40], "legal": _moves_text(legal)}
+    return "say", ("typed_which" if found else "typed_not_legal", params)
+
+
+def _spent(plain: str) -> tuple[str, int | None]:
+    """``plain`` without the throw named after it (:data:`_VALUE`), and that throw (or None)."""
     spent = _VALUE.match(plain)
-    if spent is not None and spent.group(1):
-        plain = spent.group(1)
-        value = int(next(v for v in spent.groups()[1:] if v is not None))
+    if spent is None or not spent.group(1):
+        return plain, None
+    return spent.group(1), int(next(v for v in spent.groups()[1:] if v is not None))
+
+
+def _ends(plain: str) -> tuple[int, int | None] | None:
+    """The (start, end) steps ``plain`` names: start 0 for a piece entering (its end None when
+    not said), the end :data:`~pachisi_widget.board.HOME` for home; None for no move."""
     words = plain.split()
-    start = end = None
     if words and words[0] in _ENTER:
-        start = 0
-        end = int(words[1]) if len(words) == 2 and words[1].isdigit() else None
-        if len(words) > 2 or (len(words) == 2 and end is None):
-            return "say", ("typed_unknown", {"got": text.strip()[:40]})
-    else:
-        match = _MOVE.match(plain)
-        if match is None:
-            return "say", ("typed_unknown", {"got": text.strip()[:40]})
-        a, b = match.groups()
-        start = 0 if a in _ENTER else int(a) if a.isdigit() else None
-        end = board.HOME if b in _HOME else int(b) if b.isdigit() else None
-        if start is None or end is None:
-            return "say", ("typed_unknown", {"got": text.strip()[:40]})
-    found = [
+        if len(words) == 1:
+            return 0, None
+        if len(words) == 2 and words[1].isdigit():
+            return 0, int(words[1])
+        return None
+    match = _MOVE.match(plain)
+    if match is None:
+        return None
+    a, b = match.groups()
+    start = 0 if a in _ENTER else int(a) if a.isdigit() else None
+    end = board.HOME if b in _HOME else int(b) if b.isdigit() else None
+    return None if start is None or end is None else (start, end)
+
+
+def _matching(legal, start: int, end: int | None, value: int | None) -> list:
+    """The moves of ``legal`` from ``start`` (0: entering) to ``end`` with the throw ``value``
+    (None: any end, any throw)."""
+    return [
         m
         for m in legal
         if (m.kind == "enter") == (start == 0)
@@ -140,12 +164,6 @@ def _move(state, plain: str, text: str):
         and (end is None or m.end == end)
         and (value is None or m.value == value)
     ]
-    if len(found) == 1:
-        return "move", found[0]
-    if not legal:
-        return "say", ("typed_no_move", {"seat": state.to_move})
-    params = {"got": text.strip()[:40], "legal": _moves_text(legal)}
-    return "say", ("typed_which" if found else "typed_not_legal", params)
 
 
 def _moves_text(moves) -> str:
