@@ -127,9 +127,14 @@ def grace_tree(rules=None, throws: int = 3, on_board: bool = True, lang: str | N
     return t
 
 
+def _foes(seats, rules, seat: int) -> list:
+    """The seats in play against ``seat`` (with teams, not its partner)."""
+    return [o for o in seats if o != seat and not (rules.teams and (o - seat) % 2 == 0)]
+
+
 def _opponent(pieces, seats, rules, seat: int, by) -> int:
     """The opponent whose turn a hit tree draws: ``by``, or the only opponent in play."""
-    foes = [o for o in seats if o != seat and not (rules.teams and (o - seat) % 2 == 0)]
+    foes = _foes(seats, rules, seat)
     if by is None:
         if len(foes) != 1:
             choices = ", ".join(map(str, foes)) or "–"
@@ -184,6 +189,41 @@ def hit_tree(
             moving (``throw_then_move``: no throw-by-throw tree).
     """
     lang, throws = _lang(lang), _throws(throws)
+    rules, pieces, fresh = _position(position, rules, seat, step)
+    seats = tuple(s for s in range(4) if pieces[s] is not None)
+    o = _opponent(pieces, seats, rules, seat, by)
+    te = STEP_ON_LOOP[o][LOOP_OF[seat][step]]  # the target's step on the opponent's track
+    model = _model(rules, True, te, _blocked(pieces, seats, rules, o))
+    start = _turn_start(pieces[o], te, None if fresh is None else fresh[o])
+    turn = _OpponentTurn(model, list(throw_odds(rules).items()), throws, lang)
+    title = text("tree_hit_title", {"other": o, "seat": seat, "step": step}, lang)
+    t = Tree(turn.branches(start, 1), title=title, decimal=decimal_mark(lang))
+    t.note = _hit_note(t, lang)
+    # the package's exact answer: hit_chance itself, or (several opponents) this one's share
+    alone = len(_foes(seats, rules, seat)) == 1
+    t.answer = hit_chance(position, seat, step, rules=rules) if alone else model.value(start)
+    return t
+
+
+def _turn_start(mine, te: int, fresh: bool | None) -> tuple:
+    """The opponent's turn as its model (:func:`~pachisi_widget.turns._model`) starts it: the
+    distances of its pieces ``mine`` behind the target's step ``te``, its pieces waiting,
+    whether one is on the board, and whether its first piece may still leave on any throw
+    (``fresh``, the state's word for it; None: while all four wait)."""
+    privilege = all(t == 0 for t in mine) if fresh is None else fresh
+    waiting = sum(1 for t in mine if t == 0)
+    return (
+        tuple(sorted(te - t for t in mine if 0 < t < te)),
+        waiting,
+        any(0 < t < HOME for t in mine),
+        privilege and waiting == 4,
+    )
+
+
+def _position(position, rules, seat, step) -> tuple:
+    """(rules, pieces, fresh) of a hit tree's ``position`` (a GameState, or four entries as for
+    ``hit_chance``), its ``seat`` and ``step`` checked: a piece that can be hit, with rules that
+    play throw by throw."""
     if hasattr(position, "pieces") and hasattr(position, "rules"):
         rules, pieces, fresh = position.rules, position.pieces, getattr(position, "fresh", None)
     else:
@@ -196,26 +236,38 @@ def hit_tree(
         raise ValueError(say("tree_err_safe", {"step": step}))
     if rules.turn_mode == "throw_then_move":
         raise ValueError(say("tree_err_series"))
-    seats = tuple(s for s in range(4) if pieces[s] is not None)
-    o = _opponent(pieces, seats, rules, seat, by)
-    mine = pieces[o]
-    te = STEP_ON_LOOP[o][LOOP_OF[seat][step]]
-    privilege = all(t == 0 for t in mine) if fresh is None else fresh[o]
-    waiting = sum(1 for t in mine if t == 0)
-    model = _model(rules, True, te, _blocked(pieces, seats, rules, o))
-    start = (
-        tuple(sorted(te - t for t in mine if 0 < t < te)),
-        waiting,
-        any(0 < t < HOME for t in mine),
-        privilege and waiting == 4,
-    )
-    odds = list(throw_odds(rules).items())
+    return rules, pieces, fresh
 
-    def node(state, k: int) -> tuple:
+
+class _OpponentTurn:
+    """An opponent's turn against one piece, throw by throw, as a hit tree draws it: ``model``
+    (the turn's exact values, :func:`~pachisi_widget.turns._model`), the throws' ``odds`` as
+    (value, chance) pairs, the ``throws`` drawn and the words' language."""
+
+    def __init__(self, model, odds: list, throws: int, lang: str):
+        self.model, self.odds, self.throws, self.lang = model, odds, throws, lang
+
+    def branches(self, state, k: int) -> tuple:
+        """The branches of throw ``k`` in ``state``: the throws that hit, those that end the
+        turn, and each grace's best play (a leaf past the last throw drawn)."""
+        hits, ends, again = self._kinds(state)
+        out = []
+        if hits:
+            out.append(self._end(hits, "tree_hit", "yes", 1))
+        if ends:
+            out.append(self._end(ends, "tree_no_hit", "no", 0))
+        for new, group in again.items():
+            out.append(self._grace(state, new, group, k))
+        return tuple(out)
+
+    def _kinds(self, state) -> tuple[list, list, dict]:
+        """The (value, chance) of the throws that hit, of those that end the turn, and of the
+        graces grouped by the state their best play leaves."""
+        model = self.model
         hits: list = []
         ends: list = []
         again: dict = {}
-        for v, p in odds:
+        for v, p in self.odds:
             kind, _ = model._options(state, v)
             if kind == "hit":
                 hits.append((v, p))
@@ -224,32 +276,36 @@ def hit_tree(
                 again.setdefault(state if new is None else new, []).append((v, p))
             else:
                 ends.append((v, p))
-        out = []
-        if hits:
-            which = join(sorted(v for v, _ in hits), lang, "or")
-            leaf = text("tree_hit", {}, lang)
-            out.append(Branch(which, sum(p for _, p in hits), leaf=leaf, kind="yes", counts=1))
-        if ends:
-            which = join(sorted(v for v, _ in ends), lang, "or")
-            leaf = text("tree_no_hit", {}, lang)
-            out.append(Branch(which, sum(p for _, p in ends), leaf=leaf, kind="no", counts=0))
-        for new, group in again.items():
-            which = join(sorted(v for v, _ in group), lang, "or")
-            words = _grace_words(state, new, which, lang)
-            p = sum(q for _, q in group)
-            rest = model.value(new)
-            if rest == 0:
-                leaf = text("tree_no_hit", {}, lang)
-                out.append(Branch(words, p, leaf=leaf, kind="no", counts=0))
-            elif k == throws:
-                leaf = text("tree_goes_on", {"chance": _fraction(rest, lang)}, lang)
-                out.append(Branch(words, p, leaf=leaf, kind="more", counts=rest))
-            else:
-                out.append(Branch(words, p, then=node(new, k + 1)))
-        return tuple(out)
+        return hits, ends, again
 
-    title = text("tree_hit_title", {"other": o, "seat": seat, "step": step}, lang)
-    t = Tree(node(start, 1), title=title, decimal=decimal_mark(lang))
+    def _which(self, group) -> str:
+        return join(sorted(v for v, _ in group), self.lang, "or")
+
+    def _end(self, group, code: str, kind: str, counts: int) -> Branch:
+        """One leaf for the throws of ``group``: a hit, or the turn over without one."""
+        leaf = text(code, {}, self.lang)
+        return Branch(
+            self._which(group), sum(p for _, p in group), leaf=leaf, kind=kind, counts=counts
+        )
+
+    def _grace(self, state, new, group, k: int) -> Branch:
+        """The graces of ``group``, whose best play leaves ``new``: no hit possible from there,
+        the chance of a hit from there (after the last throw drawn), or the next throw."""
+        lang = self.lang
+        words = _grace_words(state, new, self._which(group), lang)
+        p = sum(q for _, q in group)
+        rest = self.model.value(new)
+        if rest == 0:
+            return Branch(words, p, leaf=text("tree_no_hit", {}, lang), kind="no", counts=0)
+        if k == self.throws:
+            leaf = text("tree_goes_on", {"chance": _fraction(rest, lang)}, lang)
+            return Branch(words, p, leaf=leaf, kind="more", counts=rest)
+        return Branch(words, p, then=self.branches(new, k + 1))
+
+
+def _hit_note(t, lang: str) -> str:
+    """The sum under a hit tree: each leaf that hits, and each still going times its chance of a
+    hit, added up."""
     terms = [
         _fraction(p, lang)
         if b.counts == 1
@@ -258,14 +314,10 @@ def hit_tree(
         if b.counts
     ]
     total = t.total()
-    t.note = _lines(
+    return _lines(
         text("tree_hit_sum", {}, lang) + " = ",
         terms or ["0"],
         f" {'≈' if total.denominator > 10_000 else '='} {_fraction(total, lang)}"
         if len(terms) > 1
         else "",
     )
-    alone = len([f for f in seats if f != seat and not (rules.teams and (f - seat) % 2 == 0)])
-    # the package's exact answer: hit_chance itself, or (several opponents) this one's share
-    t.answer = hit_chance(position, seat, step, rules=rules) if alone == 1 else model.value(start)
-    return t
