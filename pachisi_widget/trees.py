@@ -51,12 +51,20 @@ def _throws(throws) -> int:
     return throws
 
 
-def _fraction(p, lang: str = "en") -> str:
-    """A chance as a fraction ("15/56"), or, when its denominator is above 10,000, as a decimal
-    to 4 places ("0.6251", about: a fraction of so many digits tells a student nothing)."""
-    if p.denominator > 10_000:
+_LONG = 10_000
+"""A fraction with a denominator above this is written as a decimal: so many digits tell a
+student nothing."""
+
+
+def _fraction(p, lang: str = "en", decimal: bool | None = None) -> str:
+    """A chance as a fraction ("15/56"), or as a decimal to 4 places ("0.6251", about):
+    ``decimal`` True or False, or (None) when its denominator is above :data:`_LONG`. A whole
+    number is written as one ("1")."""
+    if p.denominator == 1:
+        return str(p.numerator)
+    if p.denominator > _LONG if decimal is None else decimal:
         return number(p, lang, ".4f")
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+    return f"{p.numerator}/{p.denominator}"
 
 
 def _lines(head: str, terms: list, tail: str, width: int = 84) -> str:
@@ -179,6 +187,9 @@ def hit_tree(
     one closer). After ``throws`` throws a leaf still going carries the chance of a hit from
     there on. ``total()`` (the leaves that hit, and those still going times their chance) is
     the opponent's exact hit chance, ``.answer``: with one opponent in play, ``hit_chance``'s.
+    The tree's words (the chances from a leaf on, the sum under it) write every chance one way:
+    as fractions, or all as decimals to 4 places where one would be a fraction of more than
+    10,000 in its denominator.
 
     ``position`` is a GameState or four entries of four steps (or None), as for ``hit_chance``.
 
@@ -198,7 +209,12 @@ def hit_tree(
     turn = _OpponentTurn(model, list(throw_odds(rules).items()), throws, lang)
     title = text("tree_hit_title", {"other": o, "seat": seat, "step": step}, lang)
     t = Tree(turn.branches(start, 1), title=title, decimal=decimal_mark(lang))
-    t.note = _hit_note(t, lang)
+    # one way of writing the chances in the whole tree's words (a leaf's chance of a hit from
+    # there on, the sum under it): fractions, or decimals where one would have too many digits
+    if any(c.denominator > _LONG for c in _written(t)):
+        turn.decimal = True
+        t = Tree(turn.branches(start, 1), title=title, decimal=decimal_mark(lang))
+    t.note = _hit_note(t, lang, turn.decimal)
     # the package's exact answer: hit_chance itself, or (several opponents) this one's share
     alone = len(_foes(seats, rules, seat)) == 1
     t.answer = hit_chance(position, seat, step, rules=rules) if alone else model.value(start)
@@ -246,6 +262,9 @@ class _OpponentTurn:
 
     def __init__(self, model, odds: list, throws: int, lang: str):
         self.model, self.odds, self.throws, self.lang = model, odds, throws, lang
+        self.decimal = False
+        """Whether a leaf's chance of a hit from there on is written as a decimal (else a
+        fraction)."""
 
     def branches(self, state, k: int) -> tuple:
         """The branches of throw ``k`` in ``state``: the throws that hit, those that end the
@@ -298,26 +317,35 @@ class _OpponentTurn:
         if rest == 0:
             return Branch(words, p, leaf=text("tree_no_hit", {}, lang), kind="no", counts=0)
         if k == self.throws:
-            leaf = text("tree_goes_on", {"chance": _fraction(rest, lang)}, lang)
+            chance = _fraction(rest, lang, self.decimal)
+            leaf = text("tree_goes_on", {"chance": chance}, lang)
             return Branch(words, p, leaf=leaf, kind="more", counts=rest)
         return Branch(words, p, then=self.branches(new, k + 1))
 
 
-def _hit_note(t, lang: str) -> str:
+def _written(t) -> list:
+    """The chances a hit tree's words write: each counted leaf's, each chance of a hit from a
+    leaf still going on, and their sum."""
+    leaves = [(p, b.counts) for _, p, b in t.leaves() if b.counts]
+    return [p for p, _ in leaves] + [c for _, c in leaves if c != 1] + [t.total()]
+
+
+def _hit_note(t, lang: str, decimal: bool = False) -> str:
     """The sum under a hit tree: each leaf that hits, and each still going times its chance of a
-    hit, added up."""
+    hit, added up; every number a fraction or, ``decimal``, a decimal to 4 places."""
+
+    def say(p) -> str:
+        return _fraction(p, lang, decimal)
+
     terms = [
-        _fraction(p, lang)
-        if b.counts == 1
-        else f"{_fraction(p, lang)} × {_fraction(b.counts, lang)}"
+        say(p) if b.counts == 1 else f"{say(p)} × {say(b.counts)}"
         for _, p, b in t.leaves()
         if b.counts
     ]
     total = t.total()
+    exact = not decimal or (total * 10**4).denominator == 1
     return _lines(
         text("tree_hit_sum", {}, lang) + " = ",
         terms or ["0"],
-        f" {'≈' if total.denominator > 10_000 else '='} {_fraction(total, lang)}"
-        if len(terms) > 1
-        else "",
+        f" {'=' if exact else '≈'} {say(total)}" if len(terms) > 1 else "",
     )

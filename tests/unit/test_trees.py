@@ -71,6 +71,27 @@ def test_a_hit_tree_shows_a_grace_bringing_a_piece_closer():
     assert ro.total() == t.total()
 
 
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_a_hit_tree_writes_its_chances_one_way(lang):
+    # lesson 5b's trees: fractions where every number is a short one (2 behind, as the lesson
+    # works it by hand), decimals to 4 places where one would not be (3, 12 and 27 behind: the
+    # lesson's exact value 0.3869), never the two mixed
+    mark = "," if lang == "ro" else "."
+    fractions = trees.hit_tree(behind(2), 0, TARGET, throws=3, lang=lang)
+    decimals = trees.hit_tree(behind(3, 12, 27), 0, TARGET, throws=1, lang=lang)
+    going = [  # each leaf's chance of a hit from there on, as its words write it
+        [b.leaf.rsplit(": ", 1)[1] for _, _, b in t.leaves() if b.kind == "more"]
+        for t in (fractions, decimals)
+    ]
+    assert going[0] == ["15/56"]
+    assert going[1] == [f"0{mark}6251", f"0{mark}6250", f"0{mark}3869"]  # 677/1083 the first
+    assert "/" not in decimals.note.split("=", 1)[1] and decimals.note.endswith(f"≈ 0{mark}3869")
+    assert f"0{mark}" not in fractions.note
+    assert (
+        decimals.total() == decimals.answer == probability.hit_chance(behind(3, 12, 27), 0, TARGET)
+    )
+
+
 def test_a_hit_tree_of_a_game_state_and_of_several_opponents():
     game = pw.Game.from_position(behind(2, 3), to_move=2, seed=1)
     assert trees.hit_tree(game.state, 0, TARGET).total() == Fraction(5, 8)
