@@ -13,6 +13,9 @@ file can ``from support import ...``; test files never import each other).
   (:func:`clean_copy`) under a file lock and kept in ``.cache/tests/wheel/`` by the sources'
   hash; the packaging tests read it and the offline site (:func:`build_lite_site`) ships it;
 - the hostile players that the tournament and robustness tests field;
+- :func:`played_game` and :func:`blunder_game`: the games the replay, luck and session tests
+  replay; :func:`rules_uses` and its companions: one opponent's turn as RULES.md writes it, for
+  the enumerations that check the exact odds;
 - :func:`examples`: a Hypothesis example count scaled by the profile (dev, ci, thorough).
 """
 
@@ -462,6 +465,114 @@ class Loop(_agent_base()):
                 sum(range(100))
             except Exception:
                 pass
+
+
+# --- games the replay, luck and session tests share ---------------------------------------------
+
+
+def played_game(players: int, seed: int, actions: int | None = None):
+    """A game of ``players`` greedy players from ``seed``, played to its end (or for
+    ``actions`` actions)."""
+    import pachisi_widget as pw
+    from pachisi_widget.agents import GreedyAgent
+
+    g = pw.Game(players=players, seed=seed)
+    agent = GreedyAgent()
+    while g.phase != "over" and (actions is None or len(g.history) < actions):
+        if g.phase == "throw":
+            g.throw()
+        else:
+            g.play(agent.choose(g.state, g.agent_rng()))
+    return g
+
+
+def blunder_game():
+    """South throws a 4 that captures North on step 30, and passes instead: a blunder."""
+    import pachisi_widget as pw
+
+    g = pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1)
+    g.throw(up=4)
+    g.pass_()
+    return g
+
+
+# --- one opponent's turn as RULES.md writes it (knows nothing of probability.py) -------------------
+#
+# The enumerations of test_probability.py and test_capture_bound.py play every sequence of a few
+# throws with every play RULES.md allows (sections 3-5), for one opponent seat (North), its pieces
+# given as steps of its own track, the castles held against it given as steps too.
+
+RULES_CASTLES = frozenset({8, 12, 21, 25, 29, 38, 42, 46, 55, 59, 63, 72, 76})
+"""The castle steps of every track (RULES.md section 2), written out here."""
+
+
+def north_step(step_of_south: int) -> int:
+    """North's step on the square of South's step ``step_of_south`` (the shared loop, 8 to 76)."""
+    return ((step_of_south - 8) - 34) % 68 + 8
+
+
+def rules_is_grace(rules, v, pieces) -> bool:
+    """Whether throw ``v`` gives another throw to a seat whose pieces stand on ``pieces``."""
+    on_board = any(0 < t < 84 for t in pieces)
+    return v in rules.entry_graces or (v in rules.bonus_graces and on_board)
+
+
+def rules_uses(rules, v, pieces, fresh, blocked) -> list:
+    """Every way to spend throw ``v`` (RULES.md 3.2-3.8): (new pieces, new fresh, the step the
+    piece ends on) after entering a piece or moving one; passing is not listed."""
+    out = []
+    waiting = 0 in pieces
+    if waiting:
+        i = pieces.index(0)
+        if v in rules.entry_graces:
+            end = 1 if rules.entry_mode == "square1" else v
+            if end not in blocked:
+                out.append((pieces[:i] + (end,) + pieces[i + 1 :], False, end))
+        elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces | blocked:
+            out.append((pieces[:i] + (v,) + pieces[i + 1 :], False, v))
+        if v in rules.entry_graces and not rules.grace_moves_before_all_entered:
+            return out
+    d = v + 1 if rules.pyada and not waiting and v in (10, 25, 30) else v
+    for i, t in enumerate(pieces):
+        if 0 < t < 84 and t + d <= 84 and t + d not in blocked:
+            out.append((pieces[:i] + (t + d,) + pieces[i + 1 :], fresh, t + d))
+    return out
+
+
+def rules_series(rules, seq, on_board: bool) -> tuple[list, int]:
+    """throw_then_move (RULES.md section 5): the pool one series thrown from ``seq`` leaves, and
+    the throws it took. Bonus graces count as the series begins (``on_board``: a piece is on the
+    board); with cancel_three, three high throws, three 7s or three 14s in a row are void and
+    end it."""
+    pool: list = []
+    run: list = []
+    for k, v in enumerate(seq):
+        pool.append(v)
+        kind = "high" if v in (10, 25, 30) else v if v in (7, 14) else None
+        same = (10, 25, 30) if kind == "high" else (kind,)
+        run = run + [v] if kind is not None and run and run[0] in same else [v]
+        if kind is None:
+            run = []
+        if rules.cancel_three and len(run) == 3:
+            del pool[-3:]
+            return pool, k + 1
+        if not (v in rules.entry_graces or (v in rules.bonus_graces and on_board)):
+            return pool, k + 1
+    return pool, len(seq)
+
+
+def sequences_chance(values, n: int, holds):
+    """The chance that ``n`` throws in a row make a sequence for which ``holds(seq)`` is true:
+    every sequence of ``n`` of the ``values`` ((value, chance) pairs), its chances multiplied."""
+    import itertools
+    import math
+    from fractions import Fraction
+
+    total = Fraction(0)
+    for seq in itertools.product(values, repeat=n):
+        if holds(tuple(v for v, _ in seq)):
+            total += math.prod((p for _, p in seq), start=Fraction(1))
+    return total
 
 
 # --- Hypothesis ------------------------------------------------------------------------------

@@ -13,42 +13,17 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from support import (
+    RULES_CASTLES,
+    north_step,
+    rules_is_grace,
+    rules_series,
+    rules_uses,
+    sequences_chance,
+)
 
 from pachisi_widget import Game, Rules, board, practice, probability, view
 from pachisi_widget.words import text
-
-CASTLES = {8, 12, 21, 25, 29, 38, 42, 46, 55, 59, 63, 72, 76}
-
-
-def _north(step_of_south: int) -> int:
-    return ((step_of_south - 8) - 34) % 68 + 8
-
-
-def _is_grace(rules, v, pieces) -> bool:
-    on_board = any(0 < t < 84 for t in pieces)
-    return v in rules.entry_graces or (v in rules.bonus_graces and on_board)
-
-
-def _uses(rules, v, pieces, fresh, blocked) -> list:
-    """Every way to spend throw v (RULES.md 3.2-3.8): (new pieces, new fresh, the step the
-    piece ends on); passing is not listed."""
-    out = []
-    waiting = 0 in pieces
-    if waiting:
-        i = pieces.index(0)
-        if v in rules.entry_graces:
-            end = 1 if rules.entry_mode == "square1" else v
-            if end not in blocked:
-                out.append((pieces[:i] + (end,) + pieces[i + 1 :], False, end))
-        elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces | blocked:
-            out.append((pieces[:i] + (v,) + pieces[i + 1 :], False, v))
-        if v in rules.entry_graces and not rules.grace_moves_before_all_entered:
-            return out
-    d = v + 1 if rules.pyada and not waiting and v in (10, 25, 30) else v
-    for i, t in enumerate(pieces):
-        if 0 < t < 84 and t + d <= 84 and t + d not in blocked:
-            out.append((pieces[:i] + (t + d,) + pieces[i + 1 :], fresh, t + d))
-    return out
 
 
 class _Turn:
@@ -62,10 +37,10 @@ class _Turn:
         if not seq:
             return False
         v, rest = seq[0], seq[1:]
-        grace = _is_grace(self.rules, v, pieces)
+        grace = rules_is_grace(self.rules, v, pieces)
         if grace and self.each(rest, pieces, fresh, victims):  # passed
             return True
-        for after, fr, end in _uses(self.rules, v, pieces, fresh, self.blocked):
+        for after, fr, end in rules_uses(self.rules, v, pieces, fresh, self.blocked):
             if end == self.target:
                 return True
             caught = end in victims
@@ -73,31 +48,10 @@ class _Turn:
                 return True
         return False
 
-    def series(self, seq, pieces) -> tuple:
-        """throw_then_move: (the pool of one series thrown from ``seq``, throws it took);
-        bonus graces count as the series begins, cancel_three voids three high throws, three
-        7s or three 14s in a row and ends it."""
-        rules = self.rules
-        on_board = any(0 < t < 84 for t in pieces)
-        pool, run = [], []
-        for k, v in enumerate(seq):
-            pool.append(v)
-            kind = "high" if v in (10, 25, 30) else v if v in (7, 14) else None
-            same = (10, 25, 30) if kind == "high" else (kind,)
-            run = run + [v] if kind is not None and run and run[0] in same else [v]
-            if kind is None:
-                run = []
-            if rules.cancel_three and len(run) == 3:
-                del pool[-3:]
-                return pool, k + 1
-            if not (v in rules.entry_graces or (v in rules.bonus_graces and on_board)):
-                return pool, k + 1
-        return pool, len(seq)
-
     def pooled(self, seq, pieces, fresh, victims) -> bool:
         if not seq:
             return False
-        pool, took = self.series(seq, pieces)
+        pool, took = rules_series(self.rules, seq, any(0 < t < 84 for t in pieces))
         return self.spend(tuple(pool), seq[took:], pieces, fresh, victims, False)
 
     def spend(self, pool, rest, pieces, fresh, victims, caught) -> bool:
@@ -107,7 +61,7 @@ class _Turn:
             return True
         for i, v in enumerate(pool):
             left = pool[:i] + pool[i + 1 :]
-            for after, fr, end in _uses(self.rules, v, pieces, fresh, self.blocked):
+            for after, fr, end in rules_uses(self.rules, v, pieces, fresh, self.blocked):
                 if end == self.target:
                     return True
                 got = caught or end in victims
@@ -123,19 +77,9 @@ def _with_captures(rules, north, victims, target, blocked, n) -> Fraction:
     values = list(probability.throw_odds(rules).items())
     fresh = all(t == 0 for t in north)
     play = turn.pooled if rules.turn_mode == "throw_then_move" else turn.each
-    total = Fraction(0)
-
-    def walk(seq, pr):
-        nonlocal total
-        if len(seq) == n:
-            if play(seq, tuple(north), fresh, frozenset(victims)):
-                total += pr
-            return
-        for v, p in values:
-            walk(seq + (v,), pr * p)
-
-    walk((), Fraction(1))
-    return total
+    return sequences_chance(
+        values, n, lambda seq: play(seq, tuple(north), fresh, frozenset(victims))
+    )
 
 
 CASES = [
@@ -153,9 +97,11 @@ CASES = [
 def test_the_bound_holds_against_an_enumeration_that_counts_the_extra_throws(preset, north, south):
     rules = Rules.preset(preset)
     st = Game.from_position([south, None, north, None], rules=rules, seed=1).state
-    blocked = frozenset(_north(s) for s in south if s in CASTLES)
-    victims = {_north(s) for s in south[:-1] if 0 < s < 77 and s not in CASTLES | set(range(8))}
-    target = _north(south[-1])
+    blocked = frozenset(north_step(s) for s in south if s in RULES_CASTLES)
+    victims = {
+        north_step(s) for s in south[:-1] if 0 < s < 77 and s not in RULES_CASTLES | set(range(8))
+    }
+    target = north_step(south[-1])
     n = 4
     shown, bounds = probability._danger(st, 0, True, n - 1, 0.0, bounds=True)
     square = board.square(0, south[-1])

@@ -4,33 +4,14 @@ moves' losses the coach could measure, their intervals, the words, and the board
 from __future__ import annotations
 
 import pytest
+from support import blunder_game, played_game
 
 import pachisi_widget as pw
-from pachisi_widget.agents import GreedyAgent
 from pachisi_widget.luck import LuckSkill, luck_skill, position_chances
 from pachisi_widget.replay import Analysis, Replay, analyse
 from pachisi_widget.session.replay import _ghost
 from pachisi_widget.widget import PachisiWidget
 from pachisi_widget.words.format import half_up
-
-
-def played_game(players=2, seed=3, actions=None) -> pw.Game:
-    g = pw.Game(players=players, seed=seed)
-    agent = GreedyAgent()
-    while g.phase != "over" and (actions is None or len(g.history) < actions):
-        if g.phase == "throw":
-            g.throw()
-        else:
-            g.play(agent.choose(g.state, g.agent_rng()))
-    return g
-
-
-def blunder_game() -> pw.Game:
-    """South throws a 4 that captures North on step 30, and passes instead: a blunder."""
-    g = pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1)
-    g.throw(up=4)
-    g.pass_()
-    return g
 
 
 def test_a_blunder_counts_as_skill_and_the_rest_of_the_change_as_luck():
@@ -55,7 +36,7 @@ def test_a_blunder_counts_as_skill_and_the_rest_of_the_change_as_luck():
 
 
 def test_over_a_whole_game_the_identity_holds_and_the_result_is_exact():
-    g = played_game(seed=3)
+    g = played_game(players=2, seed=3)
     assert g.phase == "over"
     r = Replay(g)
     out = analyse(r, rollouts=2, engine="python")
@@ -76,7 +57,7 @@ def test_over_a_whole_game_the_identity_holds_and_the_result_is_exact():
 
 
 def test_a_seat_not_analysed_is_said_and_its_losses_count_with_the_throws():
-    r = Replay(played_game(seed=4, actions=60))
+    r = Replay(played_game(players=2, seed=4, actions=60))
     out = analyse(r, seats=[0], rollouts=8, engine="python")
     ls = out.luck_skill
     assert ls.side(0).analysed and not ls.side(2).analysed and not ls.complete
@@ -107,7 +88,7 @@ def test_the_words_agree_in_number_and_say_up_or_down():
 
 
 def test_the_main_sides_change_adds_up_in_the_words():
-    g = played_game(seed=3)
+    g = played_game(players=2, seed=3)
     r = Replay(g)
     ls = luck_skill(r, analyse(r, rollouts=2, engine="python", luck=False), games=200)
     winner = ls.side(g.winner)

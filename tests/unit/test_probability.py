@@ -12,6 +12,14 @@ from bisect import bisect_right
 from fractions import Fraction
 
 import pytest
+from support import (
+    RULES_CASTLES,
+    north_step,
+    rules_is_grace,
+    rules_series,
+    rules_uses,
+    sequences_chance,
+)
 
 from pachisi_widget import Game, Rules, throws
 from pachisi_widget.engine import throw_cdf
@@ -250,15 +258,11 @@ def test_wait_on_the_25_castle_in_turns_on_the_engine():
 # -- being hit ----------------------------------------------------------------------------------
 
 
-def _north_step_of_south(step: int) -> int:
-    return ((step - 8) - 34) % 68 + 8
-
-
 @pytest.mark.parametrize(
     "north", [[84, 84, 84, 62], [84, 84, 61, 62], [0, 0, 61, 62], [84, 84, 54, 59]]
 )
 def test_hit_chance_on_the_engine(north):
-    target = _north_step_of_south(30)
+    target = north_step(30)
     assert target == 64
     position = [[30, 84, 84, 84], None, north, None]
     exact = hit_chance(position, 0, 30)
@@ -340,40 +344,9 @@ def test_the_reach_map_under_throw_then_move_merges_the_orders_of_a_pool():
 #
 # The reference below knows nothing of probability.py: it plays every throw sequence of a few
 # throws with every play RULES.md allows (sections 3-5), one opponent seat, its pieces given as
-# steps of its own track; the castles held against it are given as steps too.
-
-CASTLES = {8, 12, 21, 25, 29, 38, 42, 46, 55, 59, 63, 72, 76}
-
-
-def _values(rules):
-    return [(v, p) for v, p in throw_odds(rules).items()]
-
-
-def _is_grace(rules, v, pieces):
-    on_board = any(0 < t < 84 for t in pieces)
-    return v in rules.entry_graces or (v in rules.bonus_graces and on_board)
-
-
-def _uses(rules, v, pieces, fresh, blocked):
-    """Every way to spend throw v (RULES.md 3.2-3.8): (new pieces, new fresh) after entering a
-    piece or moving one; passing is not listed."""
-    out = []
-    waiting = 0 in pieces
-    if waiting:
-        i = pieces.index(0)
-        if v in rules.entry_graces:
-            end = 1 if rules.entry_mode == "square1" else v
-            if end not in blocked:
-                out.append((pieces[:i] + (end,) + pieces[i + 1 :], False))
-        elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces | blocked:
-            out.append((pieces[:i] + (v,) + pieces[i + 1 :], False))
-        if v in rules.entry_graces and not rules.grace_moves_before_all_entered:
-            return out
-    d = v + 1 if rules.pyada and not waiting and v in (10, 25, 30) else v
-    for i, t in enumerate(pieces):
-        if 0 < t < 84 and t + d <= 84 and t + d not in blocked:
-            out.append((pieces[:i] + (t + d,) + pieces[i + 1 :], fresh))
-    return out
+# steps of its own track; the castles held against it are given as steps too. What a throw may
+# do and what a series leaves are support.rules_uses and support.rules_series (test_capture_bound
+# plays the same turn, captures' extra throws counted).
 
 
 def _lands_each(rules, seq, pieces, fresh, blocked, target):
@@ -382,8 +355,9 @@ def _lands_each(rules, seq, pieces, fresh, blocked, target):
     if not seq:
         return False
     v, rest = seq[0], seq[1:]
-    go_on = _is_grace(rules, v, pieces)
-    for after, fr in [(pieces, fresh)] + _uses(rules, v, pieces, fresh, blocked):
+    go_on = rules_is_grace(rules, v, pieces)
+    plays = [(after, fr) for after, fr, _ in rules_uses(rules, v, pieces, fresh, blocked)]
+    for after, fr in [(pieces, fresh), *plays]:
         if after != pieces and target in after and target not in pieces:
             return True
         if go_on and _lands_each(rules, rest, after, fr, blocked, target):
@@ -391,32 +365,11 @@ def _lands_each(rules, seq, pieces, fresh, blocked, target):
     return False
 
 
-def _series(rules, seq, on_board):
-    """throw_then_move: the pool the series of ``seq`` leaves (RULES.md section 5, cancelling)."""
-    pool, run = [], []
-    for v in seq:
-        pool.append(v)
-        kind = "high" if v in (10, 25, 30) else v if v in (7, 14) else None
-        run = run + [v] if kind is not None and run and run[0] in _same(kind) else [v]
-        if kind is None:
-            run = []
-        if rules.cancel_three and len(run) == 3:
-            del pool[-3:]
-            return pool
-        if not (v in rules.entry_graces or (v in rules.bonus_graces and on_board)):
-            return pool
-    return pool
-
-
-def _same(kind):
-    return (10, 25, 30) if kind == "high" else (kind,)
-
-
 def _lands_pool(rules, pool, pieces, fresh, blocked, target):
     """Can the pool, spent in any order (each throw on one piece, the rest passed), land on it?"""
     for i, v in enumerate(pool):
         rest = pool[:i] + pool[i + 1 :]
-        for after, fr in _uses(rules, v, pieces, fresh, blocked):
+        for after, fr, _ in rules_uses(rules, v, pieces, fresh, blocked):
             if target in after and target not in pieces:
                 return True
             if _lands_pool(rules, rest, after, fr, blocked, target):
@@ -426,31 +379,16 @@ def _lands_pool(rules, pool, pieces, fresh, blocked, target):
 
 def _reference(rules, pieces, target, blocked=frozenset(), n=4):
     """P(the turn's throws allow a landing on ``target``), series cut after n throws."""
-    values = _values(rules)
     fresh = all(t == 0 for t in pieces)
     on_board = any(0 < t < 84 for t in pieces)
-    total = Fraction(0)
 
-    def walk(seq, pr):
-        nonlocal total
-        if len(seq) == n:
-            if rules.turn_mode == "throw_then_move":
-                pool = _series(rules, seq, on_board)
-                ok = _lands_pool(rules, tuple(pool), tuple(pieces), fresh, blocked, target)
-            else:
-                ok = _lands_each(rules, seq, tuple(pieces), fresh, blocked, target)
-            if ok:
-                total += pr
-            return
-        for v, p in values:
-            walk(seq + (v,), pr * p)
+    def lands(seq) -> bool:
+        if rules.turn_mode == "throw_then_move":
+            pool, _ = rules_series(rules, seq, on_board)
+            return _lands_pool(rules, tuple(pool), tuple(pieces), fresh, blocked, target)
+        return _lands_each(rules, seq, tuple(pieces), fresh, blocked, target)
 
-    walk((), Fraction(1))
-    return total
-
-
-def _north(step_of_south):
-    return ((step_of_south - 8) - 34) % 68 + 8
+    return sequences_chance(list(throw_odds(rules).items()), n, lands)
 
 
 REFERENCE_CASES = [
@@ -472,8 +410,8 @@ def test_danger_map_and_hit_chance_against_the_enumeration(preset, north, south)
 
     rules = Rules.preset(preset)
     st = Game.from_position([south, None, north, None], rules=rules, seed=1).state
-    blocked = frozenset(_north(s) for s in south if s in CASTLES)
-    target = _north(south[-1])
+    blocked = frozenset(north_step(s) for s in south if s in RULES_CASTLES)
+    target = north_step(south[-1])
     n = 4
     want = _reference(rules, north, target, blocked, n)
     got = probability.danger_map(st, 0, exact=True, graces_max=n - 1)[board.square(0, south[-1])]
@@ -535,7 +473,7 @@ def test_bonus_graces_count_from_the_throw_a_piece_enters():
     rules = Rules.preset("seven_cowries")
     position = [[84, 84, 84, 30], None, [0, 84, 84, 84], None]
     hit = hit_chance(position, 0, 30, rules)
-    target = _north(30)
+    target = north_step(30)
     assert hit == _TurnModel(rules, True, target, False).value(((), 1, False, False))
     # counting them only when a piece was on the board as the turn began gives less
     p = throw_odds(rules)

@@ -10,36 +10,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import blunder_game, played_game
 
 import pachisi_widget as pw
 from pachisi_widget import board, practice
-from pachisi_widget.agents import GreedyAgent
 from pachisi_widget.errors import IllegalMoveError, RecordError
 from pachisi_widget.i18n import text
 from pachisi_widget.practice import QuestionError
 from pachisi_widget.replay import CHECKPOINT_EVERY, Replay, ReplayError, analyse
 from pachisi_widget.session import Session
 from pachisi_widget.widget import PachisiWidget
-
-
-def played_game(players=4, seed=5, actions=None) -> pw.Game:
-    """A game played by greedy players to its end (or for ``actions`` actions)."""
-    g = pw.Game(players=players, seed=seed)
-    agent = GreedyAgent()
-    while g.phase != "over" and (actions is None or len(g.history) < actions):
-        if g.phase == "throw":
-            g.throw()
-        else:
-            g.play(agent.choose(g.state, g.agent_rng()))
-    return g
-
-
-def blunder_game() -> pw.Game:
-    """South throws a 4 that captures North on step 30, and passes instead: a blunder."""
-    g = pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1)
-    g.throw(up=4)
-    g.pass_()
-    return g
 
 
 def snapshot(w: PachisiWidget) -> tuple:

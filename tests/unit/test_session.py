@@ -15,6 +15,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from support import blunder_game
 
 import pachisi_widget as pw
 from pachisi_widget import board, probability, view
@@ -23,14 +24,6 @@ from pachisi_widget.session import Session, intents
 from pachisi_widget.session.intents import INTENTS
 
 MIDGAME = [[0, 14, 30, 52], [9, 0, 40, 60], [0, 22, 47, 70], [18, 33, 0, 0]]
-
-
-def blunder_game() -> pw.Game:
-    """South throws a 4 that captures North on step 30, and passes instead: a blunder."""
-    g = pw.Game.from_position([[84, 84, 84, 26], None, [84, 84, 50, 64], None], seed=1)
-    g.throw(up=4)
-    g.pass_()
-    return g
 
 
 def snapshot(s: Session) -> tuple:
