@@ -13,14 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from support import (
-    RULES_CASTLES,
-    north_step,
-    rules_is_grace,
-    rules_series,
-    rules_uses,
-    sequences_chance,
-)
+import support
 
 from pachisi_widget import Game, Rules, board, practice, probability, view
 from pachisi_widget.words import text
@@ -37,10 +30,10 @@ class _Turn:
         if not seq:
             return False
         v, rest = seq[0], seq[1:]
-        grace = rules_is_grace(self.rules, v, pieces)
+        grace = support.rules_is_grace(self.rules, v, pieces)
         if grace and self.each(rest, pieces, fresh, victims):  # passed
             return True
-        for after, fr, end in rules_uses(self.rules, v, pieces, fresh, self.blocked):
+        for after, fr, end in support.rules_uses(self.rules, v, pieces, fresh, self.blocked):
             if end == self.target:
                 return True
             caught = end in victims
@@ -51,7 +44,7 @@ class _Turn:
     def pooled(self, seq, pieces, fresh, victims) -> bool:
         if not seq:
             return False
-        pool, took = rules_series(self.rules, seq, any(0 < t < 84 for t in pieces))
+        pool, took = support.rules_series(self.rules, seq, any(0 < t < 84 for t in pieces))
         return self.spend(tuple(pool), seq[took:], pieces, fresh, victims, False)
 
     def spend(self, pool, rest, pieces, fresh, victims, caught) -> bool:
@@ -61,7 +54,7 @@ class _Turn:
             return True
         for i, v in enumerate(pool):
             left = pool[:i] + pool[i + 1 :]
-            for after, fr, end in rules_uses(self.rules, v, pieces, fresh, self.blocked):
+            for after, fr, end in support.rules_uses(self.rules, v, pieces, fresh, self.blocked):
                 if end == self.target:
                     return True
                 got = caught or end in victims
@@ -77,7 +70,7 @@ def _with_captures(rules, north, victims, target, blocked, n) -> Fraction:
     values = list(probability.throw_odds(rules).items())
     fresh = all(t == 0 for t in north)
     play = turn.pooled if rules.turn_mode == "throw_then_move" else turn.each
-    return sequences_chance(
+    return support.sequences_chance(
         values, n, lambda seq: play(seq, tuple(north), fresh, frozenset(victims))
     )
 
@@ -97,11 +90,13 @@ CASES = [
 def test_the_bound_holds_against_an_enumeration_that_counts_the_extra_throws(preset, north, south):
     rules = Rules.preset(preset)
     st = Game.from_position([south, None, north, None], rules=rules, seed=1).state
-    blocked = frozenset(north_step(s) for s in south if s in RULES_CASTLES)
+    blocked = frozenset(support.north_step(s) for s in south if s in support.RULES_CASTLES)
     victims = {
-        north_step(s) for s in south[:-1] if 0 < s < 77 and s not in RULES_CASTLES | set(range(8))
+        support.north_step(s)
+        for s in south[:-1]
+        if 0 < s < 77 and s not in support.RULES_CASTLES | set(range(8))
     }
-    target = north_step(south[-1])
+    target = support.north_step(south[-1])
     n = 4
     shown, bounds = probability._danger(st, 0, True, n - 1, 0.0, bounds=True)
     square = board.square(0, south[-1])

@@ -12,14 +12,7 @@ from bisect import bisect_right
 from fractions import Fraction
 
 import pytest
-from support import (
-    RULES_CASTLES,
-    north_step,
-    rules_is_grace,
-    rules_series,
-    rules_uses,
-    sequences_chance,
-)
+import support
 
 from pachisi_widget import Game, Rules, throws
 from pachisi_widget.engine import throw_cdf
@@ -262,7 +255,7 @@ def test_wait_on_the_25_castle_in_turns_on_the_engine():
     "north", [[84, 84, 84, 62], [84, 84, 61, 62], [0, 0, 61, 62], [84, 84, 54, 59]]
 )
 def test_hit_chance_on_the_engine(north):
-    target = north_step(30)
+    target = support.north_step(30)
     assert target == 64
     position = [[30, 84, 84, 84], None, north, None]
     exact = hit_chance(position, 0, 30)
@@ -355,8 +348,8 @@ def _lands_each(rules, seq, pieces, fresh, blocked, target):
     if not seq:
         return False
     v, rest = seq[0], seq[1:]
-    go_on = rules_is_grace(rules, v, pieces)
-    plays = [(after, fr) for after, fr, _ in rules_uses(rules, v, pieces, fresh, blocked)]
+    go_on = support.rules_is_grace(rules, v, pieces)
+    plays = [(after, fr) for after, fr, _ in support.rules_uses(rules, v, pieces, fresh, blocked)]
     for after, fr in [(pieces, fresh), *plays]:
         if after != pieces and target in after and target not in pieces:
             return True
@@ -369,7 +362,7 @@ def _lands_pool(rules, pool, pieces, fresh, blocked, target):
     """Can the pool, spent in any order (each throw on one piece, the rest passed), land on it?"""
     for i, v in enumerate(pool):
         rest = pool[:i] + pool[i + 1 :]
-        for after, fr, _ in rules_uses(rules, v, pieces, fresh, blocked):
+        for after, fr, _ in support.rules_uses(rules, v, pieces, fresh, blocked):
             if target in after and target not in pieces:
                 return True
             if _lands_pool(rules, rest, after, fr, blocked, target):
@@ -384,11 +377,11 @@ def _reference(rules, pieces, target, blocked=frozenset(), n=4):
 
     def lands(seq) -> bool:
         if rules.turn_mode == "throw_then_move":
-            pool, _ = rules_series(rules, seq, on_board)
+            pool, _ = support.rules_series(rules, seq, on_board)
             return _lands_pool(rules, tuple(pool), tuple(pieces), fresh, blocked, target)
         return _lands_each(rules, seq, tuple(pieces), fresh, blocked, target)
 
-    return sequences_chance(list(throw_odds(rules).items()), n, lands)
+    return support.sequences_chance(list(throw_odds(rules).items()), n, lands)
 
 
 REFERENCE_CASES = [
@@ -410,8 +403,8 @@ def test_danger_map_and_hit_chance_against_the_enumeration(preset, north, south)
 
     rules = Rules.preset(preset)
     st = Game.from_position([south, None, north, None], rules=rules, seed=1).state
-    blocked = frozenset(north_step(s) for s in south if s in RULES_CASTLES)
-    target = north_step(south[-1])
+    blocked = frozenset(support.north_step(s) for s in south if s in support.RULES_CASTLES)
+    target = support.north_step(south[-1])
     n = 4
     want = _reference(rules, north, target, blocked, n)
     got = probability.danger_map(st, 0, exact=True, graces_max=n - 1)[board.square(0, south[-1])]
@@ -473,7 +466,7 @@ def test_bonus_graces_count_from_the_throw_a_piece_enters():
     rules = Rules.preset("seven_cowries")
     position = [[84, 84, 84, 30], None, [0, 84, 84, 84], None]
     hit = hit_chance(position, 0, 30, rules)
-    target = north_step(30)
+    target = support.north_step(30)
     assert hit == _TurnModel(rules, True, target, False).value(((), 1, False, False))
     # counting them only when a piece was on the board as the turn began gives less
     p = throw_odds(rules)
