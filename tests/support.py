@@ -13,6 +13,8 @@ file can ``from support import ...``; test files never import each other).
   (:func:`clean_copy`) under a file lock and kept in ``.cache/tests/wheel/`` by the sources'
   hash; the packaging tests read it and the offline site (:func:`build_lite_site`) ships it;
 - the hostile players that the tournament and robustness tests field;
+- :func:`refused` and :func:`accepted`: an intent sent to a board (the widget, or the session
+  as the widget reads it) and what it must do;
 - :func:`played_game` and :func:`blunder_game`: the games the replay, luck and session tests
   replay; :func:`rules_uses` and its companions: one opponent's turn as RULES.md writes it, for
   the enumerations that check the exact odds;
@@ -494,6 +496,34 @@ def blunder_game():
     g.throw(up=4)
     g.pass_()
     return g
+
+
+# --- intents sent to a board (the widget, or the session as the widget reads it) ----------------
+
+
+def game_snapshot(board) -> tuple:
+    """Everything a refused intent must leave alone: the game's record and its position."""
+    return json.dumps(board.game.to_dict(), sort_keys=True), board.game.state, board.game.history
+
+
+def refused(board, intent, *, contains: str = "") -> None:
+    """Send ``intent`` to ``board``; assert it is refused with an error status (saying
+    ``contains``) and changes nothing but the status and its revision."""
+    before = game_snapshot(board)
+    rev = board.revision
+    assert board.handle_intent(intent) is False, intent
+    assert board.status_kind == "error", (intent, board.status)
+    assert board.status, intent
+    if contains:
+        assert contains in board.status, (intent, board.status)
+    assert game_snapshot(board) == before, intent
+    assert board.revision == rev + 1  # the refusal was drawn (a new status), ids renewed
+
+
+def accepted(board, intent) -> None:
+    """Send ``intent`` to ``board``; assert it is carried out with an info status."""
+    assert board.handle_intent(intent) is True, (intent, board.status)
+    assert board.status_kind == "info", (intent, board.status)
 
 
 # --- one opponent's turn as RULES.md writes it (knows nothing of probability.py) -------------------

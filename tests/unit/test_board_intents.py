@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import accepted, game_snapshot, refused
 
 import pachisi_widget as pw
 from pachisi_widget import board
@@ -38,29 +39,6 @@ class Board:
         if name not in self._SETTERS:
             raise AttributeError(f"a Board sets only {', '.join(self._SETTERS)}, not {name}")
         getattr(self.session, self._SETTERS[name])(value)
-
-
-def snapshot(w) -> tuple:
-    """Everything a refused intent must leave alone: the record and the position."""
-    return json.dumps(w.game.to_dict(), sort_keys=True), w.game.state, w.game.history
-
-
-def refused(w, intent, *, contains: str = "") -> None:
-    """Send ``intent``; assert it is refused with an error status and changes nothing."""
-    before = snapshot(w)
-    rev = w.revision
-    assert w.handle_intent(intent) is False, intent
-    assert w.status_kind == "error", (intent, w.status)
-    assert w.status, intent
-    if contains:
-        assert contains in w.status, (intent, w.status)
-    assert snapshot(w) == before, intent
-    assert w.revision == rev + 1  # the refusal was drawn (a new status), ids renewed
-
-
-def accepted(w, intent) -> None:
-    assert w.handle_intent(intent) is True, (intent, w.status)
-    assert w.status_kind == "info", (intent, w.status)
 
 
 @pytest.fixture
@@ -305,12 +283,12 @@ def test_step_intent_plays_one_computer_action():
     accepted(v, {"kind": "step", "turn": st["turn"], "revision": v.revision})
     assert len(v.game.history) == 1
     # a second timer for the same position (a second view of the board) does nothing
-    before, rev = snapshot(v), v.revision
+    before, rev = game_snapshot(v), v.revision
     assert v.handle_intent({"kind": "step", "turn": st["turn"], "revision": rev - 1}) is True
-    assert snapshot(v) == before and v.revision == rev
+    assert game_snapshot(v) == before and v.revision == rev
     # a timer from an earlier turn does nothing either
     assert v.handle_intent({"kind": "step", "turn": st["turn"] - 1}) is True
-    assert snapshot(v) == before
+    assert game_snapshot(v) == before
 
 
 def test_step_without_a_computer_to_act_is_refused(w):

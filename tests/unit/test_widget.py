@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 import pytest
+from support import accepted, refused
 
 import pachisi_widget as pw
 from pachisi_widget import board
@@ -49,29 +50,6 @@ TRAITS = (
     "overlay",
     "heat",
 )
-
-
-def snapshot(w: PachisiWidget) -> tuple:
-    """Everything a refused intent must leave alone: the record and the position."""
-    return json.dumps(w.game.to_dict(), sort_keys=True), w.game.state, w.game.history
-
-
-def refused(w: PachisiWidget, intent, *, contains: str = "") -> None:
-    """Send ``intent``; assert it is refused with an error status and changes nothing."""
-    before = snapshot(w)
-    rev = w.revision
-    assert w.handle_intent(intent) is False, intent
-    assert w.status_kind == "error", (intent, w.status)
-    assert w.status, intent
-    if contains:
-        assert contains in w.status, (intent, w.status)
-    assert snapshot(w) == before, intent
-    assert w.revision == rev + 1  # the refusal was drawn (a new status), ids renewed
-
-
-def accepted(w: PachisiWidget, intent) -> None:
-    assert w.handle_intent(intent) is True, (intent, w.status)
-    assert w.status_kind == "info", (intent, w.status)
 
 
 @pytest.fixture
