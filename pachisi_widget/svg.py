@@ -118,7 +118,7 @@ class Ink(NamedTuple):
     castle_width: float
     """The width of a castle's cross."""
     castle_opacity: float | None
-    """The cross's opacity (None: opaque)."""
+    """The cross's opacity, or None for an opaque cross."""
     hooks: bool
     """Whether each square carries its arm's class and ``data-square="x,y"`` (the screen's test
     and accessibility hooks)."""

@@ -90,8 +90,8 @@ def localize_axes(target, lang: str | None = None):
 
 
 BACKENDS = ("auto", "matplotlib", "svg")
-"""How a package's plot may be drawn: matplotlib where it is installed ("auto"), matplotlib or
-nothing ("matplotlib"), or the package's own SVG chart ("svg")."""
+"""The ways a package's plot may be drawn, matplotlib where it is installed ("auto"), matplotlib
+or nothing ("matplotlib"), or the package's own SVG chart ("svg")."""
 
 
 def figure_class(backend: str):

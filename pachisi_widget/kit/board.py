@@ -59,7 +59,7 @@ _SHAPES: dict[str, Any] = scene.SHAPES
 _PAPER = svg.Ink(
     line=_LINE, line_width=1.4, castle=_INK, castle_width=2.6, castle_opacity=None, hooks=False
 )
-"""The squares and castles' crosses on paper: black lines, the crosses at full strength."""
+"""The squares and castles' crosses on paper, in black lines, the crosses at full strength."""
 _LOOP = (9, 75)  # South's steps on the outer loop, all seats' squares (8 and 76 are its tip)
 
 
