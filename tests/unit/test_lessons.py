@@ -682,6 +682,10 @@ _TASK_ANSWERS = {
         lambda p, n: 1.96 * (p * (1 - p) / n) ** 0.5,
         lambda p, n: 1.96 * p * (1 - p) / n,  # forgets the square root
     ),
+    "08": (
+        lambda step, behind, reach: sum(1 for s in behind if step - s in reach),
+        lambda step, behind, reach: sum(1 for s in behind if abs(step - s) in reach),  # ahead too
+    ),
 }
 
 
@@ -730,7 +734,7 @@ def test_a_code_task_checks_the_students_function(lesson_id):
 
 def test_a_code_task_for_a_lesson_without_one_says_which_have_one():
     with pytest.raises(ValueError, match="has no code task; the lessons with one: 00, 01"):
-        lessons.task("08")
+        lessons.task("09")
 
 
 def test_a_code_tasks_solution_is_right_and_for_the_teacher(monkeypatch):
