@@ -5,11 +5,11 @@ registered in :mod:`pachisi_widget.lessons.registry`; their sentences are transl
 (``pachisi_widget/locale/<lang>/lessons/<lesson>.po``); lesson 06b's ``match_both_ways`` is a lab
 tool (:mod:`pachisi_widget.lab.matches`). This module re-exports the old names.
 
->>> EXERCISES["03", 3]().expected
-1
->>> sorted(EXERCISES["03", 3]().mistakes)
-['added', 'counted', 'moved']
->>> TEXTS["ro"]["03.3.hint"] == lessons.registry.sentences("ro")["03.3.hint"]
+>>> sorted(EXERCISES["03", 1]().expected)
+[1, 5]
+>>> sorted(EXERCISES["03", 1]().mistakes)
+['added', 'both', 'counted', 'must_move', 'stays']
+>>> TEXTS["ro"]["03.1.hint"] == lessons.registry.sentences("ro")["03.1.hint"]
 True
 """
 

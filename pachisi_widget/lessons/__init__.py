@@ -27,8 +27,8 @@ text such as ``"32/3"``, ``"10.67"`` or ``"10,67"`` (decimals to the exercise's 
 a set or a list in any order where order does not matter. ``exercise(..., lang="ro")`` (or
 :data:`LANGUAGE`) gives the words in Romanian:
 
->>> exercise("03", 3, lang="ro").check(10)             # doctest: +ELLIPSIS
-Nu chiar: 10 adună valoarea harului...
+>>> exercise("03", 1, lang="ro").check({10, 14})       # doctest: +ELLIPSIS
+Nu chiar: {10, 14} adună valoarea harului...
 
 The older :func:`~.checking.check` compares an answer with an expected value that the cell computed itself:
 

@@ -342,8 +342,8 @@ def exercise(lesson: str, number: int, *, lang: str | None = None) -> Exercise:
     ``lang`` fixes the language of its words; without it they follow :data:`~pachisi_widget.lessons.LANGUAGE` when a
     check is made.
 
-    >>> exercise("03", 1).check({1})                     # doctest: +ELLIPSIS
-    Right! While pieces still wait, a grace can only bring one in (§4), and it lands on step 1...
+    >>> exercise("03", 1).check({1, 5})                  # doctest: +ELLIPSIS
+    Right! The 10 brings a piece in on step 1, its points not counted (§4), and the throw it gives...
 
     Raises:
         ValueError: for a lesson and number that has no exercise in the package.

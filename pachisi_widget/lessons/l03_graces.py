@@ -1,78 +1,109 @@
-"""Lesson 03's exercises (grace throws): the entry graces, which piece enters, chains of graces."""
+"""Lesson 03's exercises (grace throws): a grace then a move, a branch of the tree, worn shells,
+chains of graces in the seven-shell game."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..game import Game
 from ..rules import Rules
-from ..throws import grace_probability
+from ..throws import grace_probability, throw_distribution
 from .registry import Solution, TaskSpec, code_task, drop_equal, exercise
 
+_ENTER_THEN = (20, 10, 4)
+"""Lesson 03, exercise 1: South's piece out is on step 20 (three wait); it throws a 10, then a 4."""
 
-def _enters_on(pieces, value: int, rules: Rules | None = None, start=0) -> int:
-    """Where South's piece from ``start`` ends with ``value`` (step 0 when it cannot move)."""
+
+def _entered_ends(rules: Rules, new_piece: bool = True) -> frozenset:
+    """Where the piece that South's 10 brings in can be once the 4 after it is played (it stays
+    where it entered when the 4 moves the other piece); with ``new_piece`` false, where the 4
+    can take either piece."""
+    out, first, second = _ENTER_THEN
     game = Game.from_position(
-        [pieces, None, [0, 0, 0, 0], None], to_move=0, rules=rules or Rules(), seed=1
+        [[out, 0, 0, 0], None, [0, 0, 0, 0], None], to_move=0, rules=rules, seed=1
     )
-    game.throw(value=value)
-    return next((m.end for m in game.legal_moves() if m.start == start and m.kind != "pass"), 0)
-
-
-_TWO_ON = [5, 12, 0, 0]
-"""Lesson 03, exercise 1: South's pieces on steps 5 and 12, two still waiting (it throws a 10)."""
-
-
-def _ends(pieces, value: int, rules: Rules) -> frozenset:
-    """The steps South's pieces can end on with ``value`` (the pass left out)."""
-    game = Game.from_position([pieces, None, [0, 0, 0, 0], None], to_move=0, rules=rules, seed=1)
-    game.throw(value=value)
-    return frozenset(m.end for m in game.legal_moves() if m.kind != "pass")
+    game.throw(value=first)
+    entry = next(m for m in game.legal_moves() if m.kind == "enter")
+    game.play(entry)
+    game.throw(value=second)
+    moves = [m for m in game.legal_moves() if m.kind != "pass"]
+    if not new_piece:
+        return frozenset(m.end for m in moves)
+    return frozenset(m.end if m.start == entry.end else entry.end for m in moves)
 
 
 @exercise("03", 1)
-def _grace_while_pieces_wait() -> Solution:
-    value = 10
-    ends = _ends(_TWO_ON, value, Rules())
-    on_board = [s for s in _TWO_ON if s]
+def _enter_then_move() -> Solution:
+    out, first, second = _ENTER_THEN
+    ends = _entered_ends(Rules())
+    entered = min(ends)
     return Solution(
         ends,
         ("values", {}),
-        {"ends": sorted(ends), "value": value, "on_board": on_board},
+        {"ends": sorted(ends), "out": out, "first": first, "second": second, "entered": entered},
         drop_equal(
             ends,
             {
-                "moved": _ends(_TWO_ON, value, Rules(grace_moves_before_all_entered=True)),
-                "counted": _ends(_TWO_ON, value, Rules(entry_mode="count_from_charkoni")),
-                "only_moved": frozenset(s + value for s in on_board),
+                "counted": _entered_ends(Rules(entry_mode="count_from_charkoni")),
+                "added": frozenset(e + first for e in ends),
+                "stays": frozenset({entered}),
+                "must_move": frozenset({entered + second}),
+                "both": _entered_ends(Rules(), new_piece=False),
             },
         ),
     )
 
 
+_TWO_TENS = 10
+"""Lesson 03, exercise 2: a turn of exactly three throws whose first two are this grace."""
+
+
 @exercise("03", 2)
-def _first_piece() -> Solution:
-    start = [0, 0, 0, 0]
-    step = _enters_on(start, 4)
-    grace = min(Rules().entry_graces)
-    waits = _enters_on(start, 4, Rules(first_piece_any_throw=False))
+def _a_branch_of_three() -> Solution:
+    rules = Rules()
+    ten = throw_distribution(rules)[_TWO_TENS]
+    g = grace_probability(rules)
+    p = ten * ten * (1 - g)
     return Solution(
-        step,
-        ("integer", {}),
-        {"step": step, "value": 4},
-        drop_equal(step, {"grace": _enters_on(start, grace), "waits": waits}),
+        p,
+        ("number", {"decimals": 4}),
+        {"ten": ten, "g": g, "p": p, "value": _TWO_TENS, "ends": 1 - g},
+        drop_equal(
+            p,
+            {
+                "goes_on": ten * ten,  # the third throw forgotten
+                "graces": g * g * (1 - g),  # any two graces, not two 10s
+                "added": (ten + ten) * (1 - g),
+                "one_way": Fraction(1, 2**rules.shells) ** 2 * (1 - g),  # one landing for one up
+            },
+        ),
     )
 
 
+_WORN = Fraction(2, 5)
+"""Lesson 03, exercise 3: worn shells that land mouth up with this chance."""
+
+
 @exercise("03", 3)
-def _grace_enters() -> Solution:
-    pieces = [7, 0, 0, 0]
-    step = _enters_on(pieces, 10)
-    counted = _enters_on(pieces, 10, Rules(entry_mode="count_from_charkoni"))
-    moved = _enters_on(pieces, 10, Rules(grace_moves_before_all_entered=True), start=7)
+def _worn_shells_turn() -> Solution:
+    worn = Rules(p_mouth_up=_WORN)
+    g = grace_probability(worn)
+    mean = 1 / (1 - g)
+    flipped = grace_probability(Rules(p_mouth_up=1 - _WORN))
+    fair = grace_probability(Rules())
     return Solution(
-        step,
-        ("integer", {}),
-        {"step": step, "value": 10, "moved": moved},
-        drop_equal(step, {"counted": counted, "added": step + 10, "moved": moved}),
+        mean,
+        ("number", {"decimals": 2}),
+        {"up": _WORN, "g": g, "mean": mean, "fair": 1 / (1 - fair)},
+        drop_equal(
+            mean,
+            {
+                "fair": 1 / (1 - fair),
+                "inverse": 1 / g,
+                "flipped": 1 / (1 - flipped),
+                "grace": g,
+            },
+        ),
     )
 
 
@@ -129,7 +160,6 @@ def _seven_shell_turn() -> Solution:
 def _turn_of_n_throws() -> TaskSpec:
     """P(a turn has exactly n throws) when each throw is a grace with chance g, checked on the
     engine's turn lengths for the classic game and for tilted shells."""
-    from fractions import Fraction
 
     from ..probability import turn_length_odds
 

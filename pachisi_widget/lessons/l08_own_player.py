@@ -1,4 +1,5 @@
-"""Lesson 08's exercises (write your own player): a player's first rule, intervals, ratings."""
+"""Lesson 08's exercises (write your own player): a player's first rule, intervals, ratings; its
+code task, the count of threats that ``agents.danger`` makes."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from fractions import Fraction
 
 from .. import board
 from ..game import Game
-from .registry import Solution, drop_equal, exercise, interval_choice
+from ..rules import Rules
+from .registry import Solution, TaskSpec, code_task, drop_equal, exercise, interval_choice
 
 _FIRST_POSITION = [[14, 47, 0, 0], None, [16, 70, 0, 0], None]
 """Lesson 08, exercise 1: South throws a 3 here."""
@@ -100,4 +102,43 @@ def _rating_odds() -> Solution:
             "games": int(odds) + 1,
         },
         {"odds": odds, "weaker": 1 - p, "ten_in_ten": (odds - 1) / odds},
+    )
+
+
+_THREAT_CASES = {
+    "classic": (
+        (20, (18,)),
+        (20, (18, 10, 19, 23)),
+        (40, (15, 30, 33)),
+        (50, ()),
+        (34, (24, 9, 28, 31)),
+        (60, (55, 50, 44, 59)),
+    ),
+    "seven_cowries": ((40, (33, 26, 36, 11)), (20, (18, 15)), (50, (45, 44)), (70, (46, 56, 63))),
+}
+"""Lesson 08's code task: per rule set, (South's step, the steps of North's pieces behind it on
+South's track) for each case. South's step is no castle, and no case crosses South's step 41 to
+42, where North's own track begins: there the simple count and the engine's part ways."""
+
+
+@code_task("08")
+def _threats() -> TaskSpec:
+    """How many opponent pieces stand a throw's distance behind a step: the count that
+    :func:`~pachisi_widget.agents.danger` makes (without its castles and its track's wrap, which
+    the cases avoid), the engine's own answer for each case."""
+    from ..agents import danger, reach_values
+
+    cases = []
+    for preset, positions in _THREAT_CASES.items():
+        reach = reach_values(Rules.preset(preset))
+        for step, behind in positions:
+            north = [board.step_of(2, board.square(0, s)) for s in behind]
+            pieces = [[step, 0, 0, 0], None, north + [0] * (4 - len(north)), None]
+            count = danger(0, step, pieces, (0, 2), False, reach)
+            cases.append(((step, behind, tuple(sorted(reach))), count))
+    return TaskSpec(
+        "threats",
+        ("step", "behind", "reach"),
+        tuple(cases),
+        solution="return sum(1 for s in behind if step - s in reach)",
     )
