@@ -190,6 +190,8 @@ class GameRecord(NamedTuple):
         if not isinstance(data, dict):
             raise _err("record_not_object", type=type(data).__name__)
         fmt = data.get("format")
+        if fmt is None:  # no format at all: say so, not "format is None"
+            raise _err("record_format_missing", expected=repr(FORMAT))
         if fmt != FORMAT:
             raise _err("record_format", got=short_repr(fmt), expected=repr(FORMAT))
         version = data.get("version")

@@ -918,7 +918,7 @@ ROMANIAN_FORBIDDEN = {
     r"\bmutar\w* legal\w*": "mutare permisă",
     r"\bprin abandon\b": "pierde din oficiu",
     r"\btraseu\w*": "drum",
-    r"\binterval\w* de 95": "interval de încredere de 95%",
+    r"\binterval\w*( lui)? de 95": "interval de încredere de 95%",
     r"\bde mână\b": "pe hârtie / pe table adevărate",
     r"\bpe jos\b": "mersul obișnuit spre casă / fără să aștepte",
     r"\bpyade\b|\b([2-9]|\d\d+) pyada\b": "piade (2 piade)",

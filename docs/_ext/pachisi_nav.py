@@ -7,8 +7,9 @@ lessons in ``lessons/ro/`` and the teacher's guide) form a section of their own.
 - the sidebar shows that section only, under a link to its home ("Pachisi la clasă"), so its
   titles, headings and captions are the Romanian pages' own;
 - the words the theme writes around a page ("Contents", "Search", "previous", "next", "Back to
-  top", "By ...") are Romanian (:data:`THEME_WORDS`), and so are the browser's title and the
-  page's ``lang``.
+  top", "By ...") are Romanian (:data:`THEME_WORDS`), the names a screen reader gives its
+  landmarks and links too ("Page", "Version warning", "Index"; docs/_templates/layout.html names
+  the printed contents through them), and so are the browser's title and the page's ``lang``.
 
 The English pages are left as the theme makes them.
 """
@@ -50,6 +51,12 @@ THEME_WORDS = {
     "On this page": "Pe această pagină",
     "Print to PDF": "Tipărește ca PDF",
     "Download this page": "Descarcă această pagină",
+    # the screen readers' names of a page's landmarks and links (aria-label, title)
+    "Page": "Pagina",
+    "Version warning": "Avertisment despre versiune",
+    "Announcement": "Anunț",
+    "Index": "Index alfabetic",
+    "General Index": "Index alfabetic",
 }
 """What the theme writes around a Romanian page, in Romanian (any other string stays as is)."""
 

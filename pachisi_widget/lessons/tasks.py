@@ -12,7 +12,7 @@ from ..words import text
 from ..words.format import format_text as words  # the package's one formatter
 from ..words.format import number
 from .answers import _shown
-from .checking import Result, _language
+from .checking import Result, _language, _sentence
 from .registry import TASKS, sentences
 from .teacher import teacher_mode
 
@@ -110,7 +110,7 @@ class CodeTask:
                     hint=self._text("hint", lang),
                 )
                 return Result(False, said, "wrong")
-        why = self._text("why", lang)
+        why = _sentence(self._text("why", lang))  # a sentence of its own, after the count's
         return Result(True, self._say("task_right", lang, count=len(self._cases), why=why), "right")
 
     @property

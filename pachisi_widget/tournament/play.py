@@ -34,7 +34,7 @@ from .games import (  # the helpers check.py imports from here are re-exported
     _unfinished,
     _why_illegal,  # noqa: F401
 )
-from .players import MOVE_TIME, _entrants, load_folder
+from .players import MOVE_TIME, _entrants, load_folder, shown_names
 from .result import TournamentResult
 
 _PLAYERS = (2, 4)
@@ -212,6 +212,7 @@ def tournament(
         {},
         where,
         elapsed,
+        shown_names(ents),
     )
 
 

@@ -306,6 +306,30 @@ def _entrant(name: str, spec) -> _Entrant:
     return _Entrant(name, "object", spec)
 
 
+def shown_name(name: str) -> str:
+    """How the tables, plots and prose of a tournament show a player entered under its file's
+    name: with a capital, as a student's name is written (``ana.py`` is "Ana"); the entrant keeps
+    the name the student typed (``table()``, ``ratings()``, ``head_to_head()`` say "ana").
+
+    >>> shown_name("ana"), shown_name("bogdan_v2"), shown_name("Emil")
+    ('Ana', 'Bogdan_v2', 'Emil')
+    """
+    return name[:1].upper() + name[1:]
+
+
+def shown_names(entrants) -> dict:
+    """Entrant -> shown name, for the entrants that are player files entered under their own
+    file's name (as :func:`load_folder` and a list of paths name them) and whose shown name
+    differs; a name the caller chose, a built-in player and an object keep theirs."""
+    out = {}
+    for e in entrants:
+        if e.kind == "file" and e.name == pathlib.Path(e.value).stem:
+            shown = shown_name(e.name)
+            if shown != e.name:
+                out[e.name] = shown
+    return out
+
+
 def _default_name(spec) -> str:
     if isinstance(spec, str) and spec in AGENTS:
         return spec

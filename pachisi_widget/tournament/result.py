@@ -47,6 +47,9 @@ class TournamentResult:
     """What played the games (not compared)."""
     seconds: float = field(default=0.0, compare=False)
     """Wall-clock time of the games (not compared)."""
+    shown: dict = field(default_factory=dict)
+    """Entrant -> the name the tables, plots and prose show, for the player files entered under
+    their file's name ("ana" -> "Ana"; :meth:`name`)."""
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -66,6 +69,13 @@ class TournamentResult:
             len(self.entrants),
             observations(self.entrants, self.lineups, self.winners, self.forfeits),
         )
+
+    def name(self, player: str, lang: str | None = None) -> str:
+        """``player`` (an entrant's name, as :meth:`table` and :meth:`ratings` give it) as the
+        tables and plots of ``lang`` show it (default: the session's language): a student's file
+        with a capital ("ana" -> "Ana"), a computer player by its name in that language
+        ("greedy" is "lacom" in Romanian), any other name as it was given."""
+        return words.player_name(self.shown.get(player, player), lang)
 
     def ratings(self) -> list:
         """Every player's :class:`Rating` (Elo scale, 95% interval), best first."""
@@ -154,7 +164,7 @@ class TournamentResult:
         lang = words.language() if lang is None else lang
         lines = [self._header(lang)]
         for row in self.table(frame=False):
-            name = words.player_name(row["player"], lang)
+            name = self.name(row["player"], lang)
             rating = words.number(row["rating"], lang, "7.1f")
             spread = words.interval(row["low"], row["high"], lang, spec=".0f")
             rate = words.percent(row["win_rate"], lang, places=1)
@@ -198,7 +208,7 @@ class TournamentResult:
         for r in self.table(frame=False):
             low, high = (words.number(r[k], lang, ".0f") for k in ("low", "high"))
             out.append(
-                f"<tr><td>{r['rank']}</td><td>{e(words.player_name(r['player'], lang))}</td>"
+                f"<tr><td>{r['rank']}</td><td>{e(self.name(r['player'], lang))}</td>"
                 f"<td>{words.number(r['rating'], lang, '.0f')}</td><td>{low} – {high}</td>"
                 f"<td>{r['wins']}</td><td>{r['games']}</td>"
                 f"<td>{words.percent(r['win_rate'], lang, places=1)}</td>"
@@ -207,7 +217,7 @@ class TournamentResult:
         out.append(f"</tbody></table><p>{say('tour_h2h')}</p><table><thead><tr><th></th>")
         h2h = self.head_to_head(frame=False)
         names = [r["player"] for r in h2h]
-        out.extend(f"<th>{e(words.player_name(n, lang))}</th>" for n in names)
+        out.extend(f"<th>{e(self.name(n, lang))}</th>" for n in names)
         out.append("</tr></thead><tbody>")
         dash = say("none")
         for r in h2h:
@@ -215,7 +225,7 @@ class TournamentResult:
                 f"<td>{dash}</td>" if r[n] is None else f"<td>{words.percent(r[n], lang)}</td>"
                 for n in names
             )
-            out.append(f"<tr><th>{e(words.player_name(r['player'], lang))}</th>{cells}</tr>")
+            out.append(f"<tr><th>{e(self.name(r['player'], lang))}</th>{cells}</tr>")
         out.append("</tbody></table>")
         if self.forfeits or self.skipped:
             out.append("<ul>")
@@ -242,7 +252,7 @@ class TournamentResult:
             ImportError: for ``backend="matplotlib"`` without matplotlib.
         """
         lang = words.language() if lang is None else lang
-        names = [words.player_name(r.player, lang) for r in self.ratings()]
+        names = [self.name(r.player, lang) for r in self.ratings()]
         xlabel = words.text("tour_plot_x", {}, lang)
         title = words.text("tour_plot_title", {"total": self.total_games, "seed": self.seed}, lang)
         if backend not in BACKENDS:

@@ -342,14 +342,17 @@ def error_text(exc: BaseException, lang: str | None = None) -> str:
     return text("error_unknown", {}, lang)
 
 
-def rules_text(rules, lang: str | None = None) -> str:
-    """A set of rules in words: the nearest preset's name, then what differs from it.
+def rules_text(rules, lang: str | None = None, base: str | None = None) -> str:
+    """A set of rules in words: the nearest preset's name (or ``base``'s, a preset's name), then
+    what differs from it.
 
     >>> from pachisi_widget.rules import Rules
     >>> rules_text(Rules.preset("mitra").replace(teams=True), "ro")
     'Mitra, în echipe (Sud și Nord contra Est și Vest)'
     >>> rules_text(Rules(pyada=True, split_throw=True))
     'classic, split throws, with pyada'
+    >>> rules_text(Rules.preset("seven_cowries"), "ro", base="classic")
+    'clasic, tabelul wiki7 (7 coji), haruri de intrare 10, 25 și 35, haruri fără introducere 7 și 14'
     """
     import dataclasses
 
@@ -361,7 +364,10 @@ def rules_text(rules, lang: str | None = None) -> str:
     def diff(base) -> list:
         return [n for n in names if getattr(rules, n) != getattr(base, n)]
 
-    best = min(PRESETS, key=lambda p: len(diff(Rules.preset(p))))
+    if base is not None and base not in PRESETS:
+        params = {"got": repr(base), "names": ", ".join(PRESETS)}
+        raise ValueError(_errors.say("arg_rule_preset", params))
+    best = base or min(PRESETS, key=lambda p: len(diff(Rules.preset(p))))
     parts = [word(f"preset.{best}", lang)]
     for name in diff(Rules.preset(best)):
         value = getattr(rules, name)

@@ -109,7 +109,7 @@ def test_lab_analysis_marks_ghost_graph_and_luck_in_both_languages(page, jupyter
     widget.locator("summary", has_text="Settings").click()
     widget.locator('select[data-role="language"]').select_option("ro")
     expect(graph.locator('[data-axis="y"]')).to_have_text("șansa de câștig")
-    expect(graph.locator('[data-axis="x"]')).to_have_text("rândul")
+    expect(graph.locator('[data-axis="x"]')).to_have_text("tura")
     expect(legend).to_have_text(["Sud", "Nord"])
     expect(lines.nth(0)).to_contain_text(re.compile(r"^Sud: \d+% la început"))
     expect(luck.locator("h4")).to_have_text("Noroc și pricepere")

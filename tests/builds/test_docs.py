@@ -390,6 +390,12 @@ def test_the_romanian_pages_have_romanian_navigation(site):
         assert "Contents" not in html and "Caută" in html, name
         assert "Cuprins" in html or "sheet" in name, name  # the sheet has no headings to list
         assert 'title="Link to this heading"' not in html and "© Copyright" not in html, name
+        # what a screen reader names: the landmarks and links around the page (the theme's
+        # "Page", "Version warning" and "Index" included) are Romanian
+        labels = set(re.findall(r'(?:aria-label|title)="([^"]*)"', html))
+        assert not labels & {"Page", "Version warning", "Index", "Search", "On this page"}, name
+        assert {"Avertisment despre versiune", "Index alfabetic"} <= labels, name
+        assert "Pagina" in labels or "sheet" in name, name  # the printed contents' landmark
         titles = re.findall(r'prev-next-title">([^<]*)<', html)
         assert not {"Teacher’s guide", "API reference"} & set(titles), (name, titles)
     for path in found["ro"]:
@@ -399,6 +405,9 @@ def test_the_romanian_pages_have_romanian_navigation(site):
     nav = _sidebar(english)
     assert "The rules" in nav and "Teacher’s guide" in nav and "Pachisi la clasă" in nav
     assert 'lang="en"' in english.split(">", 2)[1] and "</i> Contents" in english
+    assert {'aria-label="Page"', 'aria-label="Version warning"', 'title="Index"'} <= set(
+        re.findall(r'(?:aria-label|title)="[^"]*"', english)
+    )
 
 
 # --- the teacher's guide: a section per lesson, in both languages --------------------------------

@@ -769,3 +769,66 @@ def test_a_task_says_a_wrong_float_with_the_languages_decimal_mark():
     said = task("06b", lang="ro").check(lambda p, n: 0.125).message
     assert "dă 0,125" in said and "0.125" not in said
     assert "gives 0.125" in task("06b", lang="en").check(lambda p, n: 0.125).message
+
+
+# -- a capital after "Right!" / "Corect!" and at every sentence of a feedback ---------------------
+
+_SENTENCE_START = re.compile(r"(?:^|[.!?][”»\"')]? )([a-zăâîșț])")
+"""A sentence that starts with a small letter: at the start, or after a full stop, "!" or "?"."""
+
+
+def _small_starts(message: str) -> list:
+    """Where a sentence of ``message`` starts with a small letter, outside code, quotations,
+    placeholders and calls (``exercise("02", 1).hint()``), decimals and abbreviations."""
+    plain = re.sub(
+        r"`[^`]*`|„[^”]*”|\"[^\"]*\"|'[^']*'|\{[^}]*\}|\b[\w.]+\([^()]*\)(\.\w+\(\))?", "X", message
+    )
+    plain = re.sub(r"\w\.\w|\.\.\.|…|\b(e\.g|i\.e|etc|vs|ex|nr)\.", "0", plain)
+    return [plain[max(0, m.start() - 30) : m.end() + 20] for m in _SENTENCE_START.finditer(plain)]
+
+
+def test_small_starts_finds_a_small_letter_after_a_sentence_and_nothing_in_code():
+    assert _small_starts("Corect! în ultima rundă")
+    assert _small_starts("Right! Your function f is right in 8 cases. a piece on step s")
+    assert not _small_starts("Corect! În ultima rundă, 0.5 sau 0,5 (vezi `x. y`) și „da. nu”.")
+    assert not _small_starts('Răspunde cu "da. nu" sau exercise("02", 1).hint(), de ex. acum.')
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_every_sentence_of_the_catalogues_starts_with_a_capital(lang):
+    """Every message of the language's catalogues (the lessons' explanations, hints and mistakes,
+    the checker's words, the board's, the coach's, the errors): no sentence inside it starts with
+    a small letter (a message's own first word may: it follows "Right!" / "Corect!", which then
+    capitalises it, or the student's answer, or a colon)."""
+    from pachisi_widget.words import catalogue as words_catalogue
+
+    found = []
+    for domain in words_catalogue.domains(lang):
+        for code, message in words_catalogue.messages(lang, domain).items():
+            found += [(domain, code, where) for where in _small_starts("X " + message)]
+    assert not found, "\n".join(f"{d} {c}: …{w}…" for d, c, w in found)
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_what_follows_right_starts_with_a_capital(lang):
+    """The explanation after "Right!" / "Corect!" is a sentence of its own, a capital first: for
+    every exercise's answer (its solution too) and every code task's right function, whose
+    explanation follows the count of cases."""
+    found = []
+    for lesson_id, number in KEYS:
+        ex = exercise(lesson_id, number, lang=lang)
+        right = ex.check(ex.expected)
+        assert right.message.startswith(SAID[lang]["right"]), right.message
+        for said in (right, ex.solution()):  # the solution: "The answer: .... Why: ..."
+            found += [(f"{lesson_id}.{number}", w) for w in _small_starts(said.message)]
+    for lesson_id in lessons.TASKS:
+        t = lessons.task(lesson_id, lang=lang)
+        cases = list(t._cases)
+
+        def answer(*args, cases=cases):
+            return next(want for given, want in cases if list(given) == list(args))
+
+        said = t.check(answer)
+        assert said.correct, (lesson_id, said.message)
+        found += [(f"task {lesson_id}", w) for w in _small_starts(said.message)]
+    assert not found, "\n".join(f"{k}: …{w}…" for k, w in found)

@@ -130,7 +130,21 @@ def test_foreign_format(record, fmt):
     if fmt is None:
         del d["format"]
     msg = _load_error(d)
-    assert "not a pachisi_widget game record" in msg and repr(fmt) in msg
+    assert "not a pachisi_widget game record" in msg
+    if fmt is None:  # a missing format is said so, not "format is None"
+        assert "has no format" in msg and "None" not in msg
+    else:
+        assert repr(fmt) in msg
+
+
+def test_a_missing_format_in_romanian(record):
+    d = dict(record)
+    del d["format"]
+    with pytest.raises(ValueError) as caught:
+        pw.Game.from_dict(d)
+    said = pw.i18n.error_text(caught.value, "ro")
+    assert said.startswith("nu este o înregistrare de joc pachisi_widget: formatul lipsește")
+    assert "None" not in said
 
 
 def test_future_version(record):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -242,6 +243,28 @@ def test_from_folder_loads_the_good_files_and_reports_the_bad(tmp_path):
         load_player(tmp_path / "carol.py")
     with pytest.raises(PlayerFileError, match="carol.py"):
         pw.tournament([str(tmp_path / "carol.py"), "random"], games=2)
+
+
+def test_a_students_file_shows_capitalised_and_keeps_its_code_name(tmp_path):
+    (tmp_path / "ana.py").write_text(TEMPLATE.read_text())
+    (tmp_path / "bogdan.py").write_text(
+        "from pachisi_widget.agents import GreedyAgent\nPLAYER = GreedyAgent()\n"
+    )
+    loaded, _ = pw.tournament.load_folder(tmp_path)
+    entrants = {**loaded, "maria": str(tmp_path / "ana.py"), "tu": Raiser(), "greedy": "greedy"}
+    t = pw.tournament(entrants, games=2, seed=1, progress=False)
+    # the code name stays what the student typed: the file's name, the dict's keys
+    assert t.entrants == ("ana", "bogdan", "maria", "tu", "greedy")
+    assert {r["player"] for r in t.table(frame=False)} == set(t.entrants)
+    assert t.shown == {"ana": "Ana", "bogdan": "Bogdan"}  # a chosen name is kept as chosen
+    assert [t.name(p, "en") for p in t.entrants] == ["Ana", "Bogdan", "maria", "tu", "greedy"]
+    assert [t.name(p, "ro") for p in t.entrants] == ["Ana", "Bogdan", "maria", "tu", "lacom"]
+    for lang in ("en", "ro"):
+        shown = t.summary(lang) + t.to_html(lang) + t.plot(backend="svg", lang=lang)._repr_svg_()
+        assert "Ana" in shown and "Bogdan" in shown
+        assert not re.search(r"\b(ana|bogdan)\b", shown)
+    listed = pw.tournament([str(tmp_path / "ana.py"), "random"], games=2, seed=1, progress=False)
+    assert listed.entrants == ("ana", "random") and listed.name("ana") == "Ana"
 
 
 def test_new_player_writes_the_template(tmp_path):
