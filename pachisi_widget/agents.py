@@ -383,7 +383,33 @@ AGENTS = {
     "castle_waiter": CastleWaiterAgent,
     "expectimax": ExpectimaxAgent,
 }
-"""Agent classes by name (menus, ``simulate(agents=[...names])``)."""
+"""Agent classes by name (menus, ``simulate(agents=[...names])``). ``"coach"`` is among them from
+the start as a :class:`_Later` (its code lives with the coach, a later layer, and loads when the
+first coach player is made); the coach's module then puts its class in its place."""
+
+
+class _Later:
+    """A player whose class lives in a later layer, named in :data:`AGENTS` before that layer is
+    imported: calling it imports the module (which registers the real class in :data:`AGENTS`)
+    and makes the player, so ``make_agent("coach")`` works right after ``import pachisi_widget``
+    while this layer never imports the coach at import time."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+
+    def load(self) -> type:
+        import importlib
+
+        return getattr(importlib.import_module(self.module), self.name)
+
+    def __call__(self, **options) -> Agent:
+        return self.load()(**options)
+
+    def __repr__(self) -> str:
+        return f"<{self.name} from {self.module}, loaded on first use>"
+
+
+AGENTS.setdefault("coach", _Later("pachisi_widget.coach.player", "CoachAgent"))
 
 LEVELS = {"beginner": "runner", "club": "greedy", "expert": "expectimax"}
 """A class's ladder of levels to play up through, weakest first: each level's player beat the one
