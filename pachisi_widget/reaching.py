@@ -45,13 +45,20 @@ that value it holds (at most :data:`REACH_THROWS_LIMIT`)."""
 
 _MASK = (1 << _BITS) - 1
 
+_FIRST = 0.125
+"""With floats, the share of the error the least likely ends of the turn's first series of
+throws may weigh (:meth:`_Piece.pooled_turn`); the series that captures bring share the rest
+(but for a quarter, the series kept per rules): there are many of them, each less likely."""
+
 _SHARES = 16
+_POWER = 0.25
 """With floats, a series of throws that a capture brings, of chance m, may leave out ends of
-its pool that weigh ``m**0.25`` shares of the error left after the turn's first series, one
-share being that error over ``_SHARES`` (an estimate of the sum of ``m**0.25`` over those
+its pool that weigh ``m**_POWER`` shares of the error left after the turn's first series, one
+share being that error over ``_SHARES`` (an estimate of the sum of ``m**_POWER`` over those
 series in the positions of a game; each takes at most half of what is still left, so the
 error stays within bounds whatever the estimate). Leaving out more of the least likely
-series this way follows fewer ends in all for the same error."""
+series this way follows fewer ends in all for the same error (figures tuned on the positions
+of ``scripts/bench_maps.py``)."""
 
 _SERIES: dict = {}
 """Per rules (by id: the rules kept with it), then per piece on the board or not, series begun,
@@ -166,6 +173,25 @@ def _landing_codes(state, seat) -> tuple:
     return tuple(codes)
 
 
+def _clear_ways(codes: tuple) -> list:
+    """Per step t: the steps ahead of t a piece may go before a square held or to capture on
+    (or past home): 0 from the Charkoni."""
+    free = [0] * (HOME + 1)
+    clear = HOME + 1
+    for t in range(HOME, 0, -1):
+        free[t] = clear - t
+        if codes[t]:
+            clear = t
+    return free
+
+
+_MOVES: dict = {}
+"""The moves of a piece (:meth:`_Piece.options`, :meth:`_Piece.spend`), per rules (by id:
+the rules kept with it) and the facts of a position they depend on; kept for the last few
+positions (a board asks for the map of each stack of the seat to move)."""
+_MOVES_KEPT = 4
+
+
 class _Piece:
     """One piece of the seat to move in a position, and what its turn can do to it.
 
@@ -195,16 +221,16 @@ class _Piece:
         self.unit = [base**k for k in range(REACH_THROWS_LIMIT + 1)]
         self.weights = weights
         self.exact = exact
-        self._options: dict = {}
-        codes = self.codes
-        free = [0] * (HOME + 1)  # from step t, how far the way is clear (0 from the Charkoni)
-        clear = HOME + 1
-        for t in range(HOME, 0, -1):
-            free[t] = clear - t
-            if codes[t]:
-                clear = t
-        self.free = free
-        self._spent: dict = {}
+        # what the piece's moves do depends on these only: kept for the seat's other stacks
+        key = (id(rules), self.codes, self.w_other, self.fresh)
+        kept: tuple | None = _MOVES.get(key)
+        if kept is None or kept[0] is not rules:
+            if len(_MOVES) >= _MOVES_KEPT:
+                _MOVES.pop(next(iter(_MOVES)))
+            kept = _MOVES[key] = (rules, {}, {}, _clear_ways(self.codes))
+        self._options: dict = kept[1]
+        self._spent: dict = kept[2]
+        self.free: list = kept[3]
 
     def on(self, t: int) -> bool:
         """Whether the seat has a piece on the board (a bonus grace gives a throw)."""
@@ -348,9 +374,9 @@ class _Piece:
         ``unit[k]``) are followed together, in the order of k.
 
         With floats, what is ended early (the piece stays where it stands) weighs at most
-        ``error``: a quarter in the series kept per rules (:func:`_series`), half in the
-        least likely series of the turn's first, a quarter in those of the series that
-        captures bring."""
+        ``error``: a quarter in the series kept per rules (:func:`_series`), :data:`_FIRST`
+        in the least likely ends of the turn's first series, the rest in those of the series
+        that captures bring."""
         t, cap = self.start, self.cap0
         if state.phase == "move":
             t, cap, hit = self.spend(t, cap, self.pool_of(state.pool))
@@ -392,12 +418,12 @@ class _Piece:
         kept = error / (4 * (throws_max + 1))
         for (t, cap), m in starts.items():
             ends, tails, alive = _series_for(self.rules, self.on(t), begun, False, kept, left)
-            if k == 0:  # the turn's first series: its least likely ends, half the error
-                n = bisect_left(tails, -error / 2)
+            if k == 0:  # the turn's first series: its least likely ends
+                n = bisect_left(tails, -error * _FIRST)
                 self.spare = error * 3 / 4 + tails[n]
                 self.share = self.spare / _SHARES
             elif m > 0:  # a series a capture brings: more of its ends left out the less likely
-                allowed = min(self.share * m**0.25, self.spare / 2)  # it is (see _SHARES)
+                allowed = min(self.share * m**_POWER, self.spare / 2)  # it is (see _SHARES)
                 n = bisect_left(tails, -allowed / m)
                 self.spare += m * tails[n]
             else:
@@ -410,7 +436,7 @@ class _Piece:
         series it brings in ``levels``."""
         left = throws_max - k
         extra = self.rules.capture_extra_throw
-        spend = self.spend
+        spend, memo = self.spend, self._spent
         free = self.free
         which = 5 if self.w_other else 4
         for (t, cap), m in starts.items():
@@ -423,7 +449,8 @@ class _Piece:
                     out[s] = out.get(s, 0) + m * end[3]
                     continue
                 pool, kk, num, scaled = end[:4]
-                s, cap2, hit = spend(t, cap, pool)
+                got = memo.get(((pool << 8 | t) << 1) | cap)
+                s, cap2, hit = got if got is not None else spend(t, cap, pool)
                 if hit and extra and s != HOME and kk < left:
                     lv = levels[k + kk]
                     lv[(s, cap2)] = lv.get((s, cap2), 0) + m * num
