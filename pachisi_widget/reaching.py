@@ -6,10 +6,11 @@ void), whether the turn goes on (graces, the extra throws of captures), and the 
 board that its moves meet (the castles opponents hold, the opponents it can capture, home's
 exact count, entering). The other pieces of its seat never move in it, so the board stays as
 it is but for the pieces it captures, which stand behind it from then on. What does not depend
-on the position, the series of throws of a turn, is kept per rules (:data:`_SERIES`).
+on the position, the series of throws of a turn, is kept per rules (:mod:`pachisi_widget.pools`).
 
-With ``split_throw``, or when the dead-game count of idle throws could run out in the turn,
-the turn is played on the rules engine itself (:func:`_engine_reach`), as the whole position.
+With ``split_throw``, when the dead-game count of idle throws could run out in the turn, or
+with more throws pooled than a pool counts, the turn is played on the rules engine itself
+(:func:`_engine_reach`), as the whole position.
 
 Private to the package: :mod:`pachisi_widget.probability` is the public face.
 """
@@ -18,13 +19,13 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from fractions import Fraction
-from math import lcm
 
 from .board import HOME
 from .landings import _canonical, _trim
-from .rules import CANCEL_HIGH, PYADA_VALUES
+from .pools import _BEGIN, _BITS, _MASK, _series_for, _weights
+from .rules import PYADA_VALUES
 from .tables import IDLE_THROWS_MAX, IS_CASTLE, LOOP_OF, ON_LOOP_FIRST, ON_LOOP_LAST, STEP_ON_LOOP
-from .turns import _whole, value_odds
+from .turns import _whole
 
 REACH_THROWS_MAX = 12
 """:func:`reach_map` follows a turn for at most this many throws; a longer series of graces
@@ -39,32 +40,17 @@ under ``throw_then_move``)."""
 REACH_THROWS_LIMIT = 40
 """The largest ``throws_max`` :func:`reach_map` accepts."""
 
-_BITS = 6
-"""A pool of throws is an int, ``_BITS`` bits per value of the rules (ascending): how many of
-that value it holds (at most :data:`REACH_THROWS_LIMIT`)."""
-
-_MASK = (1 << _BITS) - 1
-
 _FIRST = 0.125
 """With floats, the share of the error the least likely ends of the turn's first series of
 throws may weigh (:meth:`_Piece.pooled_turn`); the series that captures bring share the rest
 (but for a quarter, the series kept per rules): there are many of them, each less likely."""
 
-_SHARES = 16
-_POWER = 0.25
-"""With floats, a series of throws that a capture brings, of chance m, may leave out ends of
-its pool that weigh ``m**_POWER`` shares of the error left after the turn's first series, one
-share being that error over ``_SHARES`` (an estimate of the sum of ``m**_POWER`` over those
-series in the positions of a game; each takes at most half of what is still left, so the
-error stays within bounds whatever the estimate). Leaving out more of the least likely
-series this way follows fewer ends in all for the same error (figures tuned on the positions
-of ``scripts/bench_maps.py``)."""
-
-_SERIES: dict = {}
-"""Per rules (by id: the rules kept with it), then per piece on the board or not, series begun,
-exact or floats and error allowed: the series of throws of a turn under ``throw_then_move``
-(:func:`_series`)."""
-_SERIES_KEPT = 16
+_SHARES, _POWER = 16, 0.25
+"""With floats, a series a capture brings, of chance m, may leave out ends weighing
+``m**_POWER`` shares, a share being the error left after the first series over ``_SHARES``
+(about the sum of ``m**_POWER`` over those series; each takes at most half of what is left,
+so the error stays within bounds): fewer ends followed in all for the same error (tuned on
+the positions of ``scripts/bench_maps.py``)."""
 
 
 def _reach_start(state, seat, piece, throws_max) -> tuple:
@@ -138,7 +124,8 @@ def reach_map(
         error = REACH_FLOAT_ERROR
     if isinstance(error, bool) or not isinstance(error, (int, float)) or not 0 <= error <= 0.01:
         raise ValueError(f"error must be a number from 0 to 0.01 (or None), not {error!r}")
-    if state.rules.split_throw or state.idle + throws_max >= IDLE_THROWS_MAX:
+    rare = len(state.pool) + throws_max > _MASK  # more throws of a value than a pool counts
+    if state.rules.split_throw or state.idle + throws_max >= IDLE_THROWS_MAX or rare:
         return _engine_reach(state, seat, start, exact, throws_max, error)
     p = _Piece(state, seat, piece, exact)
     if state.rules.turn_mode == "throw_then_move":
@@ -210,16 +197,8 @@ class _Piece:
         self.codes = _landing_codes(state, seat)
         self.cap0 = not rules.must_capture_before_home or state.captures[seat] > 0
         self.values = rules.values
-        odds = value_odds(rules, exact)
-        base: int | float = 1.0
-        if exact:
-            base = lcm(*(pr.denominator for pr in odds.values()))
-            weights = [int(odds[v] * base) for v in self.values]
-        else:
-            weights = [odds[v] for v in self.values]
-        self.base = base
+        base, self.weights = _weights(rules, exact)
         self.unit = [base**k for k in range(REACH_THROWS_LIMIT + 1)]
-        self.weights = weights
         self.exact = exact
         # what the piece's moves do depends on these only: kept for the seat's other stacks
         key = (id(rules), self.codes, self.w_other, self.fresh)
@@ -458,144 +437,13 @@ class _Piece:
                     out[s] = out.get(s, 0) + m * scaled
 
 
-_BEGIN = (0, None, 0, 0)
-"""A series of throws not begun: (the pool, the class of the run ``cancel_three`` counts, the
-run's throws as a pool, how many)."""
-
-
-def _series_for(rules, on: bool, begun: tuple, exact: bool, error: float, left: int) -> tuple:
-    """The series of throws from ``begun`` (:func:`_series`) for ``left`` throws at most:
-    ``(ends, tails, rest)``: ``ends`` = [(pool, throws, chance over base**throws, chance over
-    base**left)], with floats the most likely first; ``tails[n]``: minus the chance of
-    ``ends[n:]`` (floats; None when exact); ``rest``: the chance over base**left that the
-    series goes on past them, or was ended early."""
-    entry = _series(rules, on, begun, exact, error, left)
-    got = entry["scaled"].get(left)
-    if got is None:
-        depths, alive, cut, base = entry["depths"], entry["alive"], entry["cut"], entry["base"]
-        steps = entry["steps"]
-        ends = []
-        for k in range(1, left + 1):
-            f = base ** (left - k)
-            for pool, num in depths[k].items():
-                far = steps.get(pool)
-                if far is None:
-                    far = steps[pool] = _pool_steps(rules, pool)
-                ends.append((pool, k, num, num * f, *far))
-        if exact:
-            got = (ends, None, alive[left])
-        else:
-            ends.sort(key=lambda e: -e[3])
-            tails = [0.0] * (len(ends) + 1)
-            for i in range(len(ends) - 1, -1, -1):
-                tails[i] = tails[i + 1] - ends[i][3]
-            got = (ends, tails, alive[left] + sum(cut[: left + 1]))
-        entry["scaled"][left] = got
-    return got
-
-
-def _pool_steps(rules, pool: int) -> tuple:
-    """How far a pool takes a piece on the board when every throw of it can move it: (all of
-    its seat entered, a piece of its seat waiting: a large number when a grace of it may then
-    only enter)."""
-    whole = waiting = 0
-    for v in rules.values:
-        n = pool & _MASK
-        pool >>= _BITS
-        if n:
-            whole += n * rules.distance(v)
-            if v in rules.entry_graces and not rules.grace_moves_before_all_entered:
-                waiting += _FAR
-            waiting += n * v
-    return whole, waiting
-
-
-_FAR = 1000
-"""Farther than any piece can go."""
-
-
-def _series(rules, on: bool, begun: tuple, exact: bool, error: float, depth: int) -> dict:
-    """``throw_then_move``: the series of throws of a turn, thrown before any is spent (a grace
-    gives the next, a bonus grace only with a piece on the board, ``on``; ``cancel_three``
-    voids three high throws, three 7s or three 14s in a row and ends it), for ``depth`` throws
-    at least; kept per rules. ``depths[k]``: {the pool when it ends after k throws: chance over
-    ``base**k``}; ``alive[k]``: the chance that it goes on after k throws; with floats,
-    ``cut[k]``: the least likely series ended early at k throws (their weight at most
-    ``error``)."""
-    kept = _SERIES.get(id(rules))
-    if kept is None or kept[0] is not rules:
-        if len(_SERIES) >= _SERIES_KEPT:
-            _SERIES.clear()
-        kept = _SERIES[id(rules)] = (rules, {})  # the rules kept alive: their id is not reused
-    table: dict = kept[1]
-    key = (on, begun, exact, error)
-    got = table.get(key)
-    if got is not None and got["depth"] >= depth:
-        return got
-    depth = max(depth, REACH_THROWS_MAX)
-    values = rules.values
-    odds = value_odds(rules, exact)
-    base: int | float = 1.0
-    if exact:
-        base = lcm(*(pr.denominator for pr in odds.values()))
-        weights = [int(odds[v] * base) for v in values]
-    else:
-        weights = [odds[v] for v in values]
-    throws = [
-        (
-            1 << (_BITS * i),
-            w,
-            v in rules.entry_graces or (on and v in rules.bonus_graces),
-            ("high" if v in CANCEL_HIGH else v if v in (7, 14) else None)
-            if rules.cancel_three
-            else None,
-        )
-        for i, (v, w) in enumerate(zip(values, weights, strict=True))
-    ]
-    depths: list = [{}]
-    alive = [1]
-    cut = [0.0]
-    frontier = {begun: 1}
-    budget = 0.0 if exact else error / (depth + 1)
-    for _ in range(depth):
-        ends: dict = {}
-        nxt: dict = {}
-        for (pool, kind, run, n), m in frontier.items():
-            for bit, w, grace, c in throws:
-                mm = m * w
-                st: tuple
-                if c is None:
-                    st = (pool + run + bit, None, 0, 0)
-                elif c == kind:
-                    if n == 2:  # the third in a row: all three void, the series ends
-                        ends[pool] = ends.get(pool, 0) + mm
-                        continue
-                    st = (pool, c, run + bit, n + 1)
-                else:
-                    st = (pool + run, c, bit, 1)
-                if grace:
-                    nxt[st] = nxt.get(st, 0) + mm
-                else:
-                    p = st[0] + st[2]
-                    ends[p] = ends.get(p, 0) + mm
-        dropped: dict = {}
-        _trim(nxt, budget, dropped, lambda st: 0)
-        cut.append(dropped.get(0, 0.0))
-        depths.append(ends)
-        alive.append(sum(nxt.values()))
-        frontier = nxt
-    got = {"depth": depth, "depths": depths, "alive": alive, "cut": cut, "base": base}
-    got.update(scaled={}, steps={})
-    table[key] = got
-    return got
-
-
 def _engine_reach(state, seat, start, exact, throws_max, error) -> dict:
     """:func:`reach_map` played on the rules engine itself, the whole position at each throw
     (:meth:`GameState.chance_outcomes` for every throw still to come, :meth:`GameState.apply`
     for the moves): with ``split_throw`` (a throw may move several pieces, so the piece's
-    stack counts), or when the dead-game count of idle throws could end the turn. Series of
-    throws that lead to the same position are followed once."""
+    stack counts), when the dead-game count of idle throws could end the turn, or for a pool
+    longer than :data:`~pachisi_widget.pools._BITS` counts. Series of throws that lead to the
+    same position are followed once."""
     one = Fraction(1) if exact else 1.0
     turn = state.turn
     outcomes: dict = {}  # the throws of the seat to move, by whether it has a piece on the board

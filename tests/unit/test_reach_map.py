@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 import pachisi_widget as pw
-from pachisi_widget import probability, reaching
+from pachisi_widget import pools, probability
 from pachisi_widget.board import HOME
 from pachisi_widget.landings import _canonical, _trim
 from pachisi_widget.reaching import REACH_FLOAT_ERROR, REACH_THROWS_MAX, _reach_start
@@ -242,9 +242,9 @@ def test_the_series_of_throws_are_kept_per_rules_and_give_the_same_map():
     st = pw.Game.from_position(
         [[20, 30, 0, 0], None, [0, 0, 40, 50], None], rules="mitra", seed=2
     ).state
-    reaching._SERIES.clear()
+    pools._SERIES.clear()
     first = probability.reach_map(st, 0, 1, exact=False, error=1e-4)
-    assert reaching._SERIES  # kept
+    assert pools._SERIES  # kept
     assert probability.reach_map(st, 0, 1, exact=False, error=1e-4) == first
-    reaching._SERIES.clear()
+    pools._SERIES.clear()
     assert probability.reach_map(st, 0, 1, exact=False, error=1e-4) == first
