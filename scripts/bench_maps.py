@@ -40,7 +40,7 @@ import random
 import statistics
 import time
 
-from pachisi_widget import hitting, practice, probability, turns
+from pachisi_widget import hitting, practice, probability, reaching, turns
 from pachisi_widget.coach import tutor
 from pachisi_widget.rules import PRESETS, Rules
 from pachisi_widget.state import GameState
@@ -91,6 +91,7 @@ def positions(preset: str, players: int, games: int, every: int, seed: int) -> l
 def cold() -> None:
     probability._LANDINGS.clear()
     probability._MODELS.clear()
+    reaching._MOVES.clear()  # a piece's moves in a position (its series stay: they are per rules)
 
 
 def clock(fn) -> float:

@@ -34,6 +34,7 @@ LAYERS = [
         "trees",
         "hitting",
         "reaching",
+        "pools",
         "luck",
     },  # the lab: many games, odds
     {"lessons", "exercises", "practice", "kit"},  # teaching (kit: the teacher's kit to print)
