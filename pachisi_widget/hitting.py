@@ -18,6 +18,7 @@ from .landings import (
     _blocked,
     _check_pieces,
     _landing_odds,
+    _landing_sets,
 )
 from .tables import IS_SAFE, LOOP_OF, STEP_ON_LOOP
 from .turns import _MODELS, TooManyStates, _model, _rules, _whole
@@ -52,7 +53,8 @@ def _hits(rules, pieces, fresh, seat: int, step: int, exact: bool, error: float)
             # the whole series is thrown before any move: the pool is seen at once
             zero = Fraction(0) if exact else 0.0
             each = 0.0 if exact else max(error, FLOAT_ERROR) / len(opponents)
-            odds = _landing_odds(rules, tuple(mine), privilege, blocked, exact, None, each)
+            sets = _landing_sets(rules, tuple(mine), privilege, blocked, exact, None, each)
+            odds = _landing_odds(sets, exact)
             hit = odds.get(te, zero)
         else:
             dists = tuple(sorted(te - t for t in mine if 0 < t < te))

@@ -7,6 +7,7 @@ Private to the package: :mod:`pachisi_widget.probability` is the public face.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from .board import HOME
@@ -131,21 +132,21 @@ def _spend(rules, v, w, on, fresh, mask, allowed) -> list:
     return out
 
 
-def _each_throw_landings(rules, start, allowed, throws, graces_max, floor) -> dict:
+def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit) -> dict:
     """``move_each_throw``: {the steps the turn can land on (bits): chance}.
 
     A state of the turn so far is (the steps landed on, the plays still open): a play is
     (pieces waiting, a piece on the board, privilege, the steps the piece that is to land may
     stand on); plays with the same first three merge. Each throw is a grace for a play as
-    that play stands when it is thrown."""
+    that play stands when it is thrown. Chances as in :func:`_pooled_landings`."""
     entry, bonus = rules.entry_graces, rules.bonus_graces
-    frontier = {(0, (start,)): 1}
+    frontier = {(0, (start,)): unit ** (graces_max + 1) if unit else 1.0}
     final: dict = {}
     for depth in range(graces_max + 1):
         nxt: dict = {}
         for (landed, plays), mass in frontier.items():
             for v, pv in throws:
-                m = mass * pv
+                m = mass // unit * pv if unit else mass * pv
                 got = landed
                 cont: dict = {}
                 for w, on, fresh, mask in plays:
@@ -200,19 +201,23 @@ def _pool_table(rules, start, allowed):
     return table
 
 
-def _pooled_landings(rules, start, allowed, throws, graces_max, floor) -> dict:
+def _pooled_landings(rules, start, allowed, throws, graces_max, floor, unit) -> dict:
     """``throw_then_move``: {the steps the turn can land on (bits): chance}. The series is
     thrown first (a bonus grace counts when the seat had a piece on the board as it began;
     ``cancel_three`` voids three high throws, three 7s or three 14s in a row and ends it), then
-    the pool is spent in any order (:func:`_pool_landings`)."""
+    the pool is spent in any order (:func:`_pool_landings`). Chances are floats, or with a
+    ``unit`` (exact) whole numbers of ``unit ** -(graces_max + 1)``: each throw's chance is
+    ``pv / unit`` and a series of k throws starts from ``unit ** (graces_max + 1)``, divided by
+    ``unit`` at each throw (exactly: k <= graces_max + 1), so that every chance is on one
+    denominator and no fraction is reduced on the way."""
     entry, bonus, on = rules.entry_graces, rules.bonus_graces, start[1]
-    frontier: dict = {((), None, ()): 1}
+    frontier: dict = {((), None, ()): unit ** (graces_max + 1) if unit else 1.0}
     pools: dict = {}
     for depth in range(graces_max + 1):
         nxt: dict = {}
         for (pool, cls, run), mass in frontier.items():
             for v, pv in throws:
-                m = mass * pv
+                m = mass // unit * pv if unit else mass * pv
                 grace = v in entry or (v in bonus and on)
                 new_cls, new_run = None, ()
                 if rules.cancel_three:
@@ -249,12 +254,24 @@ def _turn_landings(rules, start, allowed, exact, graces_max, error=FLOAT_ERROR) 
     """{the steps one seat's turn can land on (bits): chance}, from ``start`` (pieces waiting,
     a piece on the board, privilege, the steps of the pieces that may land) with the steps
     ``allowed`` to stop on."""
-    one = Fraction(1) if exact else 1.0
-    throws = [(v, pr * one) for v, pr in value_odds(rules, exact).items()]
+    odds = value_odds(rules, exact)
+    unit = 0
+    if exact:  # whole numbers on one denominator (see _pooled_landings)
+        unit = 1
+        for pr in odds.values():
+            unit = math.lcm(unit, Fraction(pr).denominator)
+        throws = [(v, int(pr * unit)) for v, pr in odds.items()]
+    else:
+        throws = [(v, float(pr)) for v, pr in odds.items()]
     floor = 0.0 if exact else error / (graces_max + 1)  # a budget for each depth
     if rules.turn_mode == "throw_then_move":
-        return _pooled_landings(rules, start, allowed, throws, graces_max, floor)
-    return _each_throw_landings(rules, start, allowed, throws, graces_max, floor)
+        final = _pooled_landings(rules, start, allowed, throws, graces_max, floor, unit)
+    else:
+        final = _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit)
+    if exact:
+        whole = unit ** (graces_max + 1)
+        return {bits: Fraction(n, whole) for bits, n in final.items()}
+    return final
 
 
 _RELATIVE = 128
@@ -334,26 +351,42 @@ def _landing_sets(
     return got
 
 
-def _landing_odds(
-    rules,
-    pieces: tuple,
-    fresh: bool,
-    blocked: frozenset,
-    exact: bool,
-    graces_max,
-    error=FLOAT_ERROR,
-):
-    """{step of this seat's track 1..75: the chance its turn can land a piece there}
-    (:func:`_landing_sets`)."""
-    zero = Fraction(0) if exact else 0.0
-    got: dict = {}
-    for landed, pr in _landing_sets(rules, pieces, fresh, blocked, exact, graces_max, error):
+def _landing_odds(sets: list, exact: bool) -> dict:
+    """{step of a seat's track 1..75: the chance its turn can land a piece there}, from its
+    turn's landing ``sets`` (:func:`_landing_sets`)."""
+    return _marginals(sets, Fraction(0) if exact else 0.0)
+
+
+_CHUNK = 8
+""":func:`_marginals` adds the chances up by groups of this many steps first."""
+
+
+def _marginals(sets: list, zero) -> dict:
+    """{step: the total chance of the ``sets`` (bits, chance) that hold it}. The chances are
+    added up first for each group of :data:`_CHUNK` steps by the steps of the group a set holds
+    (few distinct ones), and only then spread on the steps: a few additions a set instead of
+    one a step."""
+    width, low = _CHUNK, (1 << _CHUNK) - 1
+    groups: list = [{} for _ in range((HOME + width - 1) // width)]
+    for landed, pr in sets:
+        c = 0
         while landed:
-            low = landed & -landed
-            step = low.bit_length() - 1
-            got[step] = got.get(step, zero) + pr
-            landed ^= low
-    return got
+            part = landed & low
+            if part:
+                acc = groups[c]
+                acc[part] = acc.get(part, zero) + pr
+            landed >>= width
+            c += 1
+    got: dict = {}
+    for c, acc in enumerate(groups):
+        base = width * c
+        for part, pr in acc.items():
+            while part:
+                bit = part & -part
+                step = base + bit.bit_length() - 1
+                got[step] = got.get(step, zero) + pr
+                part ^= bit
+    return dict(sorted(got.items()))
 
 
 def _capture_slack(sets: list, targets: int, exact: bool) -> tuple:
@@ -367,21 +400,17 @@ def _capture_slack(sets: list, targets: int, exact: bool) -> tuple:
     and the chance that a player who plays each throw as it comes hits s by at most
     ``total - alone[s]`` (a capture elsewhere)."""
     zero = Fraction(0) if exact else 0.0
-    total, lands, alone = zero, {}, {}
+    total, alone, caught_sets = zero, {}, []
     for landed, pr in sets:
         caught = landed & targets
         if not caught:
             continue
         total += pr
+        caught_sets.append((landed, pr))
         if caught & (caught - 1) == 0:
             step = caught.bit_length() - 1
             alone[step] = alone.get(step, zero) + pr
-        while landed:
-            low = landed & -landed
-            step = low.bit_length() - 1
-            lands[step] = lands.get(step, zero) + pr
-            landed ^= low
-    return total, lands, alone
+    return total, _marginals(caught_sets, zero), alone
 
 
 def _blocked(pieces, seats, rules, o: int) -> frozenset:

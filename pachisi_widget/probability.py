@@ -519,7 +519,7 @@ def _danger(state, seat, exact: bool, graces_max, error: float, bounds: bool) ->
     for o in opponents:
         blocked = _blocked(pieces, state.seats, rules, o)
         sets = _landing_sets(rules, pieces[o], state.fresh[o], blocked, exact, graces_max, each)
-        odds = _landing_odds(rules, pieces[o], state.fresh[o], blocked, exact, graces_max, each)
+        odds = _landing_odds(sets, exact)
         on_o = STEP_ON_LOOP[o]
         if bounds:
             targets = _capturable(pieces, state.seats, rules, o)
