@@ -203,47 +203,67 @@ def _pool_table(rules, start, allowed):
 
 def _pooled_landings(rules, start, allowed, throws, graces_max, floor, unit) -> dict:
     """``throw_then_move``: {the steps the turn can land on (bits): chance}. The series is
-    thrown first (a bonus grace counts when the seat had a piece on the board as it began;
-    ``cancel_three`` voids three high throws, three 7s or three 14s in a row and ends it), then
-    the pool is spent in any order (:func:`_pool_landings`). Chances are floats, or with a
-    ``unit`` (exact) whole numbers of ``unit ** -(graces_max + 1)``: each throw's chance is
-    ``pv / unit`` and a series of k throws starts from ``unit ** (graces_max + 1)``, divided by
-    ``unit`` at each throw (exactly: k <= graces_max + 1), so that every chance is on one
-    denominator and no fraction is reduced on the way."""
-    entry, bonus, on = rules.entry_graces, rules.bonus_graces, start[1]
-    frontier: dict = {((), None, ()): unit ** (graces_max + 1) if unit else 1.0}
-    pools: dict = {}
-    for depth in range(graces_max + 1):
-        nxt: dict = {}
-        for (pool, cls, run), mass in frontier.items():
-            for v, pv in throws:
-                m = mass // unit * pv if unit else mass * pv
-                grace = v in entry or (v in bonus and on)
-                new_cls, new_run = None, ()
-                if rules.cancel_three:
-                    c = "high" if v in CANCEL_HIGH else v if v in (7, 14) else None
-                    if c is not None:
-                        new_cls, new_run = c, (run + (v,) if c == cls else (v,))
-                        if len(new_run) == 3:  # void: the series ends
-                            left = list(pool)
-                            for x in new_run[:2]:
-                                left.remove(x)
-                            pools[tuple(left)] = pools.get(tuple(left), 0) + m
-                            continue
-                p2 = tuple(sorted(pool + (v,)))
-                if grace and depth < graces_max:
-                    key = (p2, new_cls, new_run)
-                    nxt[key] = nxt.get(key, 0) + m
-                else:
-                    pools[p2] = pools.get(p2, 0) + m
-        _trim(nxt, floor, pools, lambda st: st[0])
-        frontier = nxt
+    thrown first (:func:`_series_pools`), then the pool is spent in any order
+    (:func:`_pool_table`)."""
     final: dict = {}
     table = _pool_table(rules, start, allowed)
-    for pool, m in sorted(pools.items(), key=lambda pm: len(pm[0])):
+    for pool, m in _series_pools(rules, start[1], throws, graces_max, floor, unit):
         got = table(pool)
         final[got] = final.get(got, 0) + m
     return final
+
+
+_POOLS: dict = {}
+"""(:func:`_series_pools`) the pools of a turn's series, per rules: they do not depend on the
+position (but for whether a piece is on the board as the turn begins)."""
+_POOLS_KEPT = 32
+
+
+def _series_pools(rules, on: bool, throws, graces_max, floor, unit) -> list:
+    """``throw_then_move``: [(pool, chance)] of a series of throws, the shortest pools first: a
+    bonus grace counts when the seat had a piece on the board as it began (``on``);
+    ``cancel_three`` voids three high throws, three 7s or three 14s in a row and ends it.
+    Chances are floats, or with a ``unit`` (exact) whole numbers of
+    ``unit ** -(graces_max + 1)``: each throw's chance is ``pv / unit`` and a series starts
+    from ``unit ** (graces_max + 1)``, divided by ``unit`` at each throw (exactly: a series has
+    at most ``graces_max + 1`` throws), so that every chance is on one denominator and no
+    fraction is reduced on the way. Kept per rules (the same for every position)."""
+    key = (rules, on, graces_max, floor, unit)
+    got = _POOLS.pop(key, None)
+    if got is None:
+        entry, bonus = rules.entry_graces, rules.bonus_graces
+        frontier: dict = {((), None, ()): unit ** (graces_max + 1) if unit else 1.0}
+        pools: dict = {}
+        for depth in range(graces_max + 1):
+            nxt: dict = {}
+            for (pool, cls, run), mass in frontier.items():
+                for v, pv in throws:
+                    m = mass // unit * pv if unit else mass * pv
+                    grace = v in entry or (v in bonus and on)
+                    new_cls, new_run = None, ()
+                    if rules.cancel_three:
+                        c = "high" if v in CANCEL_HIGH else v if v in (7, 14) else None
+                        if c is not None:
+                            new_cls, new_run = c, (run + (v,) if c == cls else (v,))
+                            if len(new_run) == 3:  # void: the series ends
+                                left = list(pool)
+                                for x in new_run[:2]:
+                                    left.remove(x)
+                                pools[tuple(left)] = pools.get(tuple(left), 0) + m
+                                continue
+                    p2 = tuple(sorted(pool + (v,)))
+                    if grace and depth < graces_max:
+                        key2 = (p2, new_cls, new_run)
+                        nxt[key2] = nxt.get(key2, 0) + m
+                    else:
+                        pools[p2] = pools.get(p2, 0) + m
+            _trim(nxt, floor, pools, lambda st: st[0])
+            frontier = nxt
+        got = sorted(pools.items(), key=lambda pm: len(pm[0]))
+    _POOLS[key] = got
+    while len(_POOLS) > _POOLS_KEPT:
+        _POOLS.pop(next(iter(_POOLS)))
+    return got
 
 
 _LANDINGS: dict = {}

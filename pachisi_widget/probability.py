@@ -42,6 +42,7 @@ from .hitting import (
 )
 from .landings import (  # noqa: F401  (the benchmarks empty these)
     _LANDINGS,
+    _POOLS,
     _RELATIVES,
     _blocked,
     _canonical,

@@ -202,6 +202,7 @@ def main() -> None:
             for st, ph in positions(preset, players, args.games, args.every, args.seed)
         ]
         probability._RELATIVES.clear()
+        probability._POOLS.clear()
         turns._ALONE.clear()
         t0 = time.process_time()
         danger(sts[0][0], None)
