@@ -275,7 +275,11 @@ class _TurnModel:
         if got is not None:
             return got
         if error > 0:
-            if not self.rules.pyada or not state[1]:  # (the bounds count pyada all or never)
+            alone, dists = self.alone, state[0]
+            if alone is None:
+                alone = self.alone = _alone_bounds(self.rules)
+            # (the bounds count pyada all or never)
+            if dists and alone[dists[-1]] <= error / 2 and (not self.rules.pyada or not state[1]):
                 state, spent = self._far_left_out(state, error / 2)
                 if spent:
                     error -= spent
