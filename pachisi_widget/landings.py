@@ -213,6 +213,19 @@ def _pooled_landings(rules, start, allowed, throws, graces_max, floor, unit) -> 
     return final
 
 
+def _kept_for_sure(st) -> tuple:
+    """The part of a series' pool that no later throw can take back: its last throws of a run
+    that ``cancel_three`` may still void left out (a series ended early lands no more than the
+    whole series would)."""
+    pool, _, run = st
+    if not run:
+        return pool
+    left = list(pool)
+    for x in run:
+        left.remove(x)
+    return tuple(left)
+
+
 _POOLS: dict = {}
 """(:func:`_series_pools`) the pools of a turn's series, per rules: they do not depend on the
 position (but for whether a piece is on the board as the turn begins)."""
@@ -257,7 +270,7 @@ def _series_pools(rules, on: bool, throws, graces_max, floor, unit) -> list:
                         nxt[key2] = nxt.get(key2, 0) + m
                     else:
                         pools[p2] = pools.get(p2, 0) + m
-            _trim(nxt, floor, pools, lambda st: st[0])
+            _trim(nxt, floor, pools, _kept_for_sure)
             frontier = nxt
         got = sorted(pools.items(), key=lambda pm: len(pm[0]))
     _POOLS[key] = got
