@@ -105,7 +105,7 @@ def _limited(compute, most: int):
             m.stop_at = None
 
 
-SHOWN_STATES = 200
+SHOWN_STATES = 400
 """:func:`_hit_shown` tries each error while each opponent's turn takes at most this many new
 states (milliseconds)."""
 
