@@ -110,10 +110,28 @@ SHOWN_STATES = 400
 states (milliseconds)."""
 
 
+_SHOWN: dict = {}
+"""(:func:`_hits_shown`) its answers for the last few positions, the most recent last (a
+practice question asks for the chance, then for its capture bound)."""
+_SHOWN_KEPT = 8
+
+
 def _hits_shown(rules, pieces, fresh, seat: int, step: int, error: float) -> tuple:
     """(:func:`_hits` in floats, the error each chance may have): ``error`` when each
     opponent's turn takes at most :data:`SHOWN_STATES` new states to solve to within it, else
     ten times more, up to :data:`HIT_ERROR_MAX` (which always answers)."""
+    key = (rules, pieces, fresh, seat, step, error)
+    got = _SHOWN.pop(key, None)
+    if got is None:
+        got = _escalate(rules, pieces, fresh, seat, step, error)
+    _SHOWN[key] = got
+    while len(_SHOWN) > _SHOWN_KEPT:
+        _SHOWN.pop(next(iter(_SHOWN)))
+    return got
+
+
+def _escalate(rules, pieces, fresh, seat: int, step: int, error: float) -> tuple:
+    """:func:`_hits_shown`, computed."""
     while error * 10 <= HIT_ERROR_MAX:
         try:
             e = error

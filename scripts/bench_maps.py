@@ -92,6 +92,7 @@ def positions(preset: str, players: int, games: int, every: int, seed: int) -> l
 def cold() -> None:
     probability._LANDINGS.clear()
     probability._MODELS.clear()
+    hitting._SHOWN.clear()
 
 
 def clock(fn) -> float:
