@@ -151,9 +151,10 @@ def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit)
                 cont: dict = {}
                 for w, on, fresh, mask in plays:
                     grace = v in entry or (v in bonus and on)
-                    for w2, on2, fr2, mask2, new in [(w, on, fresh, mask, 0)] + _spend(
-                        rules, v, w, on, fresh, mask, allowed
-                    ):
+                    if grace:  # (passing keeps the play as it stands)
+                        key = (w, on, fresh)
+                        cont[key] = cont.get(key, 0) | mask
+                    for w2, on2, fr2, mask2, new in _spend(rules, v, w, on, fresh, mask, allowed):
                         got |= new
                         if grace:
                             key = (w2, on2, fr2)
@@ -368,7 +369,7 @@ def _landing_sets(
                 for t in starts:
                     landed |= (rel << t) & _TARGETS
                 merged[landed] = merged.get(landed, 0) + pr
-            got = list(merged.items())
+            got = _Sets(merged.items())
         else:
             allowed = _TARGETS
             for b in blocked:
@@ -377,17 +378,33 @@ def _landing_sets(
             for t in starts:
                 mask |= 1 << t
             start = (w, on, privilege, mask)
-            got = list(_turn_landings(rules, start, allowed, exact, graces_max, error).items())
+            got = _Sets(_turn_landings(rules, start, allowed, exact, graces_max, error).items())
     _LANDINGS[key] = got
     while len(_LANDINGS) > _LANDINGS_KEPT:
         _LANDINGS.pop(next(iter(_LANDINGS)))
     return got
 
 
+class _Sets(list):
+    """A seat's landing sets (:func:`_landing_sets`), with their chances per step once asked
+    (:func:`_landing_odds`: the map and its capture bound read them both)."""
+
+    __slots__ = ("odds",)
+
+    def __init__(self, items=()):
+        super().__init__(items)
+        self.odds: dict | None = None
+
+
 def _landing_odds(sets: list, exact: bool) -> dict:
     """{step of a seat's track 1..75: the chance its turn can land a piece there}, from its
-    turn's landing ``sets`` (:func:`_landing_sets`)."""
-    return _marginals(sets, Fraction(0) if exact else 0.0)
+    turn's landing ``sets`` (:func:`_landing_sets`; kept with them). Not to be changed."""
+    odds = getattr(sets, "odds", None)
+    if odds is None:
+        odds = _marginals(sets, Fraction(0) if exact else 0.0)
+        if isinstance(sets, _Sets):
+            sets.odds = odds
+    return odds
 
 
 _CHUNK = 8
