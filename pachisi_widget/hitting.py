@@ -61,11 +61,18 @@ def _hits(rules, pieces, fresh, seat: int, step: int, exact: bool, error: float)
             waiting = sum(1 for t in mine if t == 0)
             on_board = any(0 < t < HOME for t in mine)
             model = _model(rules, exact, te, blocked)
+            state = (dists, waiting, on_board, privilege and waiting == 4)
+            e = 0 if exact else max(error, FLOAT_ERROR) / len(opponents)
             if _MODELS_LIMIT[0] is not None:
+                if (state, e) in model.given_up:  # (asked again: the tutor's positions)
+                    raise TooManyStates
                 kept = model.memo if exact else model.rough
                 model.stop_at = len(kept) + _MODELS_LIMIT[0]
-            state = (dists, waiting, on_board, privilege and waiting == 4)
-            hit = model.value(state, 0 if exact else max(error, FLOAT_ERROR) / len(opponents))
+            try:
+                hit = model.value(state, e)
+            except TooManyStates:
+                model.given_up.add((state, e))
+                raise
         out.append((o, te, blocked, privilege, hit))
     return out
 

@@ -133,6 +133,7 @@ class _TurnModel:
             for v, pr in self.throws
         ]
         self.stop_at: int | None = None  # :class:`TooManyStates` past this many values
+        self.given_up: set = set()  # (state, error) that took too many states once
 
     def _full(self, state) -> tuple:
         if len(state) == 4:
