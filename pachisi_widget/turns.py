@@ -134,6 +134,7 @@ class _TurnModel:
         ]
         self.stop_at: int | None = None  # :class:`TooManyStates` past this many values
         self.given_up: set = set()  # (state, error) that took too many states once
+        self.waiting_bound: float | None = None  # (:meth:`_bound`) one waiting piece's
 
     def _full(self, state) -> tuple:
         if len(state) == 4:
@@ -267,6 +268,23 @@ class _TurnModel:
         self.plans[state] = plan
         return plan
 
+    def _bound(self, state) -> float:
+        """An upper bound on a full ``state``'s value (its first-piece privilege aside): the
+        chances that each piece could hit alone (:func:`_alone_bounds`; a waiting piece as if
+        it entered and every throw were free to move it) added up."""
+        alone = self.alone
+        if alone is None:
+            alone = self.alone = _alone_bounds(self.rules)
+        total = 0.0
+        for d in state[0]:
+            total += alone[d]
+        if state[1]:
+            waiting = self.waiting_bound
+            if waiting is None:
+                waiting = self.waiting_bound = _waiting_bound(self.rules, self.te, self.blocked)
+            total += state[1] * waiting
+        return total
+
     def value(self, state, error: float = 0.0):
         """The state's value (exact with ``error`` 0; else at most ``error`` below it)."""
         if len(state) != 4:
@@ -290,6 +308,8 @@ class _TurnModel:
             rough = self.rough.get(state)
             if rough is not None and rough[1] <= error:
                 return rough[0]
+            if not state[3] and self._bound(state) <= error:  # (0 is then near enough)
+                return 0 * self.one
         plan = self.plans.get(state)
         gain, loop, moves = plan if plan is not None else self._plan(state)
         value = self.value
@@ -360,6 +380,19 @@ def _alone_bounds(rules) -> tuple:
         )
         _ALONE[rules] = got
     return got
+
+
+def _waiting_bound(rules, te: int, blocked: frozenset) -> float:
+    """A bound on the chance that one piece waiting in the Charkoni enters and hits the target
+    on step ``te`` of its track this turn, whatever the others do (as :func:`_alone_bounds`:
+    the better of pyada counted with every throw free to move it, and no pyada)."""
+    free = rules.replace(grace_moves_before_all_entered=True)
+    plain = free.replace(pyada=False)
+    steps = frozenset(te - b for b in blocked)  # (the model's blocked steps, back on the track)
+    return max(
+        float(_TurnModel(r, False, te, True, steps).value(((), 1, True, False)))
+        for r in (free, plain)
+    )
 
 
 _MODELS: dict = {}
