@@ -98,8 +98,9 @@ class _TurnModel:
     the states after each grace get shares of the rest (:func:`_share`) whose sum weighted by
     the graces' chances is (1 - g) times it, g the chance of a grace: errors e_v on the values
     after the graces v move the fixed point above by at most sum(p_v * e_v) / (1 - g), here the
-    rest itself. Each state's throws and moves are kept (:meth:`_plan`) for when its value is
-    asked again to within less.
+    rest itself. A state whose pieces together could hit with a chance of at most its error
+    (:meth:`_bound`) counts 0. Each state's throws and moves are kept (:meth:`_plan`) for when
+    its value is asked again to within less.
     """
 
     def __init__(
