@@ -18,6 +18,7 @@ from .landings import (
     _blocked,
     _check_pieces,
     _landing_odds,
+    _landing_sets,
 )
 from .tables import IS_SAFE, LOOP_OF, STEP_ON_LOOP
 from .turns import _MODELS, TooManyStates, _model, _rules, _whole
@@ -52,18 +53,26 @@ def _hits(rules, pieces, fresh, seat: int, step: int, exact: bool, error: float)
             # the whole series is thrown before any move: the pool is seen at once
             zero = Fraction(0) if exact else 0.0
             each = 0.0 if exact else max(error, FLOAT_ERROR) / len(opponents)
-            odds = _landing_odds(rules, tuple(mine), privilege, blocked, exact, None, each)
+            sets = _landing_sets(rules, tuple(mine), privilege, blocked, exact, None, each)
+            odds = _landing_odds(sets, exact)
             hit = odds.get(te, zero)
         else:
             dists = tuple(sorted(te - t for t in mine if 0 < t < te))
             waiting = sum(1 for t in mine if t == 0)
             on_board = any(0 < t < HOME for t in mine)
             model = _model(rules, exact, te, blocked)
+            state = (dists, waiting, on_board, privilege and waiting == 4)
+            e = 0 if exact else max(error, FLOAT_ERROR) / len(opponents)
             if _MODELS_LIMIT[0] is not None:
+                if (state, e) in model.given_up:  # (asked again: the tutor's positions)
+                    raise TooManyStates
                 kept = model.memo if exact else model.rough
                 model.stop_at = len(kept) + _MODELS_LIMIT[0]
-            state = (dists, waiting, on_board, privilege and waiting == 4)
-            hit = model.value(state, 0 if exact else max(error, FLOAT_ERROR) / len(opponents))
+            try:
+                hit = model.value(state, e)
+            except TooManyStates:
+                model.given_up.add((state, e))
+                raise
         out.append((o, te, blocked, privilege, hit))
     return out
 
@@ -103,15 +112,33 @@ def _limited(compute, most: int):
             m.stop_at = None
 
 
-SHOWN_STATES = 600
+SHOWN_STATES = 400
 """:func:`_hit_shown` tries each error while each opponent's turn takes at most this many new
 states (milliseconds)."""
+
+
+_SHOWN: dict = {}
+"""(:func:`_hits_shown`) its answers for the last few positions, the most recent last (a
+practice question asks for the chance, then for its capture bound)."""
+_SHOWN_KEPT = 8
 
 
 def _hits_shown(rules, pieces, fresh, seat: int, step: int, error: float) -> tuple:
     """(:func:`_hits` in floats, the error each chance may have): ``error`` when each
     opponent's turn takes at most :data:`SHOWN_STATES` new states to solve to within it, else
     ten times more, up to :data:`HIT_ERROR_MAX` (which always answers)."""
+    key = (rules, pieces, fresh, seat, step, error)
+    got = _SHOWN.pop(key, None)
+    if got is None:
+        got = _escalate(rules, pieces, fresh, seat, step, error)
+    _SHOWN[key] = got
+    while len(_SHOWN) > _SHOWN_KEPT:
+        _SHOWN.pop(next(iter(_SHOWN)))
+    return got
+
+
+def _escalate(rules, pieces, fresh, seat: int, step: int, error: float) -> tuple:
+    """:func:`_hits_shown`, computed."""
     while error * 10 <= HIT_ERROR_MAX:
         try:
             e = error

@@ -7,6 +7,7 @@ Private to the package: :mod:`pachisi_widget.probability` is the public face.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from .board import HOME
@@ -131,28 +132,29 @@ def _spend(rules, v, w, on, fresh, mask, allowed) -> list:
     return out
 
 
-def _each_throw_landings(rules, start, allowed, throws, graces_max, floor) -> dict:
+def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit) -> dict:
     """``move_each_throw``: {the steps the turn can land on (bits): chance}.
 
     A state of the turn so far is (the steps landed on, the plays still open): a play is
     (pieces waiting, a piece on the board, privilege, the steps the piece that is to land may
     stand on); plays with the same first three merge. Each throw is a grace for a play as
-    that play stands when it is thrown."""
+    that play stands when it is thrown. Chances as in :func:`_pooled_landings`."""
     entry, bonus = rules.entry_graces, rules.bonus_graces
-    frontier = {(0, (start,)): 1}
+    frontier = {(0, (start,)): unit ** (graces_max + 1) if unit else 1.0}
     final: dict = {}
     for depth in range(graces_max + 1):
         nxt: dict = {}
         for (landed, plays), mass in frontier.items():
             for v, pv in throws:
-                m = mass * pv
+                m = mass // unit * pv if unit else mass * pv
                 got = landed
                 cont: dict = {}
                 for w, on, fresh, mask in plays:
                     grace = v in entry or (v in bonus and on)
-                    for w2, on2, fr2, mask2, new in [(w, on, fresh, mask, 0)] + _spend(
-                        rules, v, w, on, fresh, mask, allowed
-                    ):
+                    if grace:  # (passing keeps the play as it stands)
+                        key = (w, on, fresh)
+                        cont[key] = cont.get(key, 0) | mask
+                    for w2, on2, fr2, mask2, new in _spend(rules, v, w, on, fresh, mask, allowed):
                         got |= new
                         if grace:
                             key = (w2, on2, fr2)
@@ -200,45 +202,82 @@ def _pool_table(rules, start, allowed):
     return table
 
 
-def _pooled_landings(rules, start, allowed, throws, graces_max, floor) -> dict:
+def _pooled_landings(rules, start, allowed, throws, graces_max, floor, unit) -> dict:
     """``throw_then_move``: {the steps the turn can land on (bits): chance}. The series is
-    thrown first (a bonus grace counts when the seat had a piece on the board as it began;
-    ``cancel_three`` voids three high throws, three 7s or three 14s in a row and ends it), then
-    the pool is spent in any order (:func:`_pool_landings`)."""
-    entry, bonus, on = rules.entry_graces, rules.bonus_graces, start[1]
-    frontier: dict = {((), None, ()): 1}
-    pools: dict = {}
-    for depth in range(graces_max + 1):
-        nxt: dict = {}
-        for (pool, cls, run), mass in frontier.items():
-            for v, pv in throws:
-                m = mass * pv
-                grace = v in entry or (v in bonus and on)
-                new_cls, new_run = None, ()
-                if rules.cancel_three:
-                    c = "high" if v in CANCEL_HIGH else v if v in (7, 14) else None
-                    if c is not None:
-                        new_cls, new_run = c, (run + (v,) if c == cls else (v,))
-                        if len(new_run) == 3:  # void: the series ends
-                            left = list(pool)
-                            for x in new_run[:2]:
-                                left.remove(x)
-                            pools[tuple(left)] = pools.get(tuple(left), 0) + m
-                            continue
-                p2 = tuple(sorted(pool + (v,)))
-                if grace and depth < graces_max:
-                    key = (p2, new_cls, new_run)
-                    nxt[key] = nxt.get(key, 0) + m
-                else:
-                    pools[p2] = pools.get(p2, 0) + m
-        _trim(nxt, floor, pools, lambda st: st[0])
-        frontier = nxt
+    thrown first (:func:`_series_pools`), then the pool is spent in any order
+    (:func:`_pool_table`)."""
     final: dict = {}
     table = _pool_table(rules, start, allowed)
-    for pool, m in sorted(pools.items(), key=lambda pm: len(pm[0])):
+    for pool, m in _series_pools(rules, start[1], throws, graces_max, floor, unit):
         got = table(pool)
         final[got] = final.get(got, 0) + m
     return final
+
+
+def _kept_for_sure(st) -> tuple:
+    """The part of a series' pool that no later throw can take back: its last throws of a run
+    that ``cancel_three`` may still void left out (a series ended early lands no more than the
+    whole series would)."""
+    pool, _, run = st
+    if not run:
+        return pool
+    left = list(pool)
+    for x in run:
+        left.remove(x)
+    return tuple(left)
+
+
+_POOLS: dict = {}
+"""(:func:`_series_pools`) the pools of a turn's series, per rules: they do not depend on the
+position (but for whether a piece is on the board as the turn begins)."""
+_POOLS_KEPT = 32
+
+
+def _series_pools(rules, on: bool, throws, graces_max, floor, unit) -> list:
+    """``throw_then_move``: [(pool, chance)] of a series of throws, the shortest pools first: a
+    bonus grace counts when the seat had a piece on the board as it began (``on``);
+    ``cancel_three`` voids three high throws, three 7s or three 14s in a row and ends it.
+    Chances are floats, or with a ``unit`` (exact) whole numbers of
+    ``unit ** -(graces_max + 1)``: each throw's chance is ``pv / unit`` and a series starts
+    from ``unit ** (graces_max + 1)``, divided by ``unit`` at each throw (exactly: a series has
+    at most ``graces_max + 1`` throws), so that every chance is on one denominator and no
+    fraction is reduced on the way. Kept per rules (the same for every position)."""
+    key = (rules, on, graces_max, floor, unit)
+    got = _POOLS.pop(key, None)
+    if got is None:
+        entry, bonus = rules.entry_graces, rules.bonus_graces
+        frontier: dict = {((), None, ()): unit ** (graces_max + 1) if unit else 1.0}
+        pools: dict = {}
+        for depth in range(graces_max + 1):
+            nxt: dict = {}
+            for (pool, cls, run), mass in frontier.items():
+                for v, pv in throws:
+                    m = mass // unit * pv if unit else mass * pv
+                    grace = v in entry or (v in bonus and on)
+                    new_cls, new_run = None, ()
+                    if rules.cancel_three:
+                        c = "high" if v in CANCEL_HIGH else v if v in (7, 14) else None
+                        if c is not None:
+                            new_cls, new_run = c, (run + (v,) if c == cls else (v,))
+                            if len(new_run) == 3:  # void: the series ends
+                                left = list(pool)
+                                for x in new_run[:2]:
+                                    left.remove(x)
+                                pools[tuple(left)] = pools.get(tuple(left), 0) + m
+                                continue
+                    p2 = tuple(sorted(pool + (v,)))
+                    if grace and depth < graces_max:
+                        key2 = (p2, new_cls, new_run)
+                        nxt[key2] = nxt.get(key2, 0) + m
+                    else:
+                        pools[p2] = pools.get(p2, 0) + m
+            _trim(nxt, floor, pools, _kept_for_sure)
+            frontier = nxt
+        got = sorted(pools.items(), key=lambda pm: len(pm[0]))
+    _POOLS[key] = got
+    while len(_POOLS) > _POOLS_KEPT:
+        _POOLS.pop(next(iter(_POOLS)))
+    return got
 
 
 _LANDINGS: dict = {}
@@ -249,12 +288,24 @@ def _turn_landings(rules, start, allowed, exact, graces_max, error=FLOAT_ERROR) 
     """{the steps one seat's turn can land on (bits): chance}, from ``start`` (pieces waiting,
     a piece on the board, privilege, the steps of the pieces that may land) with the steps
     ``allowed`` to stop on."""
-    one = Fraction(1) if exact else 1.0
-    throws = [(v, pr * one) for v, pr in value_odds(rules, exact).items()]
+    odds = value_odds(rules, exact)
+    unit = 0
+    if exact:  # whole numbers on one denominator (see _pooled_landings)
+        unit = 1
+        for pr in odds.values():
+            unit = math.lcm(unit, Fraction(pr).denominator)
+        throws = [(v, int(pr * unit)) for v, pr in odds.items()]
+    else:
+        throws = [(v, float(pr)) for v, pr in odds.items()]
     floor = 0.0 if exact else error / (graces_max + 1)  # a budget for each depth
     if rules.turn_mode == "throw_then_move":
-        return _pooled_landings(rules, start, allowed, throws, graces_max, floor)
-    return _each_throw_landings(rules, start, allowed, throws, graces_max, floor)
+        final = _pooled_landings(rules, start, allowed, throws, graces_max, floor, unit)
+    else:
+        final = _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit)
+    if exact:
+        whole = unit ** (graces_max + 1)
+        return {bits: Fraction(n, whole) for bits, n in final.items()}
+    return final
 
 
 _RELATIVE = 128
@@ -318,7 +369,7 @@ def _landing_sets(
                 for t in starts:
                     landed |= (rel << t) & _TARGETS
                 merged[landed] = merged.get(landed, 0) + pr
-            got = list(merged.items())
+            got = _Sets(merged.items())
         else:
             allowed = _TARGETS
             for b in blocked:
@@ -327,33 +378,65 @@ def _landing_sets(
             for t in starts:
                 mask |= 1 << t
             start = (w, on, privilege, mask)
-            got = list(_turn_landings(rules, start, allowed, exact, graces_max, error).items())
+            got = _Sets(_turn_landings(rules, start, allowed, exact, graces_max, error).items())
     _LANDINGS[key] = got
     while len(_LANDINGS) > _LANDINGS_KEPT:
         _LANDINGS.pop(next(iter(_LANDINGS)))
     return got
 
 
-def _landing_odds(
-    rules,
-    pieces: tuple,
-    fresh: bool,
-    blocked: frozenset,
-    exact: bool,
-    graces_max,
-    error=FLOAT_ERROR,
-):
-    """{step of this seat's track 1..75: the chance its turn can land a piece there}
-    (:func:`_landing_sets`)."""
-    zero = Fraction(0) if exact else 0.0
-    got: dict = {}
-    for landed, pr in _landing_sets(rules, pieces, fresh, blocked, exact, graces_max, error):
+class _Sets(list):
+    """A seat's landing sets (:func:`_landing_sets`), with their chances per step once asked
+    (:func:`_landing_odds`: the map and its capture bound read them both)."""
+
+    __slots__ = ("odds",)
+
+    def __init__(self, items=()):
+        super().__init__(items)
+        self.odds: dict | None = None
+
+
+def _landing_odds(sets: list, exact: bool) -> dict:
+    """{step of a seat's track 1..75: the chance its turn can land a piece there}, from its
+    turn's landing ``sets`` (:func:`_landing_sets`; kept with them). Not to be changed."""
+    odds = getattr(sets, "odds", None)
+    if odds is None:
+        odds = _marginals(sets, Fraction(0) if exact else 0.0)
+        if isinstance(sets, _Sets):
+            sets.odds = odds
+    return odds
+
+
+_CHUNK = 8
+""":func:`_marginals` adds the chances up by groups of this many steps first."""
+
+
+def _marginals(sets: list, zero) -> dict:
+    """{step: the total chance of the ``sets`` (bits, chance) that hold it}. The chances are
+    added up first for each group of :data:`_CHUNK` steps by the steps of the group a set holds
+    (few distinct ones), and only then spread on the steps: a few additions a set instead of
+    one a step."""
+    width, low = _CHUNK, (1 << _CHUNK) - 1
+    groups: list = [{} for _ in range((HOME + width - 1) // width)]
+    for landed, pr in sets:
+        c = 0
         while landed:
-            low = landed & -landed
-            step = low.bit_length() - 1
-            got[step] = got.get(step, zero) + pr
-            landed ^= low
-    return got
+            part = landed & low
+            if part:
+                acc = groups[c]
+                acc[part] = acc.get(part, zero) + pr
+            landed >>= width
+            c += 1
+    got: dict = {}
+    for c, acc in enumerate(groups):
+        base = width * c
+        for part, pr in acc.items():
+            while part:
+                bit = part & -part
+                step = base + bit.bit_length() - 1
+                got[step] = got.get(step, zero) + pr
+                part ^= bit
+    return dict(sorted(got.items()))
 
 
 def _capture_slack(sets: list, targets: int, exact: bool) -> tuple:
@@ -367,21 +450,17 @@ def _capture_slack(sets: list, targets: int, exact: bool) -> tuple:
     and the chance that a player who plays each throw as it comes hits s by at most
     ``total - alone[s]`` (a capture elsewhere)."""
     zero = Fraction(0) if exact else 0.0
-    total, lands, alone = zero, {}, {}
+    total, alone, caught_sets = zero, {}, []
     for landed, pr in sets:
         caught = landed & targets
         if not caught:
             continue
         total += pr
+        caught_sets.append((landed, pr))
         if caught & (caught - 1) == 0:
             step = caught.bit_length() - 1
             alone[step] = alone.get(step, zero) + pr
-        while landed:
-            low = landed & -landed
-            step = low.bit_length() - 1
-            lands[step] = lands.get(step, zero) + pr
-            landed ^= low
-    return total, lands, alone
+    return total, _marginals(caught_sets, zero), alone
 
 
 def _blocked(pieces, seats, rules, o: int) -> frozenset:

@@ -42,6 +42,7 @@ from .hitting import (
 )
 from .landings import (  # noqa: F401  (the benchmarks empty these)
     _LANDINGS,
+    _POOLS,
     _RELATIVES,
     _blocked,
     _canonical,
@@ -331,6 +332,15 @@ def hit_chance(position, seat: int, step: int, rules=None, exact: bool = True, e
     return 1 - miss
 
 
+def _seat_in_play(state, seat) -> int:
+    """``seat`` (None: the seat to move) when it is in play in ``state``; else a ValueError."""
+    if seat is None:
+        seat = state.to_move
+    if isinstance(seat, bool) or seat not in state.seats:
+        raise ValueError(f"seat must be one of the seats in play {list(state.seats)}, not {seat!r}")
+    return seat
+
+
 def capture_bound(
     state, seat: int | None = None, step: int | None = None, exact: bool = False, error=0.0
 ):
@@ -361,10 +371,7 @@ def capture_bound(
     0.0...
     """
     pieces, rules = state.pieces, state.rules
-    if seat is None:
-        seat = state.to_move
-    if isinstance(seat, bool) or seat not in state.seats:
-        raise ValueError(f"seat must be one of the seats in play {list(state.seats)}, not {seat!r}")
+    seat = _seat_in_play(state, seat)
     zero = Fraction(0) if exact else 0.0
     _check_error(error, exact)
     margin = _slack_margin(exact, error)
@@ -501,10 +508,7 @@ def _danger(state, seat, exact: bool, graces_max, error: float, bounds: bool) ->
     from .board import CASTLE_STEPS, track
 
     pieces, rules = state.pieces, state.rules
-    if seat is None:
-        seat = state.to_move
-    if isinstance(seat, bool) or seat not in state.seats:
-        raise ValueError(f"seat must be one of the seats in play {list(state.seats)}, not {seat!r}")
+    seat = _seat_in_play(state, seat)
     zero = Fraction(0) if exact else 0.0
     margin = _slack_margin(exact, error)
     opponents = [
@@ -519,7 +523,7 @@ def _danger(state, seat, exact: bool, graces_max, error: float, bounds: bool) ->
     for o in opponents:
         blocked = _blocked(pieces, state.seats, rules, o)
         sets = _landing_sets(rules, pieces[o], state.fresh[o], blocked, exact, graces_max, each)
-        odds = _landing_odds(rules, pieces[o], state.fresh[o], blocked, exact, graces_max, each)
+        odds = _landing_odds(sets, exact)
         on_o = STEP_ON_LOOP[o]
         if bounds:
             targets = _capturable(pieces, state.seats, rules, o)

@@ -52,6 +52,21 @@ def _graces(rules, on_board: bool) -> frozenset:
     )
 
 
+def _first(pair):
+    return pair[0]
+
+
+def _share(grace: bool, g: float, roots: float, pr: float) -> float:
+    """How much error the state after a grace of chance ``pr`` may have, per unit of the
+    error of the state it is thrown in (0 for a throw that is no grace): ``(1 - g) / (roots *
+    sqrt(pr))``, g the chance of a grace and ``roots`` the sum of the square roots of the
+    graces' chances, so that the graces' errors weighted by their chances add up to ``1 - g``
+    times it, and rarer graces (their states weigh less) may be off by more."""
+    if not grace or g >= 1:
+        return 0.0
+    return (1 - g) / (roots * pr**0.5)
+
+
 class TooManyStates(Exception):
     """Raised by :meth:`_TurnModel.value` once it holds ``stop_at`` values (exact ones, or with
     an error, as it computes; the values found so far stay: they hold)."""
@@ -80,9 +95,12 @@ class _TurnModel:
     chances that each could hit alone (:func:`_alone_bounds`) add up to at most half of it
     (leaving a piece out loses at most its own chance, and never gains; with ``pyada`` only
     once none waits, since the bounds count its extra step on every throw or on none), and
-    the states after a grace get the rest times (1 - g) / g, g the chance of a grace: errors
-    e on the values after the graces move the fixed point above by at most g * e / (1 - g),
-    here the rest itself.
+    the states after each grace get shares of the rest (:func:`_share`) whose sum weighted by
+    the graces' chances is (1 - g) times it, g the chance of a grace: errors e_v on the values
+    after the graces v move the fixed point above by at most sum(p_v * e_v) / (1 - g), here the
+    rest itself. A state whose pieces together could hit with a chance of at most its error
+    (:meth:`_bound`) counts 0. Each state's throws and moves are kept (:meth:`_plan`) for when
+    its value is asked again to within less.
     """
 
     def __init__(
@@ -103,16 +121,21 @@ class _TurnModel:
         self.fresh = fresh
         self.memo: dict = {}  # state -> exact value
         self.rough: dict = {}  # state -> (value, the error it may have), floats
+        self.plans: dict = {}  # state -> what its value solves (:meth:`_plan`)
         graces = rules.entry_graces | rules.bonus_graces
         g = float(sum(pr for v, pr in self.throws if v in graces))
         self.alone: tuple | None = None
         entry, bonus = rules.entry_graces, rules.bonus_graces
-        # what the state after a grace may be off by, per unit of the state's own error
-        widen = (1 - g) / g if 0 < g < 1 else 1.0
+        # what the state after grace v may be off by, per unit of the state's own error: the
+        # graces' errors weighted by their chances add up to (1 - g) times it
+        roots = sum(float(pr) ** 0.5 for v, pr in self.throws if v in graces)
         self.graces = [
-            (v, pr, v in entry, v in bonus, widen if v in graces else 0.0) for v, pr in self.throws
+            (v, pr, v in entry, v in bonus, _share(v in graces, g, roots, float(pr)))
+            for v, pr in self.throws
         ]
         self.stop_at: int | None = None  # :class:`TooManyStates` past this many values
+        self.given_up: set = set()  # (state, error) that took too many states once
+        self.waiting_bound: float | None = None  # (:meth:`_bound`) one waiting piece's
 
     def _full(self, state) -> tuple:
         if len(state) == 4:
@@ -223,50 +246,98 @@ class _TurnModel:
             return state, 0.0
         return (dists[:n],) + state[1:], spent
 
-    def value(self, state, error: float = 0.0):
-        """The state's value (exact with ``error`` 0; else at most ``error`` below it)."""
-        state = self._full(state)
-        memo = self.memo
-        got = memo.get(state)
-        if got is not None:
-            return got
-        if error > 0:
-            if not self.rules.pyada or not state[1]:  # (the bounds count pyada all or never)
-                state, spent = self._far_left_out(state, error / 2)
-                error -= spent
-            got = memo.get(state)
-            if got is not None:
-                return got
-            rough = self.rough.get(state)
-            if rough is not None and rough[1] <= error:
-                return rough[0]
-        one = self.one
-        gain, loop = 0 * one, 0 * one
-        cands = []
+    def _plan(self, state) -> tuple:
+        """(the chance that the next throw hits, that of a grace with no move but a pass,
+        [(chance, error share, the states its moves lead to)] for each other grace) of a full
+        ``state``: what :meth:`value` solves, kept (a state's value may be asked again to within
+        less)."""
         options = self._options if self.rules.split_throw else self._whole_options
         on = state[2]
+        gain = loop = 0 * self.one
+        moves = []
         for v, pr, entry, bonus, share in self.graces:
             grace = entry or (bonus and on)
             kind, outs = options(state, v, grace)
             if kind == "hit":
                 gain += pr
             elif grace:
-                after = error * share
-                c = max((self.value(o, after) for o in outs), default=None)
-                if c is None:
-                    loop += pr
+                if outs:
+                    moves.append((pr, share, outs))
                 else:
-                    cands.append((c, pr))
-        cands.sort(key=lambda cp: cp[0], reverse=True)
+                    loop += pr
+        plan = (gain, loop, moves)
+        self.plans[state] = plan
+        return plan
+
+    def _bound(self, state) -> float:
+        """An upper bound on a full ``state``'s value (its first-piece privilege aside): the
+        chances that each piece could hit alone (:func:`_alone_bounds`; a waiting piece as if
+        it entered and every throw were free to move it) added up."""
+        alone = self.alone
+        if alone is None:
+            alone = self.alone = _alone_bounds(self.rules)
+        total = 0.0
+        for d in state[0]:
+            total += alone[d]
+        if state[1]:
+            waiting = self.waiting_bound
+            if waiting is None:
+                waiting = self.waiting_bound = _waiting_bound(self.rules, self.te, self.blocked)
+            total += state[1] * waiting
+        return total
+
+    def value(self, state, error: float = 0.0):
+        """The state's value (exact with ``error`` 0; else at most ``error`` below it)."""
+        if len(state) != 4:
+            state = self._full(state)
+        memo = self.memo
+        got = memo.get(state)
+        if got is not None:
+            return got
+        if error > 0:
+            alone, dists = self.alone, state[0]
+            if alone is None:
+                alone = self.alone = _alone_bounds(self.rules)
+            # (the bounds count pyada all or never)
+            if dists and alone[dists[-1]] <= error / 2 and (not self.rules.pyada or not state[1]):
+                state, spent = self._far_left_out(state, error / 2)
+                if spent:
+                    error -= spent
+                    got = memo.get(state)
+                    if got is not None:
+                        return got
+            rough = self.rough.get(state)
+            if rough is not None and rough[1] <= error:
+                return rough[0]
+            if not state[3] and self._bound(state) <= error:  # (0 is then near enough)
+                return 0 * self.one
+        plan = self.plans.get(state)
+        gain, loop, moves = plan if plan is not None else self._plan(state)
+        value = self.value
+        cands = []
+        for pr, share, outs in moves:
+            after = error * share
+            best = None
+            for o in outs:
+                c = value(o, after)
+                if best is None or c > best:
+                    best = c
+            cands.append((best, pr))
+        cands.sort(key=_first, reverse=True)
         # x = gain + loop*x + sum(p * max(x, c)): try "the j best options beat passing"
+        num, den = gain, self.one - loop
+        for _, pr in cands:
+            den -= pr
         res = None
-        for j in range(len(cands) + 1):
-            num = gain + sum(c * pr for c, pr in cands[:j])
-            den = one - loop - sum(pr for _, pr in cands[j:])
+        last = len(cands)
+        for j in range(last + 1):
             x = num / den
-            if all(c >= x for c, _ in cands[:j]) and all(c <= x for c, _ in cands[j:]):
+            if (j == 0 or cands[j - 1][0] >= x) and (j == last or cands[j][0] <= x):
                 res = x
                 break
+            c, pr = cands[j]
+            num += c * pr
+            den += pr
         kept = self.rough if error > 0 else memo
         kept[state] = (res, error) if error > 0 else res
         if self.stop_at is not None and len(kept) >= self.stop_at:
@@ -310,6 +381,19 @@ def _alone_bounds(rules) -> tuple:
         )
         _ALONE[rules] = got
     return got
+
+
+def _waiting_bound(rules, te: int, blocked: frozenset) -> float:
+    """A bound on the chance that one piece waiting in the Charkoni enters and hits the target
+    on step ``te`` of its track this turn, whatever the others do (as :func:`_alone_bounds`:
+    the better of pyada counted with every throw free to move it, and no pyada)."""
+    free = rules.replace(grace_moves_before_all_entered=True)
+    plain = free.replace(pyada=False)
+    steps = frozenset(te - b for b in blocked)  # (the model's blocked steps, back on the track)
+    return max(
+        float(_TurnModel(r, False, te, True, steps).value(((), 1, True, False)))
+        for r in (free, plain)
+    )
 
 
 _MODELS: dict = {}

@@ -16,7 +16,8 @@ call`` line times it):
 - ``hit_chance``: the chance of being hit as the tutor asks, for each piece of the seat to
   move on the shared loop (floats, to within ``SHOWN_ERROR``, or ten or a hundred times more
   where that would take longer: the largest error taken is printed; the slowest piece of the
-  position counts);
+  position counts; the ``hit error`` line says how many pieces took more than
+  ``SHOWN_ERROR``);
 - ``hit 1e-9``: the same to within ``FLOAT_ERROR``, hit_chance's default (not on the board;
   only with ``--instruments``);
 - ``ask chance``: ``w.ask("chance", step=...)``'s question for each such piece (the exact
@@ -92,6 +93,7 @@ def cold() -> None:
     probability._LANDINGS.clear()
     probability._MODELS.clear()
     reaching._MOVES.clear()  # a piece's moves in a position (its series stay: they are per rules)
+    hitting._SHOWN.clear()
 
 
 def clock(fn) -> float:
@@ -116,13 +118,16 @@ def danger(st, rng) -> float:
     )
 
 
-WORST_ERROR: list = [0.0]
-"""The largest error the board's chance of being hit had to take (``hitting._hit_shown``)."""
+WORST_ERROR: list = [0.0, 0, 0]
+"""The largest error the board's chance of being hit had to take (``hitting._hit_shown``), how
+many pieces took more than ``SHOWN_ERROR``, of how many."""
 
 
 def _shown(st, s):
     _, error = hitting._hit_shown(st, st.to_move, s, probability.SHOWN_ERROR)
     WORST_ERROR[0] = max(WORST_ERROR[0], error)
+    WORST_ERROR[1] += error > probability.SHOWN_ERROR
+    WORST_ERROR[2] += 1
 
 
 def hit(st, rng, error: float | None = None) -> float:
@@ -203,6 +208,7 @@ def main() -> None:
             for st, ph in positions(preset, players, args.games, args.every, args.seed)
         ]
         probability._RELATIVES.clear()
+        probability._POOLS.clear()
         turns._ALONE.clear()
         t0 = time.process_time()
         danger(sts[0][0], None)
@@ -221,8 +227,12 @@ def main() -> None:
                 flush=True,
             )
             if name == "hit_chance":
-                print(f"{preset:14} {'hit error':11} the largest taken: {WORST_ERROR[0]:g}")
-                WORST_ERROR[0] = 0.0
+                print(
+                    f"{preset:14} {'hit error':11} the largest taken: {WORST_ERROR[0]:g}, more "
+                    f"than {probability.SHOWN_ERROR:g} for {WORST_ERROR[1]} of {WORST_ERROR[2]} "
+                    "pieces"
+                )
+                WORST_ERROR[:] = [0.0, 0, 0]
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 

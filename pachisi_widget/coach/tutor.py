@@ -39,10 +39,11 @@ point (:data:`pachisi_widget.probability.SHOWN_ERROR`, see
 :func:`pachisi_widget.probability.hit_chance`'s ``error``), a tenth of the finest figure it
 shows (whole percents, a tenth of one below 1%), so the figures it says are the exact chance
 rounded, but where the rounding falls within that of a boundary. Where that would take more
-than tens of milliseconds (seven cowries with several pieces waiting), ten or a hundred times
+than a few milliseconds (seven cowries with several pieces waiting), ten or a hundred times
 more (a tenth of a point, a point: ``hitting._hit_shown``; ``scripts/bench_maps.py`` reports
-how often). As in :func:`~pachisi_widget.probability.hit_chance`, the extra throws won by
-capturing other pieces are left out."""
+the largest taken), and then the reason says so ("to within 0.1%"). As in
+:func:`~pachisi_widget.probability.hit_chance`, the extra throws won by capturing other pieces
+are left out."""
 
 
 def hit_chance(state: GameState, seat: int, step: int) -> float:
@@ -51,10 +52,19 @@ def hit_chance(state: GameState, seat: int, step: int) -> float:
     return _hit_shown(state, seat, step, HIT_ERROR)[0]
 
 
-def _danger(state: GameState, seat: int, step) -> float:
+def _danger(state: GameState, seat: int, step) -> tuple:
+    """(the chance of being hit on ``step``, the error it may have: :func:`hit_chance`)."""
     if step is None or step == 0 or step == HOME:
-        return 0.0
-    return hit_chance(state, seat, step)
+        return 0.0, HIT_ERROR
+    return _hit_shown(state, seat, step, HIT_ERROR)
+
+
+def _chance_said(code: str, params: dict, error: float) -> Message:
+    """The reason ``code`` with its chance of being hit, and the error it may have when that is
+    more than :data:`HIT_ERROR` (the ``_near`` sentence, "to within ...")."""
+    if error > HIT_ERROR:
+        return Message(code + "_near", {**params, "within": error})
+    return Message(code, params)
 
 
 def _capture_and_home(played: Move, better: Move) -> list:
@@ -81,24 +91,28 @@ def _escape(state: GameState, after_p: GameState, better: Move, d_better: float)
     seat = state.to_move
     if better.kind == "pass" or better.start in (None, 0):
         return None
-    was = _danger(state, seat, better.start)
+    was, _ = _danger(state, seat, better.start)
     left = better.start in after_p.pieces[seat]
-    still = _danger(after_p, seat, better.start) if left else 0.0
+    still, error = _danger(after_p, seat, better.start) if left else (0.0, HIT_ERROR)
     if was > 0.02 and still > d_better + 0.02 and d_better < was:
-        return Message("coach_why_escape", {"start": better.start, "hit_chance": still})
+        params = {"start": better.start, "hit_chance": still}
+        return _chance_said("coach_why_escape", params, error)
     return None
 
 
-def _safety(played: Move, better: Move, d_played: float, d_better: float, escaped: bool) -> list:
+def _safety(played: Move, better: Move, exposed: tuple, d_better: float, escaped: bool) -> list:
     """The better move ends on a safe square (a castle, the home column) where the move played
-    is exposed; the move played leaves a piece open to a hit."""
+    is exposed; the move played leaves a piece open to a hit (``exposed``: its chance of being
+    hit and the error that may have)."""
     out = []
+    d_played, error = exposed
     safe = better.kind != "pass" and _safe_end(better) and better.end != HOME
     if safe and (d_played > 0.02 or escaped):
         code = "coach_why_castle" if IS_CASTLE[better.end] else "coach_why_safe"
         out.append(Message(code, {"end": better.end}))
     if played.kind != "pass" and d_played > d_better + 0.02:
-        out.append(Message("coach_why_exposed", {"end": played.end, "hit_chance": d_played}))
+        params = {"end": played.end, "hit_chance": d_played}
+        out.append(_chance_said("coach_why_exposed", params, error))
     return out
 
 
@@ -146,8 +160,8 @@ def _danger_reasons(state: GameState, played: Move, better: Move) -> list:
     seat = state.to_move
     after_b, after_p = state.apply(better), state.apply(played)
     out = []
-    d_played = _danger(after_p, seat, played.end) if played.kind != "pass" else 0.0
-    d_better = _danger(after_b, seat, better.end) if better.kind != "pass" else 0.0
+    d_played = _danger(after_p, seat, played.end) if played.kind != "pass" else (0.0, HIT_ERROR)
+    d_better = _danger(after_b, seat, better.end)[0] if better.kind != "pass" else 0.0
     escape = _escape(state, after_p, better, d_better)
     if escape is not None:
         out.append(escape)

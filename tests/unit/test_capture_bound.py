@@ -121,21 +121,28 @@ def test_no_capture_no_bound_and_the_refusals():
         probability.danger_map(st, 0, exact=True, error=1e-4)
 
 
+SHOWN = probability.SHOWN_ERROR
+
+
 @pytest.mark.parametrize(
-    "preset, position",
+    "preset, position, errors",
     [
-        ("classic", [[84, 84, 84, 24], None, [84, 84, 84, 84], [0, 84, 16, 84]]),
-        ("seven_cowries", [[84, 84, 84, 30], None, [0, 84, 84, 40], None]),
-        ("classic", [[84, 84, 84, 52], None, [84, 84, 84, 84], [84, 84, 33, 0]]),
+        ("classic", [[84, 84, 84, 24], None, [84, 84, 84, 84], [0, 84, 16, 84]], (0.0, SHOWN)),
+        ("seven_cowries", [[84, 84, 84, 30], None, [0, 84, 84, 40], None], (0.0, SHOWN)),
+        ("classic", [[84, 84, 84, 52], None, [84, 84, 84, 84], [84, 84, 33, 0]], (0.0, SHOWN)),
+        # two waiting, whose chance to hit (0.08%) is within a tenth of a point
+        ("seven_cowries", [[84, 84, 84, 30], None, [0, 0, 84, 84], None], (1e-3, 1e-2)),
     ],
 )
-def test_hit_chance_in_floats_stays_within_its_error_of_the_exact_fraction(preset, position):
-    # move_each_throw: the pieces that could hardly hit are left out in floats (the exact
-    # Fractions follow every one of them)
+def test_hit_chance_in_floats_stays_within_its_error_of_the_exact_fraction(
+    preset, position, errors
+):
+    # move_each_throw: the pieces that could hardly hit are left out in floats, and a state
+    # whose pieces could hardly hit at all counts 0 (the exact Fractions follow every one)
     rules = Rules.preset(preset)
     step = position[0][-1]
     exact = probability.hit_chance(position, 0, step, rules)
-    for error in (0.0, probability.SHOWN_ERROR):
+    for error in errors:
         got = probability.hit_chance(position, 0, step, rules, exact=False, error=error)
         assert float(exact) - max(error, probability.FLOAT_ERROR) <= got <= float(exact) + 1e-12
 
@@ -168,3 +175,38 @@ def test_the_danger_caption_says_the_bound_in_both_languages():
         "no extra throw is left out"
         in view.danger_view(st, m, "en", bound=0.0)["legend"]["caption"]
     )
+
+
+@pytest.mark.parametrize(
+    "preset, position, graces_max",
+    [
+        ("mitra", [[84, 84, 84, 44], None, [20, 40, 0, 84], None], None),  # pooled, any order
+        ("mitra", [[84, 84, 30, 74], None, [0, 0, 30, 84], None], None),  # two waiting
+        # none of North's pieces on the board: no bonus grace, the third high throw cancels
+        ("cowrie_skill", [[84, 84, 18, 49], None, [0, 0, 0, 0], None], None),
+        # a piece on the board: every series to six graces (the exact default takes minutes)
+        ("cowrie_skill", [[84, 84, 18, 28], None, [0, 84, 84, 50], None], 6),
+        ("cowrie_skill", [[84, 30, 18, 28], [0, 84, 40, 84], [0, 84, 84, 50], None], 5),
+    ],
+)
+def test_the_float_danger_map_and_hit_chance_stay_within_their_error_of_the_exact(
+    preset, position, graces_max
+):
+    # throw_then_move: the floats end the least likely series early (at most `error`, or
+    # FLOAT_ERROR, below the exact chance) and are never above it but for rounding
+    rules = Rules.preset(preset)
+    st = Game.from_position(position, rules=rules, seed=1).state
+    exact = probability.danger_map(st, 0, exact=True, graces_max=graces_max)
+    assert max(exact.values()) > 0.002
+    for error in (0.0, probability.SHOWN_ERROR):
+        floats = probability.danger_map(st, 0, graces_max=graces_max, error=error)
+        low = max(error, probability.FLOAT_ERROR)
+        for square, p in exact.items():
+            assert float(p) - low <= floats[square] <= float(p) + 1e-12, (square, error)
+    if graces_max is None:  # hit_chance: the map's chance on the square (the pool seen whole)
+        step = position[0][-1]
+        hit = probability.hit_chance(st, 0, step)
+        assert hit == exact[board.square(0, step)] and hit > 0
+        for error in (0.0, probability.SHOWN_ERROR):
+            got = probability.hit_chance(st, 0, step, exact=False, error=error)
+            assert float(hit) - max(error, probability.FLOAT_ERROR) <= got <= float(hit) + 1e-12

@@ -488,3 +488,26 @@ def test_play_out_is_the_rollout_of_the_python_engine():
 
 def test_pw_coach_is_the_module():
     assert pw.coach is coach and "coach" in pw.__all__
+
+
+def test_the_tutor_says_the_precision_of_a_chance_it_could_not_find_to_a_hundredth_of_a_point():
+    from pachisi_widget.coach import tutor
+    from pachisi_widget.words import text
+
+    # seven cowries, three opponents with many pieces behind South's 14: to within a hundredth
+    # of a point this takes tens of thousands of states, so the tutor takes ten or a hundred
+    # times more error, and its sentence says so
+    crowded = [[14, 8, 5, 0], [18, 9, 5, 0], [13, 14, 3, 1], [19, 7, 4, 1]]
+    st = pw.Game.from_position(crowded, rules="seven_cowries", seed=1).state
+    chance, error = tutor._danger(st, 0, 14)
+    assert error in (10 * tutor.HIT_ERROR, 100 * tutor.HIT_ERROR)
+    truth = pw.probability.hit_chance(st, 0, 14, exact=False, error=error / 10)
+    assert truth - error / 10 - error <= chance <= truth + error / 10
+    said = tutor._chance_said("coach_why_exposed", {"end": 14, "hit_chance": chance}, error)
+    assert said.code == "coach_why_exposed_near" and said.params["within"] == error
+    en, ro = text(said.code, said.params, "en"), text(said.code, said.params, "ro")
+    assert "step 14" in en and "%)." in en and f"(to within {100 * error:.1f}%)" in en
+    assert f"(cu o eroare de cel mult {100 * error:.1f}%)".replace(".", ",") in ro
+    # at the tutor's own error the sentence is the plain one
+    plain = tutor._chance_said("coach_why_exposed", {"end": 14, "hit_chance": 0.1}, tutor.HIT_ERROR)
+    assert plain.code == "coach_why_exposed" and "within" not in plain.params
