@@ -231,15 +231,33 @@ class _TurnModel:
         if got is not None:
             return got
         if error > 0:
-            if not self.rules.pyada or not state[1]:  # (the bounds count pyada all or never)
-                state, spent = self._far_left_out(state, error / 2)
-                error -= spent
-            got = memo.get(state)
+            state, error, got = self._rough_known(state, error)
             if got is not None:
                 return got
+        gain, loop, cands = self._after_throws(state, error)
+        res = self._fixed_point(gain, loop, cands)
+        kept = self.rough if error > 0 else memo
+        kept[state] = (res, error) if error > 0 else res
+        if self.stop_at is not None and len(kept) >= self.stop_at:
+            raise TooManyStates
+        return res
+
+    def _rough_known(self, state, error: float) -> tuple:
+        """:meth:`value` with an error: (the state with its farthest pieces left out, the error
+        still allowed, its value when already known to within that error, else None)."""
+        if not self.rules.pyada or not state[1]:  # (the bounds count pyada all or never)
+            state, spent = self._far_left_out(state, error / 2)
+            error -= spent
+        got = self.memo.get(state)
+        if got is None:
             rough = self.rough.get(state)
             if rough is not None and rough[1] <= error:
-                return rough[0]
+                got = rough[0]
+        return state, error, got
+
+    def _after_throws(self, state, error: float) -> tuple:
+        """Each throw of ``state``'s turn: (the chance of a hit, the chance of a throw that keeps
+        the state, [(the best value a grace moves to, its chance), ...])."""
         one = self.one
         gain, loop = 0 * one, 0 * one
         cands = []
@@ -257,21 +275,20 @@ class _TurnModel:
                     loop += pr
                 else:
                     cands.append((c, pr))
+        return gain, loop, cands
+
+    def _fixed_point(self, gain, loop, cands: list):
+        """The x of ``x = gain + loop * x + sum(p * max(x, c))`` over ``cands`` ((c, p) pairs):
+        try "the j best options beat passing" for j = 0, 1, ..."""
+        one = self.one
         cands.sort(key=lambda cp: cp[0], reverse=True)
-        # x = gain + loop*x + sum(p * max(x, c)): try "the j best options beat passing"
-        res = None
         for j in range(len(cands) + 1):
             num = gain + sum(c * pr for c, pr in cands[:j])
             den = one - loop - sum(pr for _, pr in cands[j:])
             x = num / den
             if all(c >= x for c, _ in cands[:j]) and all(c <= x for c, _ in cands[j:]):
-                res = x
-                break
-        kept = self.rough if error > 0 else memo
-        kept[state] = (res, error) if error > 0 else res
-        if self.stop_at is not None and len(kept) >= self.stop_at:
-            raise TooManyStates
-        return res
+                return x
+        return None
 
     def best(self, state, v):
         """The best play of throw ``v``: "hit", None (pass), or the state to move to (of the
