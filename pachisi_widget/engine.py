@@ -71,6 +71,7 @@ from .tables import (
     LOOP_OF,
     ON_LOOP_LAST,
     OPENING_ROUNDS_MAX,
+    STEP_ON_LOOP,
 )
 from .throws import Throw, up_distribution
 
@@ -293,13 +294,14 @@ class _Compiled:
 _COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
 _Opponents: TypeAlias = "tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]"
 _After: TypeAlias = "dict[int, tuple[int, ...]]"
-_SETUPS: dict[tuple[tuple[int, ...], bool], tuple[_Opponents, _After]] = {}
+_Cross: TypeAlias = "tuple[tuple[tuple[int, ...] | None, ...], ...]"
+_SETUPS: dict[tuple[tuple[int, ...], bool], tuple[_Opponents, _After, _Cross]] = {}
 
 
-def _setup(seats: tuple[int, ...], teams: bool) -> tuple[_Opponents, _After]:
+def _setup(seats: tuple[int, ...], teams: bool) -> tuple[_Opponents, _After, _Cross]:
     """The tables of one setup, made once: per seat 0..3 the opponents among ``seats`` in
-    playing order, each as (seat, its :data:`~pachisi_widget.tables.LOOP_OF` table); and
-    :data:`_AFTER` for ``seats``."""
+    playing order, each as (seat, its :data:`~pachisi_widget.tables.LOOP_OF` table);
+    :data:`_AFTER` for ``seats``; and per seat 0..3 and step, :func:`_cross_row`'s entry."""
     key = (seats, teams)
     hit = _SETUPS.get(key)
     if hit is None:
@@ -309,8 +311,32 @@ def _setup(seats: tuple[int, ...], teams: bool) -> tuple[_Opponents, _After]:
             )
             for seat in range(4)
         )
-        hit = _SETUPS[key] = (opp, _AFTER[seats])
+        cross = tuple(_cross_row(seat, opp[seat]) for seat in range(4))
+        hit = _SETUPS[key] = (opp, _AFTER[seats], cross)
     return hit
+
+
+def _cross_row(seat: int, opp: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[Any, ...]:
+    """Per step of ``seat``: None off the shared loop; else the steps of the opponents ``opp``
+    (at most three) on that square, flat as (seat, step, seat, step, seat, step), padded with
+    (``seat``, -1), a step no piece is on; or () when an opponent has two steps there (its arm's
+    tip, steps 8 and 76), which :meth:`Engine.legal_moves` looks up in the opponents' squares."""
+    row: list[tuple[int, ...] | None] = []
+    for end in range(HOME + 1):
+        g = LOOP_OF[seat][end]
+        if g < 0:
+            row.append(None)
+            continue
+        flat: list[int] = []
+        for s, loop in opp:
+            if loop[ON_LOOP_LAST] == g:
+                break
+            flat += (s, STEP_ON_LOOP[s][g])
+        else:
+            row.append(tuple(flat + [seat, -1] * (3 - len(opp))))
+            continue
+        row.append(())
+    return tuple(row)
 
 
 def _compile(rules: Rules) -> _Compiled:
@@ -378,6 +404,7 @@ class Engine:
         "_base",
         "_changed",
         "_opp",
+        "_cross",
         "_after",
     )
     # The slots' types (annotations only: with __slots__ they assign nothing).
@@ -415,6 +442,8 @@ class Engine:
     """Per seat: its opponents in playing order, each with its table step -> loop square."""
     _after: _After
     """Per seat: the seats in play in playing order after it (:data:`_AFTER`)."""
+    _cross: _Cross
+    """Per seat and step: the opponents' steps on its square (:func:`_cross_row`)."""
 
     def __init__(
         self,
@@ -428,7 +457,7 @@ class Engine:
         self._set_rules(rules)
         self.narrate = narrate
         self.seats = seats = tuple(sorted(seats))
-        self._opp, self._after = _setup(seats, self.c.teams)
+        self._opp, self._after, self._cross = _setup(seats, self.c.teams)
         if pieces is None:
             pieces = [(0, 0, 0, 0) if s in seats else None for s in range(4)]
         self.pieces = [None if p is None else list(p) for p in pieces]
@@ -497,7 +526,7 @@ class Engine:
             self.idle,
             _events,
         ) = fields
-        self._opp, self._after = _setup(self.seats, self.c.teams)
+        self._opp, self._after, self._cross = _setup(self.seats, self.c.teams)
         self.pieces = [None if p is None else list(p) for p in pieces]
         self._frozen = self._base = pieces
         self._changed = set()
@@ -642,9 +671,13 @@ class Engine:
         self, seat: int, end: int, occ: set[int]
     ) -> tuple[bool, tuple[Capture, ...], int | None]:
         """(allowed, captures, blocking seat) for ``seat`` landing on ``end``."""
-        g = LOOP_OF[seat][end]
-        if g not in occ:
+        if LOOP_OF[seat][end] not in occ:
             return _FREE
+        return self._landed(seat, end)
+
+    def _landed(self, seat: int, end: int) -> tuple[bool, tuple[Capture, ...], int | None]:
+        """:meth:`_land` for a square an opponent of ``seat`` stands on."""
+        g = LOOP_OF[seat][end]
         pieces = self.pieces
         if IS_CASTLE[end]:
             if not self.c.blocks:
@@ -763,14 +796,14 @@ class Engine:
         # because it is most of the time of a game. The opponents' squares are looked up only
         # when a move lands on the shared loop.
         value = pool[0]
-        mine = self.pieces[seat]
+        pieces = self.pieces
+        mine = pieces[seat]
         out: list[Move] = []
-        occ: set[int] | None = None
         limit = ON_LOOP_LAST if (c.mustcap and not self.captures[seat]) else HOME
         steps = dict.fromkeys(mine)  # each step once, in piece order
         if 0 in steps:
             del steps[0]
-            occ = self._enter_one(seat, value, mine, limit, out)
+            self._enter_one(seat, value, mine, limit, out)
             if value in c.entry and not c.gmbae:
                 out.append(_PASSES[seat])
                 return out  # a grace while a piece waits may only enter it
@@ -779,7 +812,7 @@ class Engine:
             total = c.distance[0][value]
         if HOME in steps:
             del steps[HOME]
-        loop = LOOP_OF[seat]
+        cross = self._cross[seat]
         for start in steps:
             end = start + total
             if end > limit:
@@ -787,12 +820,15 @@ class Engine:
                 if start != 83 or value not in c.release or limit != HOME:
                     continue
                 end = HOME
-            g = loop[end]
-            if g >= 0:
-                if occ is None:
-                    occ = self._occupancy(seat)
-                if g in occ:
-                    ok, caps, _ = self._land(seat, end, occ)
+            on = cross[end]  # the opponents' steps on the square (None: off the shared loop)
+            if on is not None:
+                if on:
+                    s1, t1, s2, t2, s3, t3 = on
+                    held = t1 in pieces[s1] or t2 in pieces[s2] or t3 in pieces[s3]
+                else:  # an opponent's arm's tip (two of its steps): its squares looked up
+                    held = LOOP_OF[seat][end] in self._occupancy(seat)
+                if held:
+                    ok, caps, _ = self._landed(seat, end)
                     if ok:
                         out.append(
                             _new_move(
@@ -806,9 +842,9 @@ class Engine:
 
     def _enter_one(
         self, seat: int, value: int, mine: list[int], limit: int, out: list[Move]
-    ) -> set[int] | None:
+    ) -> None:
         """:meth:`legal_moves`' entering move with one whole throw ``value`` (appended to
-        ``out``); the opponents' squares when they had to be looked up, else None."""
+        ``out``)."""
         c = self.c
         if value in c.entry:
             end = 1 if c.square1 else value
@@ -818,15 +854,13 @@ class Engine:
             end = value
             entering = self.fresh[seat] and c.first_any and value not in c.bonus
         if not entering or end > limit or end >= HOME:
-            return None
+            return
         if LOOP_OF[seat][end] < 0:
             out.append(_new_move(Move, (seat, mine.index(0), 0, end, "enter", value, ())))
-            return None
-        occ = self._occupancy(seat)
-        ok, caps, _ = self._land(seat, end, occ)
+            return
+        ok, caps, _ = self._land(seat, end, self._occupancy(seat))
         if ok:
             out.append(_new_move(Move, (seat, mine.index(0), 0, end, "enter", value, caps)))
-        return occ
 
     def _legal_general(self, seat: int) -> list[Move]:
         """:meth:`legal_moves` with a split throw, or several throws pending."""
@@ -862,8 +896,12 @@ class Engine:
     def throw(self, up: int) -> Throw:
         """The seat to move throws ``up`` mouths up (0..shells; not checked); returns the Throw."""
         c = self.c
-        plain, bonus = c.throws[up]
-        t = bonus if plain is not bonus and self.on_board(self.to_move) else plain
+        t, bonus = c.throws[up]
+        if t is not bonus:  # a bonus grace counts while a piece is on the board (on_board)
+            for st in self.pieces[self.to_move]:
+                if 0 < st < HOME:
+                    t = bonus
+                    break
         if c.ttm:
             self.throw_value(t)
             return t
@@ -963,11 +1001,16 @@ class Engine:
             return
         # move_each_throw, one whole throw: its one value is spent, and nothing is left of it
         self.pool = []
-        # (the test before the call: most moves have nothing to narrate)
-        if narrate and (caps or total != value or start == 83 or _NOTABLE_END[end]):
-            self._narrate_move(m, total)
-        if end == HOME and mine == _FINISHED:
-            self._home(seat)
+        # (the test before the call: most moves have nothing to narrate; a move from step 83
+        # ends home, which _NOTABLE_END marks)
+        if caps or _NOTABLE_END[end] or total != value:
+            if narrate:
+                self._narrate_move(m, total)
+            if end == HOME and mine == _FINISHED:
+                self._home(seat)
+                return
+        if not (self.grace or self.hits or self.owed):  # nothing owed: the usual end of a turn
+            self._end_turn()
             return
         # _spent's move_each_throw case, written out (idle is 0 after a move; the pool is empty)
         earned = 1 if self.grace else 0
@@ -1124,20 +1167,31 @@ class Engine:
 
     def _end_turn(self) -> None:
         pieces = self.pieces
-        after = self._after[self.to_move]
-        for nxt in after:
-            if pieces[nxt] != _FINISHED:
-                break
-        else:  # nobody can move (cannot happen outside teams, where the game is won)
-            self.phase = "over"
-            self.pool = []
-            self.part = None
-            return
+        to_move = self.to_move
+        after = self._after[to_move]
+        nxt = after[0]
+        if pieces[nxt] == _FINISHED:
+            for nxt in after:
+                if pieces[nxt] != _FINISHED:
+                    break
+            else:  # nobody can move (cannot happen outside teams, where the game is won)
+                self.phase = "over"
+                self.pool = []
+                self.part = None
+                return
         if self.revenge:  # a revenge lasts until the end of the victim's next turn
-            ended = (self.to_move, *after[: after.index(nxt)])
+            ended = (to_move, *after[: after.index(nxt)])
             self.revenge = [r for r in self.revenge if r[2] not in ended]
         self.to_move = nxt
-        self._turn_begins()
+        # _turn_begins, written out: most turns end here
+        self.phase = "throw"
+        self.pool = []
+        self.part = None
+        self.grace = False
+        self.hits = 0
+        self.owed = 0
+        self.pool_captured = False
+        self.run = _NO_RUN
         self.turn += 1
         if self.c.graces1 and self.idle < IDLE_THROWS_MAX:
             # the quick answer of _check_dead: a piece waiting (a grace enters it on step 1) or
