@@ -289,6 +289,38 @@ class _Compiled:
     """[waiting][value]: :meth:`Rules.distance`, looked up (pyada's extra step)."""
     graces1: bool
     """Entry graces enter on step 1 (so a waiting piece can always move: the game is not dead)."""
+    rows: tuple[tuple[tuple[_MoveRow, ...] | None, ...], ...]
+    """[waiting][value][seat]: the :data:`_MOVE_ROWS` row of a move spending one whole throw."""
+
+
+_MoveRow: TypeAlias = "list[tuple[Move, Move, Move, Move] | None]"
+_MOVE_ROWS: dict[tuple[int, int, int, bool], _MoveRow] = {}
+"""Per (seat, value spent, steps it goes, whether it releases a piece from step 83): per start
+step, the move without captures of each piece 0..3 from there, made when first needed
+(:func:`_moves_from`). A move is a value, so every engine and rules share them, and a move
+generation only looks them up."""
+
+
+def _move_rows(rules: Rules, distance: tuple[tuple[int, ...], ...]) -> tuple[Any, ...]:
+    """:attr:`_Compiled.rows` of ``rules``, rows of :data:`_MOVE_ROWS` (made empty if new)."""
+    out = []
+    for waiting in (0, 1):
+        per_value: list[tuple[_MoveRow, ...] | None] = [None] * (max(rules.values) + 1)
+        for v in rules.values:
+            key = (distance[waiting][v], v in rules.last_square_release)
+            per_value[v] = tuple(
+                _MOVE_ROWS.setdefault((seat, v, *key), [None] * HOME) for seat in range(4)
+            )
+        out.append(tuple(per_value))
+    return tuple(out)
+
+
+def _moves_from(row: _MoveRow, seat: int, start: int, end: int, value: int) -> tuple[Move, ...]:
+    """``row[start]`` (see :data:`_MOVE_ROWS`), made: each piece's move from ``start`` to
+    ``end`` spending ``value``."""
+    made = tuple(_new_move(Move, (seat, p, start, end, "move", value, ())) for p in range(4))
+    row[start] = made  # type: ignore[assignment]
+    return made
 
 
 _COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
@@ -349,6 +381,9 @@ def _compile(rules: Rules) -> _Compiled:
         bonus = value in rules.bonus_graces
         plain = Throw(up, value, enters, enters)
         throws.append((plain, Throw(up, value, True, False) if bonus and not enters else plain))
+    distance = tuple(
+        tuple(rules.distance(v, w) for v in range(max(rules.values) + 1)) for w in (False, True)
+    )
     c = _Compiled(
         rules.table,
         rules.entry_graces,
@@ -368,13 +403,14 @@ def _compile(rules: Rules) -> _Compiled:
         rules.teams,
         rules.values,
         tuple(throws),
-        tuple(
-            tuple(rules.distance(v, w) for v in range(max(rules.values) + 1)) for w in (False, True)
-        ),
+        distance,
         bool(rules.entry_graces) and rules.entry_mode == "square1",
+        _move_rows(rules, distance),
     )
     if len(_COMPILED) > 64:
         _COMPILED.clear()
+    if len(_MOVE_ROWS) > 4096:  # (many rules with unusual tables: start the rows again)
+        _MOVE_ROWS.clear()
     _COMPILED[id(rules)] = (rules, c)  # the Rules is kept alive, so its id is not reused
     return c
 
@@ -800,20 +836,25 @@ class Engine:
         mine = pieces[seat]
         out: list[Move] = []
         limit = ON_LOOP_LAST if (c.mustcap and not self.captures[seat]) else HOME
-        steps = dict.fromkeys(mine)  # each step once, in piece order
-        if 0 in steps:
-            del steps[0]
-            self._enter_one(seat, value, mine, limit, out)
-            if value in c.entry and not c.gmbae:
-                out.append(_PASSES[seat])
-                return out  # a grace while a piece waits may only enter it
+        if 0 in mine:
+            if value in c.entry:
+                self._enter_one(seat, value, mine, limit, out)
+                if not c.gmbae:
+                    out.append(_PASSES[seat])
+                    return out  # a grace while a piece waits may only enter it
+            elif c.first_any and self.fresh[seat]:  # (else no piece enters: no call)
+                self._enter_one(seat, value, mine, limit, out)
             total = c.distance[1][value]
+            row = c.rows[1][value][seat]  # type: ignore[index]
         else:
             total = c.distance[0][value]
-        if HOME in steps:
-            del steps[HOME]
+            row = c.rows[0][value][seat]  # type: ignore[index]
         cross = self._cross[seat]
-        for start in steps:
+        piece = -1
+        for start in mine:  # each step once, in piece order: its lowest piece moves
+            piece += 1
+            if start == 0 or start == HOME or mine.index(start) != piece:
+                continue  # waiting, home, or a piece above the lowest of its stack
             end = start + total
             if end > limit:
                 # past home (or past step 76 before a capture): only the last-square release
@@ -830,13 +871,12 @@ class Engine:
                 if held:
                     ok, caps, _ = self._landed(seat, end)
                     if ok:
-                        out.append(
-                            _new_move(
-                                Move, (seat, mine.index(start), start, end, "move", value, caps)
-                            )
-                        )
+                        out.append(_new_move(Move, (seat, piece, start, end, "move", value, caps)))
                     continue
-            out.append(_new_move(Move, (seat, mine.index(start), start, end, "move", value, ())))
+            made = row[start]  # each piece's move from start, made once (_MOVE_ROWS)
+            if made is None:
+                made = _moves_from(row, seat, start, end, value)
+            out.append(made[piece])
         out.append(_PASSES[seat])
         return out
 
@@ -976,7 +1016,10 @@ class Engine:
         if kind == "pass":  # ``cancelled`` stays through a pass (for narration)
             self.pool = []
             self.part = None
-            self._spent()
+            if self.c.ttm or self.grace or self.hits or self.owed:
+                self._spent()
+            else:  # _spent's usual case: nothing owed, the turn ends
+                self._end_turn()
             return
         self.cancelled = ()
         self.idle = 0
@@ -1000,7 +1043,7 @@ class Engine:
             self._play_rest(m, total, part, mine)
             return
         # move_each_throw, one whole throw: its one value is spent, and nothing is left of it
-        self.pool = []
+        # (the pool is emptied below: by _end_turn, _home, or a throw owed)
         # (the test before the call: most moves have nothing to narrate; a move from step 83
         # ends home, which _NOTABLE_END marks)
         if caps or _NOTABLE_END[end] or total != value:
@@ -1020,6 +1063,7 @@ class Engine:
         owed = self.owed + earned
         if owed:
             self.phase = "throw"
+            self.pool = []
             self.grace = False
             self.hits = 0
             self.owed = owed - 1
