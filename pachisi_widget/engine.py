@@ -293,12 +293,12 @@ class _Compiled:
     """[waiting][value][seat]: the :data:`_MOVE_ROWS` row of a move spending one whole throw."""
 
 
-_MoveRow: TypeAlias = "list[tuple[Move, Move, Move, Move] | None]"
+_MoveRow: TypeAlias = "list[Move | None]"
 _MOVE_ROWS: dict[tuple[int, int, int, bool], _MoveRow] = {}
-"""Per (seat, value spent, steps it goes, whether it releases a piece from step 83): per start
-step, the move without captures of each piece 0..3 from there, made when first needed
-(:func:`_moves_from`). A move is a value, so every engine and rules share them, and a move
-generation only looks them up."""
+"""Per (seat, value spent, steps it goes, whether it releases a piece from step 83): at
+``4 * start + piece``, the move without captures of that piece from step ``start``, made when
+first needed. A move is a value, so every engine and rules share them, and a move generation
+only looks them up."""
 
 
 def _move_rows(rules: Rules, distance: tuple[tuple[int, ...], ...]) -> tuple[Any, ...]:
@@ -307,20 +307,16 @@ def _move_rows(rules: Rules, distance: tuple[tuple[int, ...], ...]) -> tuple[Any
     for waiting in (0, 1):
         per_value: list[tuple[_MoveRow, ...] | None] = [None] * (max(rules.values) + 1)
         for v in rules.values:
-            key = (distance[waiting][v], v in rules.last_square_release)
-            per_value[v] = tuple(
-                _MOVE_ROWS.setdefault((seat, v, *key), [None] * HOME) for seat in range(4)
-            )
+            rows = []
+            for seat in range(4):
+                key = (seat, v, distance[waiting][v], v in rules.last_square_release)
+                row = _MOVE_ROWS.get(key)
+                if row is None:
+                    row = _MOVE_ROWS[key] = [None] * (4 * HOME)
+                rows.append(row)
+            per_value[v] = tuple(rows)
         out.append(tuple(per_value))
     return tuple(out)
-
-
-def _moves_from(row: _MoveRow, seat: int, start: int, end: int, value: int) -> tuple[Move, ...]:
-    """``row[start]`` (see :data:`_MOVE_ROWS`), made: each piece's move from ``start`` to
-    ``end`` spending ``value``."""
-    made = tuple(_new_move(Move, (seat, p, start, end, "move", value, ())) for p in range(4))
-    row[start] = made  # type: ignore[assignment]
-    return made
 
 
 _COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
@@ -873,10 +869,11 @@ class Engine:
                     if ok:
                         out.append(_new_move(Move, (seat, piece, start, end, "move", value, caps)))
                     continue
-            made = row[start]  # each piece's move from start, made once (_MOVE_ROWS)
+            k = 4 * start + piece  # the piece's move from start, made once (_MOVE_ROWS)
+            made = row[k]
             if made is None:
-                made = _moves_from(row, seat, start, end, value)
-            out.append(made[piece])
+                made = row[k] = _new_move(Move, (seat, piece, start, end, "move", value, ()))
+            out.append(made)
         out.append(_PASSES[seat])
         return out
 
