@@ -71,6 +71,7 @@ from .tables import (
     LOOP_OF,
     ON_LOOP_LAST,
     OPENING_ROUNDS_MAX,
+    STEP_ON_LOOP,
 )
 from .throws import Throw, up_distribution
 
@@ -288,18 +289,47 @@ class _Compiled:
     """[waiting][value]: :meth:`Rules.distance`, looked up (pyada's extra step)."""
     graces1: bool
     """Entry graces enter on step 1 (so a waiting piece can always move: the game is not dead)."""
+    rows: tuple[tuple[tuple[_MoveRow, ...] | None, ...], ...]
+    """[waiting][value][seat]: the :data:`_MOVE_ROWS` row of a move spending one whole throw."""
+
+
+_MoveRow: TypeAlias = "list[Move | None]"
+_MOVE_ROWS: dict[tuple[int, int, int, bool], _MoveRow] = {}
+"""Per (seat, value spent, steps it goes, whether it releases a piece from step 83): at
+``4 * start + piece``, the move without captures of that piece from step ``start``, made when
+first needed. A move is a value, so every engine and rules share them, and a move generation
+only looks them up."""
+
+
+def _move_rows(rules: Rules, distance: tuple[tuple[int, ...], ...]) -> tuple[Any, ...]:
+    """:attr:`_Compiled.rows` of ``rules``, rows of :data:`_MOVE_ROWS` (made empty if new)."""
+    out = []
+    for waiting in (0, 1):
+        per_value: list[tuple[_MoveRow, ...] | None] = [None] * (max(rules.values) + 1)
+        for v in rules.values:
+            rows = []
+            for seat in range(4):
+                key = (seat, v, distance[waiting][v], v in rules.last_square_release)
+                row = _MOVE_ROWS.get(key)
+                if row is None:
+                    row = _MOVE_ROWS[key] = [None] * (4 * HOME)
+                rows.append(row)
+            per_value[v] = tuple(rows)
+        out.append(tuple(per_value))
+    return tuple(out)
 
 
 _COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
 _Opponents: TypeAlias = "tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]"
 _After: TypeAlias = "dict[int, tuple[int, ...]]"
-_SETUPS: dict[tuple[tuple[int, ...], bool], tuple[_Opponents, _After]] = {}
+_Cross: TypeAlias = "tuple[tuple[tuple[int, ...] | None, ...], ...]"
+_SETUPS: dict[tuple[tuple[int, ...], bool], tuple[_Opponents, _After, _Cross]] = {}
 
 
-def _setup(seats: tuple[int, ...], teams: bool) -> tuple[_Opponents, _After]:
+def _setup(seats: tuple[int, ...], teams: bool) -> tuple[_Opponents, _After, _Cross]:
     """The tables of one setup, made once: per seat 0..3 the opponents among ``seats`` in
-    playing order, each as (seat, its :data:`~pachisi_widget.tables.LOOP_OF` table); and
-    :data:`_AFTER` for ``seats``."""
+    playing order, each as (seat, its :data:`~pachisi_widget.tables.LOOP_OF` table);
+    :data:`_AFTER` for ``seats``; and per seat 0..3 and step, :func:`_cross_row`'s entry."""
     key = (seats, teams)
     hit = _SETUPS.get(key)
     if hit is None:
@@ -309,8 +339,32 @@ def _setup(seats: tuple[int, ...], teams: bool) -> tuple[_Opponents, _After]:
             )
             for seat in range(4)
         )
-        hit = _SETUPS[key] = (opp, _AFTER[seats])
+        cross = tuple(_cross_row(seat, opp[seat]) for seat in range(4))
+        hit = _SETUPS[key] = (opp, _AFTER[seats], cross)
     return hit
+
+
+def _cross_row(seat: int, opp: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[Any, ...]:
+    """Per step of ``seat``: None off the shared loop; else the steps of the opponents ``opp``
+    (at most three) on that square, flat as (seat, step, seat, step, seat, step), padded with
+    (``seat``, -1), a step no piece is on; or () when an opponent has two steps there (its arm's
+    tip, steps 8 and 76), which :meth:`Engine.legal_moves` looks up in the opponents' squares."""
+    row: list[tuple[int, ...] | None] = []
+    for end in range(HOME + 1):
+        g = LOOP_OF[seat][end]
+        if g < 0:
+            row.append(None)
+            continue
+        flat: list[int] = []
+        for s, loop in opp:
+            if loop[ON_LOOP_LAST] == g:
+                break
+            flat += (s, STEP_ON_LOOP[s][g])
+        else:
+            row.append(tuple(flat + [seat, -1] * (3 - len(opp))))
+            continue
+        row.append(())
+    return tuple(row)
 
 
 def _compile(rules: Rules) -> _Compiled:
@@ -323,6 +377,9 @@ def _compile(rules: Rules) -> _Compiled:
         bonus = value in rules.bonus_graces
         plain = Throw(up, value, enters, enters)
         throws.append((plain, Throw(up, value, True, False) if bonus and not enters else plain))
+    distance = tuple(
+        tuple(rules.distance(v, w) for v in range(max(rules.values) + 1)) for w in (False, True)
+    )
     c = _Compiled(
         rules.table,
         rules.entry_graces,
@@ -342,13 +399,14 @@ def _compile(rules: Rules) -> _Compiled:
         rules.teams,
         rules.values,
         tuple(throws),
-        tuple(
-            tuple(rules.distance(v, w) for v in range(max(rules.values) + 1)) for w in (False, True)
-        ),
+        distance,
         bool(rules.entry_graces) and rules.entry_mode == "square1",
+        _move_rows(rules, distance),
     )
     if len(_COMPILED) > 64:
         _COMPILED.clear()
+    if len(_MOVE_ROWS) > 4096:  # (many rules with unusual tables: start the rows again)
+        _MOVE_ROWS.clear()
     _COMPILED[id(rules)] = (rules, c)  # the Rules is kept alive, so its id is not reused
     return c
 
@@ -378,6 +436,7 @@ class Engine:
         "_base",
         "_changed",
         "_opp",
+        "_cross",
         "_after",
     )
     # The slots' types (annotations only: with __slots__ they assign nothing).
@@ -415,6 +474,8 @@ class Engine:
     """Per seat: its opponents in playing order, each with its table step -> loop square."""
     _after: _After
     """Per seat: the seats in play in playing order after it (:data:`_AFTER`)."""
+    _cross: _Cross
+    """Per seat and step: the opponents' steps on its square (:func:`_cross_row`)."""
 
     def __init__(
         self,
@@ -428,7 +489,7 @@ class Engine:
         self._set_rules(rules)
         self.narrate = narrate
         self.seats = seats = tuple(sorted(seats))
-        self._opp, self._after = _setup(seats, self.c.teams)
+        self._opp, self._after, self._cross = _setup(seats, self.c.teams)
         if pieces is None:
             pieces = [(0, 0, 0, 0) if s in seats else None for s in range(4)]
         self.pieces = [None if p is None else list(p) for p in pieces]
@@ -497,7 +558,7 @@ class Engine:
             self.idle,
             _events,
         ) = fields
-        self._opp, self._after = _setup(self.seats, self.c.teams)
+        self._opp, self._after, self._cross = _setup(self.seats, self.c.teams)
         self.pieces = [None if p is None else list(p) for p in pieces]
         self._frozen = self._base = pieces
         self._changed = set()
@@ -642,9 +703,13 @@ class Engine:
         self, seat: int, end: int, occ: set[int]
     ) -> tuple[bool, tuple[Capture, ...], int | None]:
         """(allowed, captures, blocking seat) for ``seat`` landing on ``end``."""
-        g = LOOP_OF[seat][end]
-        if g not in occ:
+        if LOOP_OF[seat][end] not in occ:
             return _FREE
+        return self._landed(seat, end)
+
+    def _landed(self, seat: int, end: int) -> tuple[bool, tuple[Capture, ...], int | None]:
+        """:meth:`_land` for a square an opponent of ``seat`` stands on."""
+        g = LOOP_OF[seat][end]
         pieces = self.pieces
         if IS_CASTLE[end]:
             if not self.c.blocks:
@@ -763,52 +828,60 @@ class Engine:
         # because it is most of the time of a game. The opponents' squares are looked up only
         # when a move lands on the shared loop.
         value = pool[0]
-        mine = self.pieces[seat]
+        pieces = self.pieces
+        mine = pieces[seat]
         out: list[Move] = []
-        occ: set[int] | None = None
         limit = ON_LOOP_LAST if (c.mustcap and not self.captures[seat]) else HOME
-        steps = dict.fromkeys(mine)  # each step once, in piece order
-        if 0 in steps:
-            del steps[0]
-            occ = self._enter_one(seat, value, mine, limit, out)
-            if value in c.entry and not c.gmbae:
-                out.append(_PASSES[seat])
-                return out  # a grace while a piece waits may only enter it
+        if 0 in mine:
+            if value in c.entry:
+                self._enter_one(seat, value, mine, limit, out)
+                if not c.gmbae:
+                    out.append(_PASSES[seat])
+                    return out  # a grace while a piece waits may only enter it
+            elif c.first_any and self.fresh[seat]:  # (else no piece enters: no call)
+                self._enter_one(seat, value, mine, limit, out)
             total = c.distance[1][value]
+            row = c.rows[1][value][seat]  # type: ignore[index]
         else:
             total = c.distance[0][value]
-        if HOME in steps:
-            del steps[HOME]
-        loop = LOOP_OF[seat]
-        for start in steps:
+            row = c.rows[0][value][seat]  # type: ignore[index]
+        cross = self._cross[seat]
+        piece = -1
+        for start in mine:  # each step once, in piece order: its lowest piece moves
+            piece += 1
+            if start == 0 or start == HOME or mine.index(start) != piece:
+                continue  # waiting, home, or a piece above the lowest of its stack
             end = start + total
             if end > limit:
                 # past home (or past step 76 before a capture): only the last-square release
                 if start != 83 or value not in c.release or limit != HOME:
                     continue
                 end = HOME
-            g = loop[end]
-            if g >= 0:
-                if occ is None:
-                    occ = self._occupancy(seat)
-                if g in occ:
-                    ok, caps, _ = self._land(seat, end, occ)
+            on = cross[end]  # the opponents' steps on the square (None: off the shared loop)
+            if on is not None:
+                if on:
+                    s1, t1, s2, t2, s3, t3 = on
+                    held = t1 in pieces[s1] or t2 in pieces[s2] or t3 in pieces[s3]
+                else:  # an opponent's arm's tip (two of its steps): its squares looked up
+                    held = LOOP_OF[seat][end] in self._occupancy(seat)
+                if held:
+                    ok, caps, _ = self._landed(seat, end)
                     if ok:
-                        out.append(
-                            _new_move(
-                                Move, (seat, mine.index(start), start, end, "move", value, caps)
-                            )
-                        )
+                        out.append(_new_move(Move, (seat, piece, start, end, "move", value, caps)))
                     continue
-            out.append(_new_move(Move, (seat, mine.index(start), start, end, "move", value, ())))
+            k = 4 * start + piece  # the piece's move from start, made once (_MOVE_ROWS)
+            made = row[k]
+            if made is None:
+                made = row[k] = _new_move(Move, (seat, piece, start, end, "move", value, ()))
+            out.append(made)
         out.append(_PASSES[seat])
         return out
 
     def _enter_one(
         self, seat: int, value: int, mine: list[int], limit: int, out: list[Move]
-    ) -> set[int] | None:
+    ) -> None:
         """:meth:`legal_moves`' entering move with one whole throw ``value`` (appended to
-        ``out``); the opponents' squares when they had to be looked up, else None."""
+        ``out``)."""
         c = self.c
         if value in c.entry:
             end = 1 if c.square1 else value
@@ -818,15 +891,13 @@ class Engine:
             end = value
             entering = self.fresh[seat] and c.first_any and value not in c.bonus
         if not entering or end > limit or end >= HOME:
-            return None
+            return
         if LOOP_OF[seat][end] < 0:
             out.append(_new_move(Move, (seat, mine.index(0), 0, end, "enter", value, ())))
-            return None
-        occ = self._occupancy(seat)
-        ok, caps, _ = self._land(seat, end, occ)
+            return
+        ok, caps, _ = self._land(seat, end, self._occupancy(seat))
         if ok:
             out.append(_new_move(Move, (seat, mine.index(0), 0, end, "enter", value, caps)))
-        return occ
 
     def _legal_general(self, seat: int) -> list[Move]:
         """:meth:`legal_moves` with a split throw, or several throws pending."""
@@ -862,8 +933,12 @@ class Engine:
     def throw(self, up: int) -> Throw:
         """The seat to move throws ``up`` mouths up (0..shells; not checked); returns the Throw."""
         c = self.c
-        plain, bonus = c.throws[up]
-        t = bonus if plain is not bonus and self.on_board(self.to_move) else plain
+        t, bonus = c.throws[up]
+        if t is not bonus:  # a bonus grace counts while a piece is on the board (on_board)
+            for st in self.pieces[self.to_move]:
+                if 0 < st < HOME:
+                    t = bonus
+                    break
         if c.ttm:
             self.throw_value(t)
             return t
@@ -938,7 +1013,10 @@ class Engine:
         if kind == "pass":  # ``cancelled`` stays through a pass (for narration)
             self.pool = []
             self.part = None
-            self._spent()
+            if self.c.ttm or self.grace or self.hits or self.owed:
+                self._spent()
+            else:  # _spent's usual case: nothing owed, the turn ends
+                self._end_turn()
             return
         self.cancelled = ()
         self.idle = 0
@@ -962,12 +1040,17 @@ class Engine:
             self._play_rest(m, total, part, mine)
             return
         # move_each_throw, one whole throw: its one value is spent, and nothing is left of it
-        self.pool = []
-        # (the test before the call: most moves have nothing to narrate)
-        if narrate and (caps or total != value or start == 83 or _NOTABLE_END[end]):
-            self._narrate_move(m, total)
-        if end == HOME and mine == _FINISHED:
-            self._home(seat)
+        # (the pool is emptied below: by _end_turn, _home, or a throw owed)
+        # (the test before the call: most moves have nothing to narrate; a move from step 83
+        # ends home, which _NOTABLE_END marks)
+        if caps or _NOTABLE_END[end] or total != value:
+            if narrate:
+                self._narrate_move(m, total)
+            if end == HOME and mine == _FINISHED:
+                self._home(seat)
+                return
+        if not (self.grace or self.hits or self.owed):  # nothing owed: the usual end of a turn
+            self._end_turn()
             return
         # _spent's move_each_throw case, written out (idle is 0 after a move; the pool is empty)
         earned = 1 if self.grace else 0
@@ -977,6 +1060,7 @@ class Engine:
         owed = self.owed + earned
         if owed:
             self.phase = "throw"
+            self.pool = []
             self.grace = False
             self.hits = 0
             self.owed = owed - 1
@@ -1124,20 +1208,31 @@ class Engine:
 
     def _end_turn(self) -> None:
         pieces = self.pieces
-        after = self._after[self.to_move]
-        for nxt in after:
-            if pieces[nxt] != _FINISHED:
-                break
-        else:  # nobody can move (cannot happen outside teams, where the game is won)
-            self.phase = "over"
-            self.pool = []
-            self.part = None
-            return
+        to_move = self.to_move
+        after = self._after[to_move]
+        nxt = after[0]
+        if pieces[nxt] == _FINISHED:
+            for nxt in after:
+                if pieces[nxt] != _FINISHED:
+                    break
+            else:  # nobody can move (cannot happen outside teams, where the game is won)
+                self.phase = "over"
+                self.pool = []
+                self.part = None
+                return
         if self.revenge:  # a revenge lasts until the end of the victim's next turn
-            ended = (self.to_move, *after[: after.index(nxt)])
+            ended = (to_move, *after[: after.index(nxt)])
             self.revenge = [r for r in self.revenge if r[2] not in ended]
         self.to_move = nxt
-        self._turn_begins()
+        # _turn_begins, written out: most turns end here
+        self.phase = "throw"
+        self.pool = []
+        self.part = None
+        self.grace = False
+        self.hits = 0
+        self.owed = 0
+        self.pool_captured = False
+        self.run = _NO_RUN
         self.turn += 1
         if self.c.graces1 and self.idle < IDLE_THROWS_MAX:
             # the quick answer of _check_dead: a piece waiting (a grace enters it on step 1) or

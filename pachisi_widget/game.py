@@ -97,10 +97,13 @@ class Game:
         self._rng: random.Random | None = random.Random(seed)
         self._draws = 0  # uniform draws taken from the cowries' generator so far
         self._cdf = throw_cdf(rules)
-        self._top = len(self._cdf) - 1  # the most mouths up (draw_up's bound)
+        # bisect_right on the CDF without its last entry is draw_up itself (it never passes
+        # the most mouths up)
+        self._cut = self._cdf[:-1]
         # (actions played, state, draws) every CHECKPOINT_EVERY actions
         self._checkpoints: list[tuple[int, GameState, int]] = []
-        self._actions: list[tuple[Any, ...]] = []  # ("throw", Throw, forced) | ("move", Move)
+        # a Move, a Throw drawn from the seed, or (Throw,) for a forced throw
+        self._actions: list[Move | Throw | tuple[Throw]] = []
         self.opening = []
 
     def _set_state(self, state: GameState) -> None:
@@ -126,7 +129,7 @@ class Game:
             legal = self._legal = engine.legal_moves() if engine.phase == "move" else []
         return legal
 
-    def _played(self, action: tuple[Any, ...]) -> None:
+    def _played(self, action: Move | Throw | tuple[Throw]) -> None:
         """Record ``action``, just applied to the live engine; keep a checkpoint now and then."""
         actions = self._actions
         actions.append(action)
@@ -242,7 +245,7 @@ class Game:
     @property
     def history(self) -> tuple[Throw | Move, ...]:
         """Every throw (:class:`Throw`) and move (:class:`Move`) since the start, in order."""
-        return tuple(a[1] for a in self._actions)
+        return tuple(a if isinstance(a, (Throw, Move)) else a[0] for a in self._actions)
 
     @property
     def can_undo(self) -> bool:
@@ -277,10 +280,9 @@ class Game:
             else:
                 self._draws += 1
                 u = rng.random()
-            up = bisect_right(self._cdf, u)
-            t = engine.throw(up if up < self._top else self._top)
+            t = engine.throw(bisect_right(self._cut, u))
             actions = self._actions
-            actions.append(("throw", t, False))
+            actions.append(t)
             self._cached = None
             self._legal = None
             if len(actions) % CHECKPOINT_EVERY == 0:
@@ -303,7 +305,7 @@ class Game:
         assert up is not None, "up or value is given here"
         t = engine.make_throw(up)
         engine.throw_value(t)
-        self._played(("throw", t, True))
+        self._played((t,))
         return t
 
     def play(self, move: Move) -> Move:
@@ -331,7 +333,7 @@ class Game:
             legal = self._find(moves, move)
         engine.play(legal)
         actions = self._actions
-        actions.append(("move", legal))
+        actions.append(legal)
         self._cached = None
         self._legal = None
         if len(actions) % CHECKPOINT_EVERY == 0:
@@ -436,11 +438,13 @@ class Game:
         start, state, draws = checkpoints[-1]
         engine = state.engine()
         for a in actions[start:]:  # at most CHECKPOINT_EVERY - 1 actions, replayed as they were
-            if a[0] == "throw":
-                engine.throw_value(a[1])
-                draws += not a[2]
-            else:
-                engine.play(a[1])
+            if isinstance(a, Move):
+                engine.play(a)
+            elif isinstance(a, Throw):  # drawn from the seed
+                engine.throw_value(a)
+                draws += 1
+            else:  # a forced throw: no draw
+                engine.throw_value(a[0])
         self._engine = engine
         self._cached = state if start == n else None
         self._legal = None
@@ -500,11 +504,12 @@ class Game:
         """The game's record: seed, rules, start, opening throws, every action and the result."""
         actions: list[Action] = []
         for a in self._actions:
-            if a[0] == "throw":
-                actions.append(("throw", a[1].up, a[2]))
+            if isinstance(a, Move):
+                actions.append(("move", a.seat, a.kind, a.start, a.end, a.value))
+            elif isinstance(a, Throw):
+                actions.append(("throw", a.up, False))
             else:
-                m = a[1]
-                actions.append(("move", m.seat, m.kind, m.start, m.end, m.value))
+                actions.append(("throw", a[0].up, True))
         st = self._state
         start = (
             None

@@ -290,27 +290,13 @@ class _TurnModel:
         """The state's value (exact with ``error`` 0; else at most ``error`` below it)."""
         if len(state) != 4:
             state = self._full(state)
-        memo = self.memo
-        got = memo.get(state)
+        got = self.memo.get(state)
         if got is not None:
             return got
         if error > 0:
-            alone, dists = self.alone, state[0]
-            if alone is None:
-                alone = self.alone = _alone_bounds(self.rules)
-            # (the bounds count pyada all or never)
-            if dists and alone[dists[-1]] <= error / 2 and (not self.rules.pyada or not state[1]):
-                state, spent = self._far_left_out(state, error / 2)
-                if spent:
-                    error -= spent
-                    got = memo.get(state)
-                    if got is not None:
-                        return got
-            rough = self.rough.get(state)
-            if rough is not None and rough[1] <= error:
-                return rough[0]
-            if not state[3] and self._bound(state) <= error:  # (0 is then near enough)
-                return 0 * self.one
+            state, error, got = self._rough_known(state, error)
+            if got is not None:
+                return got
         plan = self.plans.get(state)
         gain, loop, moves = plan if plan is not None else self._plan(state)
         value = self.value
@@ -323,26 +309,51 @@ class _TurnModel:
                 if best is None or c > best:
                     best = c
             cands.append((best, pr))
-        cands.sort(key=_first, reverse=True)
-        # x = gain + loop*x + sum(p * max(x, c)): try "the j best options beat passing"
-        num, den = gain, self.one - loop
-        for _, pr in cands:
-            den -= pr
-        res = None
-        last = len(cands)
-        for j in range(last + 1):
-            x = num / den
-            if (j == 0 or cands[j - 1][0] >= x) and (j == last or cands[j][0] <= x):
-                res = x
-                break
-            c, pr = cands[j]
-            num += c * pr
-            den += pr
-        kept = self.rough if error > 0 else memo
+        res = self._fixed_point(gain, loop, cands)
+        kept = self.rough if error > 0 else self.memo
         kept[state] = (res, error) if error > 0 else res
         if self.stop_at is not None and len(kept) >= self.stop_at:
             raise TooManyStates
         return res
+
+    def _rough_known(self, state, error: float) -> tuple:
+        """:meth:`value` with an error: (the state with its farthest pieces left out, the error
+        still allowed, its value when already known, or near enough, else None)."""
+        memo = self.memo
+        alone, dists = self.alone, state[0]
+        if alone is None:
+            alone = self.alone = _alone_bounds(self.rules)
+        # (the bounds count pyada all or never)
+        if dists and alone[dists[-1]] <= error / 2 and (not self.rules.pyada or not state[1]):
+            state, spent = self._far_left_out(state, error / 2)
+            if spent:
+                error -= spent
+                got = memo.get(state)
+                if got is not None:
+                    return state, error, got
+        rough = self.rough.get(state)
+        if rough is not None and rough[1] <= error:
+            return state, error, rough[0]
+        if not state[3] and self._bound(state) <= error:  # (0 is then near enough)
+            return state, error, 0 * self.one
+        return state, error, None
+
+    def _fixed_point(self, gain, loop, cands: list):
+        """The x of ``x = gain + loop * x + sum(p * max(x, c))`` over ``cands`` ((c, p) pairs):
+        try "the j best options beat passing" for j = 0, 1, ..."""
+        cands.sort(key=_first, reverse=True)
+        num, den = gain, self.one - loop
+        for _, pr in cands:
+            den -= pr
+        last = len(cands)
+        for j in range(last + 1):
+            x = num / den
+            if (j == 0 or cands[j - 1][0] >= x) and (j == last or cands[j][0] <= x):
+                return x
+            c, pr = cands[j]
+            num += c * pr
+            den += pr
+        return None
 
     def best(self, state, v):
         """The best play of throw ``v``: "hit", None (pass), or the state to move to (of the

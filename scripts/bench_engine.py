@@ -249,6 +249,12 @@ def main(argv: list[str] | None = None) -> None:
         help="only play N random public-API games, untimed (to count instructions under "
         "valgrind --tool=callgrind: run it with N and with 0, and take the difference)",
     )
+    parser.add_argument(
+        "--play-simulate",
+        type=int,
+        metavar="N",
+        help="the same for N random games of pw.simulate's pure-Python path",
+    )
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.games < 1:
         parser.error("--games and --rounds must be at least 1")
@@ -261,6 +267,10 @@ def main(argv: list[str] | None = None) -> None:
         rules = Rules.preset(args.preset)
         for i in range(args.play):
             play_public_game(rules, args.seed + i, args.players)
+        return
+    if args.play_simulate is not None:
+        if args.play_simulate:
+            play_simulated(Rules.preset(args.preset), args.play_simulate, args.seed)
         return
     if not (args.compare_ludo and args.only_compare):
         r = run(args.games, args.preset, args.players, args.seed)

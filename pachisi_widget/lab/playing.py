@@ -89,12 +89,11 @@ def play_out(g: Engine, agents, rng: random.Random, cdf=None) -> Engine:
     teams = rules.teams
     pieces = g.pieces
     rand = rng.random
-    top = len(cdf) - 1
+    cut = cdf[:-1]  # bisect_right on it is draw_up (it never passes the most mouths up)
     waiter_ok = can_wait(rules, 1), can_wait(rules, 0)
     while g.phase != "over":
         if g.phase == "throw":
-            u = bisect_right(cdf, rand())
-            g.throw(u if u < top else top)
+            g.throw(bisect_right(cut, rand()))
             continue
         moves = g.legal_moves()
         n = len(moves)
