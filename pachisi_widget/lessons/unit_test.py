@@ -13,7 +13,7 @@ teacher's translators' files (``locale/<lang>/teacher.po``, codes ``test.<n>.que
 >>> shells.is_right("0.3125"), shells.is_right("5/16"), shells.is_right(0.31)
 (True, True, False)
 >>> print(shells.question("ro"))                       # doctest: +ELLIPSIS
-Cu 5 coji corecte în loc de șase, care este probabilitatea să cadă exact 2 guri în sus?...
+Cu 5 coji echilibrate în loc de șase, care este probabilitatea să cadă exact 2 guri în sus?...
 """
 
 from __future__ import annotations
