@@ -25,6 +25,7 @@ import sys
 import time
 
 import pachisi_widget as pw
+import pachisi_widget.coach  # noqa: F401  (adds the coach player to AGENTS)
 from pachisi_widget.agents import AGENTS, LEVELS, make_agent
 from pachisi_widget.lab.playing import play_game
 from pachisi_widget.lab.stats import wilson_interval
