@@ -434,7 +434,7 @@ def as_agent(spec, error: type[Exception] = TypeError, must: str = "a player mus
     return spec
 
 
-_OPTIONS = {"expectimax": ("depth",), "coach": ("budget", "rollouts", "policy")}
+_OPTIONS = {"expectimax": ("depth",), "coach": ("budget", "rollouts", "policy", "depth")}
 """The options ``make_agent(name, **options)`` passes on, by player name."""
 
 
@@ -444,7 +444,7 @@ def make_agent(spec, **options) -> Agent:
     ``make_agent("expectimax", depth=2)``.
 
     >>> make_agent("coach", budget=0.5)
-    CoachAgent(budget=0.5, rollouts=None)
+    CoachAgent(budget=0.5, rollouts=None, depth=2)
 
     Raises:
         ValueError: for an unknown name, listing the known ones, anything else that is not
