@@ -67,8 +67,8 @@ def test_other_refusals():
         make_agent("coach", seed=2)
     with pytest.raises(ValueError, match=r"depth"):  # the look-ahead's: 1 or 2 throws
         make_agent("coach", depth=3)
-    assert make_agent("coach", depth=1).search.depth == 1
-    assert CoachAgent().search.depth == COACH_DEPTH == 2
+    assert make_agent("coach", depth=2).search.depth == 2
+    assert CoachAgent().search.depth == COACH_DEPTH == 1
     with pytest.raises(ValueError, match=r"unknown agent 'smart'"):
         make_agent("smart", budget=1)
     with pytest.raises(CoachError, match="coach"):  # a rollout never asks the coach itself
