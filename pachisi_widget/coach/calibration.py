@@ -124,10 +124,8 @@ def calibrate(
         if mc is not best and not best.exact:
             ref_loss = ref_best.chance - r.chance
             loss_covered = mc.loss_low <= ref_loss <= mc.loss_high
-        out.append(
-            Check(label, mc.chance, mc.low, mc.high, mc.rollouts, r.chance, r.rollouts,
-                  loss_covered)
-        )  # fmt: skip
+        est = (mc.chance, mc.low, mc.high, mc.rollouts)
+        out.append(Check(label, *est, r.chance, r.rollouts, loss_covered))
     return out
 
 
