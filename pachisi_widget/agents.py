@@ -415,8 +415,8 @@ LEVELS = {"beginner": "runner", "club": "greedy", "expert": "expectimax"}
 """A class's ladder of levels to play up through, weakest first: each level's player beat the one
 below it in two-player classic games measured both ways round (``scripts/bench_ladder.py``, 300
 games a pair: greedy beat runner 70.3% [64.9, 75.2], expectimax beat greedy 73.3% [68.1, 78.0];
-the README keeps the table). The ``coach`` player is not on the ladder until it is measured
-against ``expectimax``."""
+the README keeps the table). The ``coach`` player is not on the ladder: against ``expectimax``
+it is not yet measured a step stronger (the README's figures)."""
 
 
 def unknown_agent(spec) -> str:
@@ -460,7 +460,7 @@ def as_agent(spec, error: type[Exception] = TypeError, must: str = "a player mus
     return spec
 
 
-_OPTIONS = {"expectimax": ("depth",), "coach": ("budget", "rollouts", "policy")}
+_OPTIONS = {"expectimax": ("depth",), "coach": ("budget", "rollouts", "policy", "depth")}
 """The options ``make_agent(name, **options)`` passes on, by player name."""
 
 
@@ -470,7 +470,7 @@ def make_agent(spec, **options) -> Agent:
     ``make_agent("expectimax", depth=2)``.
 
     >>> make_agent("coach", budget=0.5)
-    CoachAgent(budget=0.5, rollouts=None)
+    CoachAgent(budget=0.5, rollouts=None, depth=1)
 
     Raises:
         ValueError: for an unknown name, listing the known ones, anything else that is not

@@ -13,6 +13,8 @@ or ``--coach-budget`` seconds a move; it is by far the slowest player, so keep i
 
     .venv/bin/python scripts/bench_ladder.py [--games 20] [--players random,greedy,...]
         [--coach-rollouts 16 | --coach-budget 0.25] [--seed 1] [--pairs a:b,c:d]
+
+``--pairs coach:expectimax@depth=2`` names a player with its options (``name@key=value``).
 """
 
 from __future__ import annotations
@@ -25,18 +27,34 @@ import sys
 import time
 
 import pachisi_widget as pw
+import pachisi_widget.coach  # noqa: F401  (adds the coach player to AGENTS)
 from pachisi_widget.agents import AGENTS, LEVELS, make_agent
 from pachisi_widget.lab.playing import play_game
 from pachisi_widget.lab.stats import wilson_interval
 
 
 def player(name: str, args):
-    """A fresh player of ``name`` (the coach with the bench's options)."""
+    """A fresh player of ``name`` (the coach with the bench's options); ``name@key=value``
+    passes options on (``expectimax@depth=2``, ``coach@policy=runner``)."""
+    if "@" in name:
+        base, *opts = name.split("@")
+        options = dict(o.split("=", 1) for o in opts)
+        return make_agent(base, **{k: _value(v) for k, v in options.items()})
     if name != "coach":
         return name
     if args.coach_rollouts is not None:
         return make_agent("coach", rollouts=args.coach_rollouts)
     return make_agent("coach", budget=args.coach_budget)
+
+
+def _value(text: str):
+    """An option's value: a number where it reads as one, else the text."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def match(a: str, b: str, games: int, seed: int, args) -> tuple:
@@ -76,7 +94,7 @@ def main(argv=None) -> int:
         pairs = list(itertools.combinations(names, 2))
     for pair in pairs:
         for name in pair:
-            make_agent(name)  # an unknown name stops here, listing the names
+            player(name, args) if "@" in name else make_agent(name)  # an unknown name stops here
     coach = (
         f"{args.coach_rollouts} rollouts a move"
         if args.coach_rollouts is not None

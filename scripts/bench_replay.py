@@ -81,14 +81,14 @@ def main() -> None:
     rollouts = analysis_rollouts(engine)
     seats = [0] if args.seats == "south" else list(r.record.seats)
     decisions = len(r.decisions(frozenset(seats)))
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     out = analyse(r, seats=seats, rollouts=rollouts, engine=engine, luck=False)
-    spent = time.perf_counter() - t0
+    spent, cpu = time.perf_counter() - t0, time.process_time() - c0
     grades = [a["grade"] for a in out if a["grade"]]
     who = "South's" if args.seats == "south" else "every seat's"
     print(
         f"analysis of {who} {decisions} decisions, {rollouts} rollouts per move, engine "
-        f"{engine}: {spent:.1f} s; graded: {grades}"
+        f"{engine}: {spent:.1f} s wall, {cpu:.1f} s of processor time; graded: {grades}"
     )
     t0 = time.perf_counter()
     ls = luck_skill(r, out, engine=engine)

@@ -288,7 +288,16 @@ class Verdict:
             return text("coach_only", {"move": played}, lang)
         chance = percent(self.played.chance, lang)
         if self.better is None:
-            return text("coach_best", {"move": played, "chance": chance}, lang)
+            other = self._not_told_apart()
+            if other is None:
+                return text("coach_best", {"move": played, "chance": chance}, lang)
+            params = {
+                "move": played,
+                "chance": chance,
+                "other": move_text(other.move, lang),
+                "other_chance": percent(other.chance, lang),
+            }
+            return text("coach_about_best", params, lang)
         best = percent(self.better.chance, lang)
         if self.grade is None:
             return text("coach_close", {"move": played, "chance": chance, "best": best}, lang)
@@ -302,6 +311,16 @@ class Verdict:
         out = [text("coach_worse", params, lang)]
         out.extend(text(r.code, r.params, lang) for r in self.reasons)
         return " ".join(out)
+
+    def _not_told_apart(self) -> MoveChance | None:
+        """For a move the tutor finds no worse than the best: the strongest other move the
+        rollouts cannot tell from it (then it is not called "the best"), or None when its
+        interval separates it from every other move (:attr:`Evaluation.clear_best`)."""
+        ev = self.evaluation
+        if self.played is ev.best and ev.clear_best:
+            return None
+        equal = [mc for mc in ev.about_equal if mc.move.key != self.played.move.key]
+        return equal[0] if equal else None
 
     def __str__(self) -> str:
         return self.text()

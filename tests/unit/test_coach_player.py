@@ -12,7 +12,7 @@ import pachisi_widget as pw
 from pachisi_widget import Game, Rules, i18n
 from pachisi_widget.agents import AGENTS, LEVELS, make_agent
 from pachisi_widget.coach import CoachError, evaluate
-from pachisi_widget.coach.player import COACH_BUDGET, CoachAgent
+from pachisi_widget.coach.player import COACH_BUDGET, COACH_DEPTH, CoachAgent
 from pachisi_widget.lab.playing import play_game
 from pachisi_widget.simulate import simulate
 
@@ -63,8 +63,12 @@ def test_other_refusals():
         ValueError, match=r"played by one of random, greedy.*expectimax, not 'coach'"
     ):
         CoachAgent(policy="coach")
-    with pytest.raises(ValueError, match=r"the player 'coach' takes no option depth; its options"):
-        make_agent("coach", depth=2)
+    with pytest.raises(ValueError, match=r"the player 'coach' takes no option seed; its options"):
+        make_agent("coach", seed=2)
+    with pytest.raises(ValueError, match=r"depth"):  # the look-ahead's: 1 or 2 throws
+        make_agent("coach", depth=3)
+    assert make_agent("coach", depth=2).search.depth == 2
+    assert CoachAgent().search.depth == COACH_DEPTH == 1
     with pytest.raises(ValueError, match=r"unknown agent 'smart'"):
         make_agent("smart", budget=1)
     with pytest.raises(CoachError, match="coach"):  # a rollout never asks the coach itself
