@@ -63,8 +63,19 @@ def _fraction(p, lang: str = "en", decimal: bool | None = None) -> str:
     if p.denominator == 1:
         return str(p.numerator)
     if p.denominator > _LONG if decimal is None else decimal:
-        return number(p, lang, ".4f")
+        return number(p, lang, f".{_places(p)}f")
     return f"{p.numerator}/{p.denominator}"
+
+
+def _places(p) -> int:
+    """Decimal places that show ``p`` with 4 places, or 4 significant digits when it is below
+    0.001 (1/32768 is 0.00003052, never "0.0000")."""
+    if p <= 0 or p >= Fraction(1, 1000):
+        return 4
+    places = 3
+    while p * 10**places < 1:
+        places += 1
+    return places + 3
 
 
 def _lines(head: str, terms: list, tail: str, width: int = 84) -> str:
@@ -115,18 +126,21 @@ def grace_tree(rules=None, throws: int = 3, on_board: bool = True, lang: str | N
 
     decimal = decimal_mark(lang)
     chain = g**throws
+    t = Tree(level(1), title=text("tree_grace_title", {}, lang), decimal=decimal)
+    leaves = [p for _, p, _ in t.leaves()]
+    # one style for every number of the note: fractions, or (a denominator past _LONG) decimals
+    long = any(Fraction(p).denominator > _LONG for p in [chain, *leaves])
     notes = []
     if throws > 1:
-        factors = " × ".join([_fraction(g, lang)] * throws)
+        factors = " × ".join([_fraction(g, lang, long)] * throws)
         notes.append(
             text(
                 "tree_product",
-                {"n": throws, "factors": factors, "product": _fraction(chain, lang)},
+                {"n": throws, "factors": factors, "product": _fraction(chain, lang, long)},
                 lang,
             )
         )
-    t = Tree(level(1), title=text("tree_grace_title", {}, lang), decimal=decimal)
-    terms = [_fraction(p, lang) for _, p, _ in t.leaves()]
+    terms = [_fraction(p, lang, long) for p in leaves]
     notes.append(
         _lines(text("tree_leaf_sum", {}, lang) + " ", terms, f" = {_fraction(t.leaf_sum())}")
     )

@@ -3,6 +3,7 @@ tree shows are the package's exact answers, and both pictures draw the same tree
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -90,6 +91,18 @@ def test_a_hit_tree_writes_its_chances_one_way(lang):
     assert (
         decimals.total() == decimals.answer == probability.hit_chance(behind(3, 12, 27), 0, TARGET)
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "ro"])
+def test_a_grace_tree_writes_its_chances_one_way(lang):
+    # lesson 3's tree of three throws in fractions, as the lesson multiplies them by hand; five
+    # throws (1/32768 at the end) all in decimals, the smallest with its significant digits
+    mark = "," if lang == "ro" else "."
+    three = trees.grace_tree(throws=3, lang=lang).note
+    assert "1/8 × 1/8 × 1/8 = 1/512" in three and f"0{mark}" not in three
+    five = trees.grace_tree(throws=5, lang=lang).note
+    assert "/" not in five and not re.search(r"0[.,]0000(?!\d)", five)  # never "= 0.0000"
+    assert f"= 0{mark}00003052." in five and f"+ 0{mark}0002136 +" in five
 
 
 def test_a_hit_tree_of_a_game_state_and_of_several_opponents():
