@@ -1,8 +1,9 @@
 """The coach as a player: ``make_agent("coach", budget=seconds)`` plays the coach's best move.
 
-It lives with the coach (the lab's layer) and adds itself to :data:`pachisi_widget.agents.AGENTS`
-when the coach is imported (the package imports it), so every place that takes a player's name
-takes ``"coach"``, while the players' layer below never imports the coach.
+It lives with the coach (the lab's layer). :data:`pachisi_widget.agents.AGENTS` names it from the
+start by a placeholder that imports this module when the first coach player is made; this module
+then puts its class in the placeholder's place. So every place that takes a player's name takes
+``"coach"``, while the players' layer below never imports the coach at import time.
 """
 
 from __future__ import annotations
