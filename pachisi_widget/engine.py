@@ -1224,15 +1224,7 @@ class Engine:
             ended = (to_move, *after[: after.index(nxt)])
             self.revenge = [r for r in self.revenge if r[2] not in ended]
         self.to_move = nxt
-        # _turn_begins, written out: most turns end here
-        self.phase = "throw"
-        self.pool = []
-        self.part = None
-        self.grace = False
-        self.hits = 0
-        self.owed = 0
-        self.pool_captured = False
-        self.run = _NO_RUN
+        self._turn_begins()
         self.turn += 1
         if self.c.graces1 and self.idle < IDLE_THROWS_MAX:
             # the quick answer of _check_dead: a piece waiting (a grace enters it on step 1) or

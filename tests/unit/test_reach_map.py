@@ -1,9 +1,10 @@
 """probability.reach_map, which follows the one piece (its step, the pool as a multiset, the
-series of throws kept per rules), against the engine-based version it replaced, kept below as
-``_reference_reach_map``: every throw played on the rules engine itself, the whole position
-at each throw. Exact maps must be equal (Fractions), float maps within the error they state,
-over many positions of seeded random games of every preset (2 and 4 players, early to late,
-throws already thrown and pooled, pieces waiting, near home, captures to make)."""
+series of throws kept per rules), against the engine-based version it replaced
+(``_reference_reach_map``, the package's ``reaching._engine_reach``): every throw played on the
+rules engine itself, the whole position at each throw. Exact maps must be equal (Fractions),
+float maps within the error they state, over many positions of seeded random games of every
+preset (2 and 4 players, early to late, throws already thrown and pooled, pieces waiting, near
+home, captures to make)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,12 @@ import pytest
 import pachisi_widget as pw
 from pachisi_widget import pools, probability
 from pachisi_widget.board import HOME
-from pachisi_widget.landings import _canonical, _trim
-from pachisi_widget.reaching import REACH_FLOAT_ERROR, REACH_THROWS_MAX, _reach_start
+from pachisi_widget.reaching import (
+    REACH_FLOAT_ERROR,
+    REACH_THROWS_MAX,
+    _engine_reach,
+    _reach_start,
+)
 from pachisi_widget.rules import PRESETS, Rules
 from pachisi_widget.state import GameState
 
@@ -25,68 +30,12 @@ def _reference_reach_map(
     state, seat=None, piece=0, exact=True, throws_max=REACH_THROWS_MAX, error=None
 ) -> dict:
     """reach_map as it was, on the rules engine: the turn played from the whole position,
-    positions reached by several series of throws followed once."""
+    positions reached by several series of throws followed once (the package keeps that
+    version, ``reaching._engine_reach``, for the rare rules the piece's own walk leaves to it)."""
     seat, start = _reach_start(state, seat, piece, throws_max)
-    one = Fraction(1) if exact else 1.0
-    turn = state.turn
-    outcomes: dict = {}
-
-    def chances(st) -> list:
-        flag = any(0 < t < HOME for t in st.pieces[seat])
-        got = outcomes.get(flag)
-        if got is None:
-            got = outcomes[flag] = [
-                (t, pr if exact else float(pr)) for t, pr in st.chance_outcomes()
-            ]
-        return got
-
-    settled: dict = {}
-
-    def settle(st, step: int):
-        path = []
-        while st.phase == "move":
-            key = (st[1:], step)
-            got = settled.get(key)
-            if got is not None:
-                st, step = got
-                break
-            path.append(key)
-            moves = st.legal_moves()
-            mine = [m for m in moves if m.kind != "pass" and m.start == step and m.seat == seat]
-            if mine:
-                m = max(mine, key=lambda m: (m.end, -moves.index(m)))
-                st, step = st.apply(m), m.end
-            else:
-                st = st.apply(moves[-1])
-        for key in path:
-            settled[key] = (st, step)
-        return st, step
-
-    out: dict = {}
-    if error is None:
-        error = REACH_FLOAT_ERROR
-    budget = 0.0 if exact else error / (throws_max + 1)
-    st0, step0 = settle(state, start)
-    layer: dict = {(st0[1:], step0): one}
-    states = {st0[1:]: st0}
-    for left in range(throws_max, -1, -1):
-        nxt: dict = {}
-        for (fields, step), mass in layer.items():
-            st = states[fields]
-            if st.phase == "over" or st.turn != turn or left == 0:
-                out[step] = out.get(step, 0 * one) + mass
-                continue
-            for t, p in chances(st):
-                after, where = settle(st.apply_throw(t), step)
-                if after.phase != "over" and after.turn == turn:
-                    after = _canonical(after, left - 1)
-                f = after[1:]
-                states.setdefault(f, after)
-                key = (f, where)
-                nxt[key] = nxt.get(key, 0 * one) + mass * p
-        _trim(nxt, budget, out, lambda k: k[1])
-        layer = nxt
-    return dict(sorted(out.items()))
+    return _engine_reach(
+        state, seat, start, exact, throws_max, REACH_FLOAT_ERROR if error is None else error
+    )
 
 
 def _throw(st, rng):
