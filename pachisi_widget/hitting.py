@@ -53,9 +53,9 @@ def _hits(rules, pieces, fresh, seat: int, step: int, exact: bool, error: float)
             # the whole series is thrown before any move: the pool is seen at once
             zero = Fraction(0) if exact else 0.0
             each = 0.0 if exact else max(error, FLOAT_ERROR) / len(opponents)
-            sets = _landing_sets(rules, tuple(mine), privilege, blocked, exact, None, each)
-            odds = _landing_odds(sets, exact)
-            hit = odds.get(te, zero)
+            keep = (1 << te, 0)  # (only whether it can land on te)
+            sets = _landing_sets(rules, tuple(mine), privilege, blocked, exact, None, each, keep)
+            hit = _landing_odds(sets, exact).get(te, zero)
         else:
             dists = tuple(sorted(te - t for t in mine if 0 < t < te))
             waiting = sum(1 for t in mine if t == 0)

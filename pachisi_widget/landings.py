@@ -132,14 +132,33 @@ def _spend(rules, v, w, on, fresh, mask, allowed) -> list:
     return out
 
 
-def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit) -> dict:
+def _squash(keep):
+    """(:func:`_landing_sets`' ``keep``) a function from the steps landed on (bits) to what of
+    them is kept: with ``keep`` = (a step's bit, other steps' bits), that step's bit, and the
+    lowest of the others' for "one of the others" (None: all of them)."""
+    if keep is None:
+        return None
+    one, others = keep
+    rep = others & -others
+
+    def squash(got: int) -> int:
+        return (got & one) | (rep if got & others else 0)
+
+    return squash
+
+
+def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit, keep) -> dict:
     """``move_each_throw``: {the steps the turn can land on (bits): chance}.
 
     A state of the turn so far is (the steps landed on, the plays still open): a play is
     (pieces waiting, a piece on the board, privilege, the steps the piece that is to land may
     stand on); plays with the same first three merge. Each throw is a grace for a play as
-    that play stands when it is thrown. Chances as in :func:`_pooled_landings`."""
+    that play stands when it is thrown. Chances as in :func:`_pooled_landings`. With ``keep``
+    (:func:`_squash`), only what it keeps of the steps landed on: states merge, and a series
+    that has landed on all it keeps ends there."""
     entry, bonus = rules.entry_graces, rules.bonus_graces
+    squash = _squash(keep)
+    full = -1 if keep is None else squash(-1)
     frontier = {(0, (start,)): unit ** (graces_max + 1) if unit else 1.0}
     final: dict = {}
     for depth in range(graces_max + 1):
@@ -159,7 +178,9 @@ def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit)
                         if grace:
                             key = (w2, on2, fr2)
                             cont[key] = cont.get(key, 0) | mask2
-                if cont and depth < graces_max:
+                if squash is not None:
+                    got = squash(got)
+                if cont and depth < graces_max and got != full:
                     st = (got, tuple(sorted((k + (mk,) for k, mk in cont.items()))))
                     nxt[st] = nxt.get(st, 0) + m
                 else:
@@ -202,14 +223,17 @@ def _pool_table(rules, start, allowed):
     return table
 
 
-def _pooled_landings(rules, start, allowed, throws, graces_max, floor, unit) -> dict:
+def _pooled_landings(rules, start, allowed, throws, graces_max, floor, unit, keep) -> dict:
     """``throw_then_move``: {the steps the turn can land on (bits): chance}. The series is
     thrown first (:func:`_series_pools`), then the pool is spent in any order
-    (:func:`_pool_table`)."""
+    (:func:`_pool_table`); with ``keep``, only what it keeps of them (:func:`_squash`)."""
     final: dict = {}
     table = _pool_table(rules, start, allowed)
+    squash = _squash(keep)
     for pool, m in _series_pools(rules, start[1], throws, graces_max, floor, unit):
         got = table(pool)
+        if squash is not None:
+            got = squash(got)
         final[got] = final.get(got, 0) + m
     return final
 
@@ -284,10 +308,10 @@ _LANDINGS: dict = {}
 _LANDINGS_KEPT = 256
 
 
-def _turn_landings(rules, start, allowed, exact, graces_max, error=FLOAT_ERROR) -> dict:
+def _turn_landings(rules, start, allowed, exact, graces_max, error=FLOAT_ERROR, keep=None) -> dict:
     """{the steps one seat's turn can land on (bits): chance}, from ``start`` (pieces waiting,
     a piece on the board, privilege, the steps of the pieces that may land) with the steps
-    ``allowed`` to stop on."""
+    ``allowed`` to stop on; with ``keep``, only what it keeps of them (:func:`_squash`)."""
     odds = value_odds(rules, exact)
     unit = 0
     if exact:  # whole numbers on one denominator (see _pooled_landings)
@@ -299,9 +323,9 @@ def _turn_landings(rules, start, allowed, exact, graces_max, error=FLOAT_ERROR) 
         throws = [(v, float(pr)) for v, pr in odds.items()]
     floor = 0.0 if exact else error / (graces_max + 1)  # a budget for each depth
     if rules.turn_mode == "throw_then_move":
-        final = _pooled_landings(rules, start, allowed, throws, graces_max, floor, unit)
+        final = _pooled_landings(rules, start, allowed, throws, graces_max, floor, unit, keep)
     else:
-        final = _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit)
+        final = _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit, keep)
     if exact:
         whole = unit ** (graces_max + 1)
         return {bits: Fraction(n, whole) for bits, n in final.items()}
@@ -327,7 +351,7 @@ def _relative_landings(
     if got is None:
         allowed = _TARGETS | (((1 << (ON_LOOP_LAST - 1)) - 2) << _RELATIVE)
         start = (w, on, privilege, (1 << _RELATIVE) if has_start else 0)
-        final = _turn_landings(rules, start, allowed, exact, graces_max, error)
+        final = _turn_landings(rules, start, allowed, exact, graces_max, error)  # (all kept)
         low = (1 << _RELATIVE) - 1
         got = [(bits >> _RELATIVE, bits & low, pr) for bits, pr in final.items()]
         _RELATIVES[key] = got
@@ -342,15 +366,19 @@ def _landing_sets(
     exact: bool,
     graces_max,
     error=FLOAT_ERROR,
+    keep=None,
 ):
     """[(the steps 1..75 of this seat's track its turn can land a piece on (bits), chance)],
     for a seat with ``pieces`` (its four steps), its first-piece privilege ``fresh``, and
     ``blocked`` the castle steps of its track an opponent holds; with floats, the series ended
-    early weigh at most ``error`` (see :data:`FLOAT_ERROR`). Kept between calls (by its
-    arguments)."""
+    early weigh at most ``error`` (see :data:`FLOAT_ERROR`). With ``keep`` = (a step's bit,
+    other steps' bits), only whether the turn can land on that step and whether on one of the
+    others (the lowest of their bits standing for them all: :func:`_squash`), which is quicker
+    where castles are held (the states of the turn merge): all one chance of being hit and its
+    capture bound ask. Kept between calls (by its arguments)."""
     if graces_max is None:
         graces_max = _default_graces(rules)
-    key = (rules, pieces, fresh, blocked, exact, graces_max, error)
+    key = (rules, pieces, fresh, blocked, exact, graces_max, error, keep)
     got = _LANDINGS.pop(key, None)
     if got is None:
         w = sum(1 for t in pieces if t == 0)
@@ -364,10 +392,13 @@ def _landing_sets(
                 rules, w, on, privilege, bool(starts), exact, graces_max, error
             )
             merged: dict = {}
+            squash = _squash(keep)
             for rel, entered, pr in final:
                 landed = entered
                 for t in starts:
                     landed |= (rel << t) & _TARGETS
+                if squash is not None:
+                    landed = squash(landed)
                 merged[landed] = merged.get(landed, 0) + pr
             got = _Sets(merged.items())
         else:
@@ -378,7 +409,8 @@ def _landing_sets(
             for t in starts:
                 mask |= 1 << t
             start = (w, on, privilege, mask)
-            got = _Sets(_turn_landings(rules, start, allowed, exact, graces_max, error).items())
+            final = _turn_landings(rules, start, allowed, exact, graces_max, error, keep)
+            got = _Sets(final.items())
     _LANDINGS[key] = got
     while len(_LANDINGS) > _LANDINGS_KEPT:
         _LANDINGS.pop(next(iter(_LANDINGS)))

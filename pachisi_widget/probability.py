@@ -386,10 +386,12 @@ def capture_bound(
             hits, slack = _hits_shown(rules, pieces, state.fresh, seat, step, error or FLOAT_ERROR)
         for o, te, blocked, privilege, hit in hits:
             each = 0.0 if exact else max(error, FLOAT_ERROR) / len(hits)
-            sets = _landing_sets(rules, pieces[o], privilege, blocked, exact, None, each)
             targets = _capturable(pieces, state.seats, rules, o)
-            total, lands, alone = _capture_slack(sets, targets, exact)
             others = targets & ~(1 << te)  # (no other piece to capture: nothing to add)
+            if others:  # (whether the turn can land on te, and on one of the others)
+                keep = (1 << te, others)
+                sets = _landing_sets(rules, pieces[o], privilege, blocked, exact, None, each, keep)
+                total, lands, alone = _capture_slack(sets, targets, exact)
             if not others:
                 extra = zero
             elif rules.turn_mode == "throw_then_move":  # the pool is seen whole, as in the map

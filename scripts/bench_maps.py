@@ -29,7 +29,8 @@ call`` line times it):
 
 Prints, per preset and instrument, the number of positions, the median and the worst time
 (milliseconds of processor time), where the worst was (players, phase) and how many took more
-than 50 ms, with the machine's load average; nothing is asserted (the figures the README
+than 50 ms, with the machine's load average (with ``--worst N``, the pieces of the N slowest
+positions too, to profile them); nothing is asserted (the figures the README
 quotes).
 """
 
@@ -178,6 +179,12 @@ def reach(st, rng) -> float:
     return clock(all_stacks)
 
 
+def describe(st) -> str:
+    """A position as it can be typed back: the pieces of each seat, the seat to move, the
+    first-piece privileges."""
+    return f"pieces={list(st.pieces)} to_move={st.to_move} fresh={list(st.fresh)}"
+
+
 INSTRUMENTS = {
     "danger_map": danger,
     "hit_chance": hit,
@@ -195,6 +202,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--presets", default=",".join(PRESETS))
     ap.add_argument("--instruments", default=",".join(k for k in INSTRUMENTS if k != "hit 1e-9"))
+    ap.add_argument(
+        "--worst",
+        type=int,
+        default=0,
+        help="also print this many of the slowest positions of each instrument (their pieces)",
+    )
     args = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print(
@@ -217,7 +230,7 @@ def main() -> None:
         for name in args.instruments.split(","):
             fn = INSTRUMENTS[name]
             rng = random.Random(args.seed)
-            times = [(fn(st, rng), players, ph) for st, players, ph in sts]
+            times = [(fn(st, rng), players, ph, st) for st, players, ph in sts]
             worst = max(times, key=lambda t: t[0])
             over = sum(1 for t in times if t[0] > TARGET_MS)
             print(
@@ -226,6 +239,8 @@ def main() -> None:
                 f"  {f'{worst[1]} players, {worst[2]}':16} {over:6}",
                 flush=True,
             )
+            for t in sorted(times, key=lambda t: -t[0])[: args.worst]:
+                print(f"{'':14} {'':11} {t[0]:9.1f} ms: {describe(t[3])}")
             if name == "hit_chance":
                 print(
                     f"{preset:14} {'hit error':11} the largest taken: {WORST_ERROR[0]:g}, more "
