@@ -17,7 +17,7 @@ from .landings import (
     FLOAT_ERROR,
     _blocked,
     _check_pieces,
-    _landing_odds,
+    _landing_chance,
     _landing_sets,
 )
 from .tables import IS_SAFE, LOOP_OF, STEP_ON_LOOP
@@ -51,11 +51,9 @@ def _hits(rules, pieces, fresh, seat: int, step: int, exact: bool, error: float)
         privilege = all(t == 0 for t in mine) if fresh is None else fresh[o]
         if rules.turn_mode == "throw_then_move":
             # the whole series is thrown before any move: the pool is seen at once
-            zero = Fraction(0) if exact else 0.0
             each = 0.0 if exact else max(error, FLOAT_ERROR) / len(opponents)
-            keep = (1 << te, 0)  # (only whether it can land on te)
-            sets = _landing_sets(rules, tuple(mine), privilege, blocked, exact, None, each, keep)
-            hit = _landing_odds(sets, exact).get(te, zero)
+            sets = _landing_sets(rules, tuple(mine), privilege, blocked, exact, None, each)
+            hit = _landing_chance(sets, te, exact)
         else:
             dists = tuple(sorted(te - t for t in mine if 0 < t < te))
             waiting = sum(1 for t in mine if t == 0)
@@ -112,7 +110,7 @@ def _limited(compute, most: int):
             m.stop_at = None
 
 
-SHOWN_STATES = 400
+SHOWN_STATES = 200
 """:func:`_hit_shown` tries each error while each opponent's turn takes at most this many new
 states (milliseconds)."""
 

@@ -99,37 +99,56 @@ def _default_graces(rules) -> int:
     return k
 
 
-def _spend(rules, v, w, on, fresh, mask, allowed) -> list:
-    """The ways one throw ``v`` can be spent that matter for landing (passing aside):
-    ``[(w, on, fresh, mask, new)]``: a piece entered (``w`` one less) or the piece that is to
-    land moved; ``mask`` the steps that piece may now stand on, ``new`` the steps it just
-    landed on (bit n = step n)."""
-    out = []
-    entry = v in rules.entry_graces
-    if w:
-        bits = 0
+def _spender(rules, allowed: int):
+    """A function ``spend(v, w, on, fresh, mask)``: the ways one throw ``v`` can be spent that
+    matter for landing (passing aside), ``[(w, on, fresh, mask, new)]``: a piece entered (``w``
+    one less) or the piece that is to land moved; ``mask`` the steps that piece may now stand
+    on, ``new`` the steps it just landed on (bit n = step n), with the steps ``allowed`` to stop
+    on. What does not depend on the play is worked out once per throw value."""
+    split = rules.split_throw
+    each: dict = {}
+    for v in rules.values:
+        entry = v in rules.entry_graces
+        enter = 0  # the steps a waiting piece enters on: by an entry grace, or privileged
+        privileged = 0
         if entry:
-            bits = (1 << (1 if rules.entry_mode == "square1" else v)) & allowed
-        elif fresh and rules.first_piece_any_throw and v not in rules.bonus_graces:
-            for a in range(1, v + 1) if rules.split_throw else (v,):
-                bits |= 1 << a
-            bits &= allowed
-        if bits:
-            out.append((w - 1, True, False, mask | bits, bits))
-        if entry and not rules.grace_moves_before_all_entered:
-            return out
-    if mask:
-        d = rules.distance(v, w > 0)
-        if rules.split_throw:
-            new = 0
-            for k in range(1, d + 1):
-                new |= mask << k
-            new &= allowed
-        else:
-            new = (mask << d) & allowed
-        if new:
-            out.append((w, on, fresh, mask | new, new))
-    return out
+            enter = (1 << (1 if rules.entry_mode == "square1" else v)) & allowed
+        elif rules.first_piece_any_throw and v not in rules.bonus_graces:
+            for a in range(1, v + 1) if split else (v,):
+                privileged |= 1 << a
+            privileged &= allowed
+        only_enters = entry and not rules.grace_moves_before_all_entered
+        each[v] = (
+            enter,
+            privileged,
+            only_enters,
+            rules.distance(v, True),
+            rules.distance(v, False),
+        )
+
+    def spend(v, w, on, fresh, mask) -> list:
+        enter, privileged, only_enters, d_waiting, d = each[v]
+        out = []
+        if w:
+            bits = enter or (privileged if fresh else 0)
+            if bits:
+                out.append((w - 1, True, False, mask | bits, bits))
+            if only_enters:
+                return out
+            d = d_waiting
+        if mask:
+            if split:
+                new = 0
+                for k in range(1, d + 1):
+                    new |= mask << k
+                new &= allowed
+            else:
+                new = (mask << d) & allowed
+            if new:
+                out.append((w, on, fresh, mask | new, new))
+        return out
+
+    return spend
 
 
 def _squash(keep):
@@ -159,6 +178,7 @@ def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit,
     entry, bonus = rules.entry_graces, rules.bonus_graces
     squash = _squash(keep)
     full = -1 if keep is None else squash(-1)
+    spend = _spender(rules, allowed)
     frontier = {(0, (start,)): unit ** (graces_max + 1) if unit else 1.0}
     final: dict = {}
     for depth in range(graces_max + 1):
@@ -173,7 +193,7 @@ def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit,
                     if grace:  # (passing keeps the play as it stands)
                         key = (w, on, fresh)
                         cont[key] = cont.get(key, 0) | mask
-                    for w2, on2, fr2, mask2, new in _spend(rules, v, w, on, fresh, mask, allowed):
+                    for w2, on2, fr2, mask2, new in spend(v, w, on, fresh, mask):
                         got |= new
                         if grace:
                             key = (w2, on2, fr2)
@@ -190,15 +210,21 @@ def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit,
     return final
 
 
-def _pool_table(rules, start, allowed):
-    """``throw_then_move``: a function giving, for a pool of throws (a sorted tuple), the steps
-    it can land a piece on, spent in any order (each throw on one piece; what is not used is
-    passed at the end). Pools share their parts: what each smaller pool can do is computed
-    once (``plays``: the plays open after spending some of it; ``lands``: its landings)."""
-    plays: dict = {(): {start[:3]: start[3]}}
-    lands: dict = {(): 0}
+class _PoolTable:
+    """``throw_then_move``: called with a pool of throws (a sorted tuple), the steps it can land
+    a piece on, spent in any order (each throw on one piece; what is not used is passed at the
+    end). Pools share their parts: what each smaller pool can do is computed once (``plays``:
+    the plays open after spending some of it; ``lands``: its landings). (A class, not a
+    closure calling itself, which would be a reference cycle holding every pool until the
+    garbage collector's next full pass.)"""
 
-    def table(pool: tuple) -> int:
+    def __init__(self, rules, start, allowed):
+        self.plays: dict = {(): {start[:3]: start[3]}}
+        self.lands: dict = {(): 0}
+        self.spend = _spender(rules, allowed)
+
+    def __call__(self, pool: tuple) -> int:
+        lands, plays, spend = self.lands, self.plays, self.spend
         got = lands.get(pool)
         if got is not None:
             return got
@@ -208,27 +234,26 @@ def _pool_table(rules, start, allowed):
             if i and pool[i - 1] == v:
                 continue
             less = pool[:i] + pool[i + 1 :]
-            got |= table(less)
-            for (w, on, fresh), mask in plays[less].items():
-                key = (w, on, fresh)
+            sub = lands.get(less)
+            got |= self(less) if sub is None else sub
+            for key, mask in plays[less].items():
                 open_[key] = open_.get(key, 0) | mask
-                for w2, on2, fr2, mask2, new in _spend(rules, v, w, on, fresh, mask, allowed):
+                w, on, fresh = key
+                for w2, on2, fr2, mask2, new in spend(v, w, on, fresh, mask):
                     got |= new
-                    key = (w2, on2, fr2)
-                    open_[key] = open_.get(key, 0) | mask2
+                    key2 = (w2, on2, fr2)
+                    open_[key2] = open_.get(key2, 0) | mask2
         plays[pool] = open_
         lands[pool] = got
         return got
-
-    return table
 
 
 def _pooled_landings(rules, start, allowed, throws, graces_max, floor, unit, keep) -> dict:
     """``throw_then_move``: {the steps the turn can land on (bits): chance}. The series is
     thrown first (:func:`_series_pools`), then the pool is spent in any order
-    (:func:`_pool_table`); with ``keep``, only what it keeps of them (:func:`_squash`)."""
+    (:class:`_PoolTable`); with ``keep``, only what it keeps of them (:func:`_squash`)."""
     final: dict = {}
-    table = _pool_table(rules, start, allowed)
+    table = _PoolTable(rules, start, allowed)
     squash = _squash(keep)
     for pool, m in _series_pools(rules, start[1], throws, graces_max, floor, unit):
         got = table(pool)
@@ -437,6 +462,20 @@ def _landing_odds(sets: list, exact: bool) -> dict:
         if isinstance(sets, _Sets):
             sets.odds = odds
     return odds
+
+
+def _landing_chance(sets: list, step: int, exact: bool):
+    """The chance that a seat's turn can land a piece on ``step`` (:func:`_landing_odds`'s, read
+    from them when kept; else added up for that step alone, quicker than every step's)."""
+    odds = getattr(sets, "odds", None)
+    if odds is not None:
+        return odds.get(step, Fraction(0) if exact else 0.0)
+    bit = 1 << step
+    total = Fraction(0) if exact else 0.0
+    for landed, pr in sets:
+        if landed & bit:
+            total += pr
+    return total
 
 
 _CHUNK = 8

@@ -388,8 +388,10 @@ def capture_bound(
             each = 0.0 if exact else max(error, FLOAT_ERROR) / len(hits)
             targets = _capturable(pieces, state.seats, rules, o)
             others = targets & ~(1 << te)  # (no other piece to capture: nothing to add)
-            if others:  # (whether the turn can land on te, and on one of the others)
-                keep = (1 << te, others)
+            if others:
+                # move_each_throw: whether the turn can land on te, and on one of the others
+                # (the states merge); throw_then_move: its sets, kept from the chance itself
+                keep = (1 << te, others) if rules.turn_mode == "move_each_throw" else None
                 sets = _landing_sets(rules, pieces[o], privilege, blocked, exact, None, each, keep)
                 total, lands, alone = _capture_slack(sets, targets, exact)
             if not others:

@@ -231,21 +231,6 @@ class _TurnModel:
                     )
         return "moves", outs
 
-    def _far_left_out(self, state, error: float):
-        """(``state`` without its pieces farthest behind whose chances alone add up to at most
-        ``error``, the sum of those chances)."""
-        alone = self.alone
-        if alone is None:
-            alone = self.alone = _alone_bounds(self.rules)
-        dists = state[0]
-        n, spent = len(dists), 0.0
-        while n and spent + alone[dists[n - 1]] <= error:
-            n -= 1
-            spent += alone[dists[n]]
-        if n == len(dists):
-            return state, 0.0
-        return (dists[:n],) + state[1:], spent
-
     def _plan(self, state) -> tuple:
         """(the chance that the next throw hits, that of a grace with no move but a pass,
         [(chance, error share, the states its moves lead to)] for each other grace) of a full
@@ -280,23 +265,50 @@ class _TurnModel:
         for d in state[0]:
             total += alone[d]
         if state[1]:
-            waiting = self.waiting_bound
-            if waiting is None:
-                waiting = self.waiting_bound = _waiting_bound(self.rules, self.te, self.blocked)
-            total += state[1] * waiting
+            total += state[1] * self._waiting()
         return total
 
     def value(self, state, error: float = 0.0):
         """The state's value (exact with ``error`` 0; else at most ``error`` below it)."""
         if len(state) != 4:
             state = self._full(state)
-        got = self.memo.get(state)
+        memo = self.memo
+        got = memo.get(state)
         if got is not None:
             return got
         if error > 0:
-            state, error, got = self._rough_known(state, error)
-            if got is not None:
-                return got
+            # the pieces farthest behind left out while their chances alone add up to at most
+            # half the error; then the state's value when known to within what is left, or 0
+            # when its bound is (written out here: the most called part of the floats)
+            alone = self.alone
+            if alone is None:
+                alone = self.alone = _alone_bounds(self.rules)
+            dists = state[0]
+            if dists and (not state[1] or not self.rules.pyada):  # (bounds: pyada all or never)
+                half = error / 2
+                n, spent = len(dists), 0.0
+                while n and spent + alone[dists[n - 1]] <= half:
+                    n -= 1
+                    spent += alone[dists[n]]
+                if n < len(dists):
+                    dists = dists[:n]
+                    state = (dists, state[1], state[2], state[3])
+                    if spent:
+                        error -= spent
+                        got = memo.get(state)
+                        if got is not None:
+                            return got
+            rough = self.rough.get(state)
+            if rough is not None and rough[1] <= error:
+                return rough[0]
+            if not state[3]:
+                total = 0.0
+                for d in dists:
+                    total += alone[d]
+                if state[1]:
+                    total += state[1] * self._waiting()
+                if total <= error:
+                    return 0 * self.one
         plan = self.plans.get(state)
         gain, loop, moves = plan if plan is not None else self._plan(state)
         value = self.value
@@ -316,27 +328,12 @@ class _TurnModel:
             raise TooManyStates
         return res
 
-    def _rough_known(self, state, error: float) -> tuple:
-        """:meth:`value` with an error: (the state with its farthest pieces left out, the error
-        still allowed, its value when already known, or near enough, else None)."""
-        memo = self.memo
-        alone, dists = self.alone, state[0]
-        if alone is None:
-            alone = self.alone = _alone_bounds(self.rules)
-        # (the bounds count pyada all or never)
-        if dists and alone[dists[-1]] <= error / 2 and (not self.rules.pyada or not state[1]):
-            state, spent = self._far_left_out(state, error / 2)
-            if spent:
-                error -= spent
-                got = memo.get(state)
-                if got is not None:
-                    return state, error, got
-        rough = self.rough.get(state)
-        if rough is not None and rough[1] <= error:
-            return state, error, rough[0]
-        if not state[3] and self._bound(state) <= error:  # (0 is then near enough)
-            return state, error, 0 * self.one
-        return state, error, None
+    def _waiting(self) -> float:
+        """(:meth:`_bound`) the bound for one waiting piece, computed once."""
+        waiting = self.waiting_bound
+        if waiting is None:
+            waiting = self.waiting_bound = _waiting_bound(self.rules, self.te, self.blocked)
+        return waiting
 
     def _fixed_point(self, gain, loop, cands: list):
         """The x of ``x = gain + loop * x + sum(p * max(x, c))`` over ``cands`` ((c, p) pairs):
