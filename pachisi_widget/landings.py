@@ -100,11 +100,12 @@ def _default_graces(rules) -> int:
 
 
 def _spender(rules, allowed: int):
-    """A function ``spend(v, w, on, fresh, mask)``: the ways one throw ``v`` can be spent that
+    """Two functions, ``spend(v, w, on, fresh, mask)``: the ways one throw ``v`` can be spent that
     matter for landing (passing aside), ``[(w, on, fresh, mask, new)]``: a piece entered (``w``
     one less) or the piece that is to land moved; ``mask`` the steps that piece may now stand
     on, ``new`` the steps it just landed on (bit n = step n), with the steps ``allowed`` to stop
-    on. What does not depend on the play is worked out once per throw value."""
+    on; and ``lands(v, w, fresh, mask)``: the steps those ways land on, together. What does not
+    depend on the play is worked out once per throw value."""
     split = rules.split_throw
     each: dict = {}
     for v in rules.values:
@@ -126,6 +127,14 @@ def _spender(rules, allowed: int):
             rules.distance(v, False),
         )
 
+    def move(mask: int, d: int) -> int:
+        if split:
+            new = 0
+            for k in range(1, d + 1):
+                new |= mask << k
+            return new & allowed
+        return (mask << d) & allowed
+
     def spend(v, w, on, fresh, mask) -> list:
         enter, privileged, only_enters, d_waiting, d = each[v]
         out = []
@@ -137,18 +146,25 @@ def _spender(rules, allowed: int):
                 return out
             d = d_waiting
         if mask:
-            if split:
-                new = 0
-                for k in range(1, d + 1):
-                    new |= mask << k
-                new &= allowed
-            else:
-                new = (mask << d) & allowed
+            new = move(mask, d)
             if new:
                 out.append((w, on, fresh, mask | new, new))
         return out
 
-    return spend
+    def lands(v, w, fresh, mask) -> int:
+        """The steps ``spend``'s ways land on, together (for a throw that ends the turn)."""
+        enter, privileged, only_enters, d_waiting, d = each[v]
+        got = 0
+        if w:
+            got = enter or (privileged if fresh else 0)
+            if only_enters:
+                return got
+            d = d_waiting
+        if mask:
+            got |= move(mask, d)
+        return got
+
+    return spend, lands
 
 
 def _squash(keep):
@@ -178,18 +194,27 @@ def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit,
     entry, bonus = rules.entry_graces, rules.bonus_graces
     squash = _squash(keep)
     full = -1 if keep is None else squash(-1)
-    spend = _spender(rules, allowed)
+    spend, lands = _spender(rules, allowed)
+    kinds = [(v, pv, v in entry, v in bonus) for v, pv in throws]
     frontier = {(0, (start,)): unit ** (graces_max + 1) if unit else 1.0}
     final: dict = {}
     for depth in range(graces_max + 1):
         nxt: dict = {}
         for (landed, plays), mass in frontier.items():
-            for v, pv in throws:
-                m = mass // unit * pv if unit else mass * pv
+            base = mass // unit if unit else mass
+            for v, pv, is_entry, is_bonus in kinds:
+                m = base * pv
                 got = landed
+                if not is_entry and not is_bonus:  # no grace: the turn ends with this throw
+                    for w, _, fresh, mask in plays:
+                        got |= lands(v, w, fresh, mask)
+                    if squash is not None:
+                        got = squash(got)
+                    final[got] = final.get(got, 0) + m
+                    continue
                 cont: dict = {}
                 for w, on, fresh, mask in plays:
-                    grace = v in entry or (v in bonus and on)
+                    grace = is_entry or on
                     if grace:  # (passing keeps the play as it stands)
                         key = (w, on, fresh)
                         cont[key] = cont.get(key, 0) | mask
@@ -201,7 +226,11 @@ def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit,
                 if squash is not None:
                     got = squash(got)
                 if cont and depth < graces_max and got != full:
-                    st = (got, tuple(sorted((k + (mk,) for k, mk in cont.items()))))
+                    if len(cont) == 1:
+                        ((k, mk),) = cont.items()
+                        st = (got, (k + (mk,),))
+                    else:
+                        st = (got, tuple(sorted((k + (mk,) for k, mk in cont.items()))))
                     nxt[st] = nxt.get(st, 0) + m
                 else:
                     final[got] = final.get(got, 0) + m
@@ -221,7 +250,7 @@ class _PoolTable:
     def __init__(self, rules, start, allowed):
         self.plays: dict = {(): {start[:3]: start[3]}}
         self.lands: dict = {(): 0}
-        self.spend = _spender(rules, allowed)
+        self.spend = _spender(rules, allowed)[0]
 
     def __call__(self, pool: tuple) -> int:
         lands, plays, spend = self.lands, self.plays, self.spend
@@ -519,19 +548,27 @@ def _capture_slack(sets: list, targets: int, exact: bool) -> tuple:
     on. An extra throw is won only by a capture the turn's own throws make, so the chance of
     landing on s grows by at most ``total - lands[s]`` (the throws that land on s already count),
     and the chance that a player who plays each throw as it comes hits s by at most
-    ``total - alone[s]`` (a capture elsewhere)."""
+    ``total - alone[s]`` (a capture elsewhere). ``lands`` adds up the sets that land on a
+    target, or, when most do, takes those that do not from :func:`_landing_odds` (kept with
+    the sets: the map reads them first), whichever is fewer (in floats the two differ by
+    rounding, far within the bound's margin)."""
     zero = Fraction(0) if exact else 0.0
-    total, alone, caught_sets = zero, {}, []
+    total, alone, caught_sets, missed = zero, {}, [], []
     for landed, pr in sets:
         caught = landed & targets
         if not caught:
+            missed.append((landed, pr))
             continue
         total += pr
         caught_sets.append((landed, pr))
         if caught & (caught - 1) == 0:
             step = caught.bit_length() - 1
             alone[step] = alone.get(step, zero) + pr
-    return total, _marginals(caught_sets, zero), alone
+    if len(missed) >= len(caught_sets):
+        return total, _marginals(caught_sets, zero), alone
+    odds = _landing_odds(sets, exact)
+    away = _marginals(missed, zero)
+    return total, {s: pr - away.get(s, zero) for s, pr in odds.items()}, alone
 
 
 def _blocked(pieces, seats, rules, o: int) -> frozenset:
