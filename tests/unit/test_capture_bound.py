@@ -251,3 +251,45 @@ def test_the_bound_of_one_piece_reads_two_facts_of_each_landing_and_keeps_its_va
     got = probability.capture_bound(st, 0, south[-1], exact=exact)
     want = _bound_from_every_landing(st, 0, south[-1], exact)
     assert got == pytest.approx(want, abs=0 if exact else 1e-12) and got > 0
+
+
+@pytest.mark.parametrize("preset", ["seven_cowries", "mitra"])
+def test_the_slack_reads_the_same_whichever_sets_it_adds_up(preset):
+    # _capture_slack's `lands` adds up the sets that land on a target, or, when most do,
+    # takes those that miss them all from the map's odds: the same chances (exact)
+    from pachisi_widget import landings
+
+    rules = Rules.preset(preset)
+    north = (0, 20, 84, 50)
+    sets = landings._landing_sets(rules, north, False, frozenset({29}), True, 3, 0.0)
+    for targets in (1 << 52, landings._TARGETS):  # one square (few sets), every square (most)
+        total, lands, alone = landings._capture_slack(sets, targets, True)
+        caught = [(bits, pr) for bits, pr in sets if bits & targets]
+        assert total == sum(pr for _, pr in caught)
+        want = landings._marginals(caught, Fraction(0))
+        assert {s: p for s, p in lands.items() if p} == want
+        only: dict = {}
+        for bits, pr in caught:
+            hit = [s for s in range(85) if bits & targets & (1 << s)]
+            if len(hit) == 1:
+                only[hit[0]] = only.get(hit[0], 0) + pr
+        assert alone == only
+    assert 2 * sum(1 for bits, _ in sets if bits) > len(sets)  # (the second reads the odds)
+
+
+@pytest.mark.parametrize("preset", ["classic", "seven_cowries", "cowrie_skill", "mitra"])
+def test_a_throw_that_ends_the_turn_lands_where_its_ways_of_being_spent_do(preset):
+    # _spender's `lands` (a throw that is no grace) is the union of what `spend` lands on
+    from pachisi_widget import landings
+
+    rules = Rules.preset(preset)
+    allowed = landings._TARGETS & ~(1 << 29)
+    spend, lands = landings._spender(rules, allowed)
+    for v in rules.values:
+        for w in (0, 1, 4):
+            for fresh in (False, True):
+                for mask in (0, 1 << 9, (1 << 20) | (1 << 27), (1 << 70) | (1 << 3)):
+                    union = 0
+                    for *_, new in spend(v, w, w < 4, fresh, mask):
+                        union |= new
+                    assert lands(v, w, fresh, mask) == union, (v, w, fresh, mask)
