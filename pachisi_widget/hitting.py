@@ -48,17 +48,20 @@ def _hits(rules, pieces, fresh, seat: int, step: int, exact: bool, error: float)
         mine = pieces[o]
         te = STEP_ON_LOOP[o][g]  # the same square on o's track
         blocked = _blocked(pieces, seats, rules, o)
+        # only the castles short of the target can stop a piece on its way there (pieces move
+        # forward): the turn is the same with the others open, and shared by more positions
+        short = frozenset(b for b in blocked if b < te)
         privilege = all(t == 0 for t in mine) if fresh is None else fresh[o]
         if rules.turn_mode == "throw_then_move":
             # the whole series is thrown before any move: the pool is seen at once
             each = 0.0 if exact else max(error, FLOAT_ERROR) / len(opponents)
-            sets = _landing_sets(rules, tuple(mine), privilege, blocked, exact, None, each)
+            sets = _landing_sets(rules, tuple(mine), privilege, short, exact, None, each)
             hit = _landing_chance(sets, te, exact)
         else:
             dists = tuple(sorted(te - t for t in mine if 0 < t < te))
             waiting = sum(1 for t in mine if t == 0)
             on_board = any(0 < t < HOME for t in mine)
-            model = _model(rules, exact, te, blocked)
+            model = _model(rules, exact, te, short)
             state = (dists, waiting, on_board, privilege and waiting == 4)
             e = 0 if exact else max(error, FLOAT_ERROR) / len(opponents)
             if _MODELS_LIMIT[0] is not None:

@@ -293,3 +293,25 @@ def test_a_throw_that_ends_the_turn_lands_where_its_ways_of_being_spent_do(prese
                     for *_, new in spend(v, w, w < 4, fresh, mask):
                         union |= new
                     assert lands(v, w, fresh, mask) == union, (v, w, fresh, mask)
+
+
+@pytest.mark.parametrize("preset", ["mitra", "seven_cowries"])
+def test_castles_past_the_target_change_nothing_of_the_chance_of_being_hit(preset):
+    # hit_chance leaves out the castles held beyond the target (pieces move forward: none
+    # stops there on its way to it): South's 29 and 38 are North's 63 and 72, past North's
+    # 62 (South's 28); South's 12 (North's 46) is short of it and counts
+    from pachisi_widget import hitting, landings
+
+    rules = Rules.preset(preset)
+    position = [[12, 29, 38, 28], None, [20, 50, 0, 84], None]
+    st = Game.from_position(position, rules=rules, seed=1).state
+    blocked = landings._blocked(st.pieces, st.seats, rules, 2)
+    assert blocked == {46, 63, 72}
+    sets = landings._landing_sets(rules, st.pieces[2], False, blocked, True, None, 0.0)
+    want = landings._landing_odds(sets, True).get(62, 0)
+    if rules.turn_mode == "throw_then_move":
+        assert probability.hit_chance(st, 0, 28) == want > 0
+    short = landings._landing_sets(rules, st.pieces[2], False, frozenset({46}), True, None, 0.0)
+    assert landings._landing_odds(short, True).get(62, 0) == want > 0
+    ((*_, hit),) = hitting._hits(rules, st.pieces, st.fresh, 0, 28, True, 0.0)
+    assert 0 < hit <= want  # (move_each_throw: the model, never above the map's chance)
