@@ -61,6 +61,7 @@ from ..tables import (
     LOOP_OF,
     OFF_LOOP,
     ON_LOOP_LAST,
+    OPENING_ROUNDS_MAX,
     reach_table,
 )
 from .seeds import game_seeds, iter_game_seeds, seed_words  # noqa: F401  (their old path)
@@ -88,6 +89,9 @@ _LAST_SQUARE = HOME - 1
 """The last board square (step 83), left only by an exact count or a release throw."""
 _OPENING_DRAWS = 256
 """Doubles of a stream the opening throws read before drawing more (almost always enough)."""
+_OPENING_ROUNDS = 8
+"""Opening rounds played for all games at once (:meth:`_Streams.openings`); the rare game still
+tied after them is played one by one."""
 _ROW = 72
 """Entries of a row of the occupancy counts (:func:`_occupancy`): the loop squares, :data:`_OFF`
 (the pieces off the loop, counted but never read) and :data:`_NOWHERE` (never counted: a move
@@ -163,13 +167,37 @@ class _Streams:
     def openings(self, rules, seats, cdf) -> tuple:
         """Every game's starting seat and the draws its opening throws took (two lists), by the
         engine's :func:`~pachisi_widget.engine.opening` (ties thrown again, at most
-        :data:`~pachisi_widget.tables.OPENING_ROUNDS_MAX` tied rounds)."""
-        starters, used = [], []
-        for g in range(len(self.seeds)):
+        :data:`~pachisi_widget.tables.OPENING_ROUNDS_MAX` tied rounds).
+
+        The first :data:`_OPENING_ROUNDS` rounds are played for all games at once on the drawn
+        doubles; a game still tied then, or that would read past them, is played again from
+        its start by the engine's function."""
+        n, seats = len(self.seeds), list(seats)
+        table, cdf_a, top = np.array(rules.table), np.array(cdf), len(cdf) - 1
+        contenders = np.ones((n, len(seats)), bool)
+        used = np.zeros(n, np.int64)
+        tied = np.ones(n, bool)
+        games = np.arange(n)[:, None]
+        for _ in range(min(_OPENING_ROUNDS, OPENING_ROUNDS_MAX)):
+            # each contender throws in seat order: the next doubles of its game's stream
+            at = used[:, None] + np.cumsum(contenders, 1) - 1
+            u = self.U[games, np.minimum(at, self.width - 1)]
+            value = np.where(
+                contenders, table[np.minimum(np.searchsorted(cdf_a, u, "right"), top)], -1
+            )
+            best = contenders & (value == value.max(1)[:, None])
+            used += np.where(tied, contenders.sum(1), 0)
+            contenders = np.where(tied[:, None], best, contenders)
+            tied &= best.sum(1) > 1
+            if not tied.any():
+                break
+        starters = np.array(seats)[contenders.argmax(1)].tolist()
+        used_list = used.tolist()
+        for g in np.flatnonzero(tied | (used > self.width)).tolist():
             row = _Row(self, g)
-            starters.append(opening(rules, seats, row, cdf))
-            used.append(row.i)
-        return starters, used
+            starters[g] = opening(rules, seats, row, cdf)
+            used_list[g] = row.i
+        return starters, used_list
 
     def refill(self, batch) -> None:
         """Refill the rows of games with fewer than two doubles left (an iteration takes two)."""
@@ -378,15 +406,21 @@ class _Batch:
         self.occ = _occupancy(setup, self.pieces)
         self.finished = _finished(self.pieces)  # seat i has every piece home: bit i
         self.reach = _seat_reach(setup, self.pieces)
-        self.results = {
+        self.results = self.no_results(n)
+
+    def __len__(self) -> int:
+        return len(self.gid)
+
+    @staticmethod
+    def no_results(n: int) -> dict:
+        """The results of ``n`` games not yet played (see :func:`run_batch`)."""
+        i64 = np.int64
+        return {
             "winner": np.full(n, -1, i64),
             "turns": np.zeros(n, i64),
             "throws": np.zeros(n, i64),
             "captures": np.zeros(n, i64),
         }
-
-    def __len__(self) -> int:
-        return len(self.gid)
 
     def place(self, rows, start, seats) -> None:
         """Set the games of ``rows`` (a slice or row numbers) to the position ``start`` (phase
@@ -702,23 +736,47 @@ def _after_move(s, b, t, moved, hit) -> tuple:
     return over, winner
 
 
-def run_batch(rules, seats, agents, seeds, trace=None, width=None) -> dict:
+def run_batch(rules, seats, agents, seeds, trace=None, width=None, size=None) -> dict:
     """Play one game per seed; ``agents`` gives a name per seat of ``seats`` (in order).
 
     Returns per game (numpy arrays in ``seeds`` order): ``winner`` (a seat 0..3, 4 for the team
     (0, 2), 5 for (1, 3), -1 for a dead game), ``turns`` (turns begun), ``throws`` and
     ``captures`` (capturing moves). ``trace``, a list, receives after every throw and every
     move a dict of the batch's arrays (for the differential test). ``width``: doubles of each
-    game's stream held at once (results do not depend on it).
+    game's stream held at once; ``size``: games played at once (None: all), the others joining
+    seed after seed as games end, so that the batch stays full (results depend on neither).
     """
 
     seats = tuple(sorted(seats))
     s = _Setup(rules, seats, agents)
     if width is None:
         width = 1024 if s.need_random else 640
-    streams = _Streams(seeds, width)
+    seeds = list(seeds)
+    size = len(seeds) if size is None else max(1, min(size, len(seeds)))
+    streams = _Streams(seeds[:size], width)
     b = _Batch(s, *streams.openings(rules, seats, s.cdf_list))
-    return _play(s, b, streams, trace)
+    if size == len(seeds):
+        return _play(s, b, streams, trace)
+    b.results = _Batch.no_results(len(seeds))
+    streams.seeds = seeds  # game id -> seed
+    free: list = []  # rows of streams.U that no game holds
+    joined = size
+    while len(b) or joined < len(seeds):
+        waiting = len(seeds) - joined
+        if waiting and len(b) <= size - min(size // 8, waiting):  # new games join, a few at once
+            part = seeds[joined : joined + size - len(b)]
+            more = _Streams(part, width)
+            new = _Batch(s, *more.openings(rules, seats, s.cdf_list))
+            new.gid += joined
+            new.srow = np.array(free[: len(part)], np.int64)
+            del free[: len(part)]
+            streams.U[new.srow] = more.U
+            b.extend(new)
+            joined += len(part)
+        ended = _step(s, b, streams, trace)
+        if ended is not None:
+            free.extend(ended[1].tolist())
+    return b.results
 
 
 def _play(s, b, streams, trace=None) -> dict:
