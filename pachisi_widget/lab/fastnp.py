@@ -61,6 +61,7 @@ from ..tables import (
     LOOP_OF,
     OFF_LOOP,
     ON_LOOP_LAST,
+    OPENING_ROUNDS_MAX,
     reach_table,
 )
 from .seeds import game_seeds, iter_game_seeds, seed_words  # noqa: F401  (their old path)
@@ -88,6 +89,16 @@ _LAST_SQUARE = HOME - 1
 """The last board square (step 83), left only by an exact count or a release throw."""
 _OPENING_DRAWS = 256
 """Doubles of a stream the opening throws read before drawing more (almost always enough)."""
+_OPENING_ROUNDS = 8
+"""Opening rounds played for all games at once (:meth:`_Streams.openings`); the rare game still
+tied after them is played one by one."""
+_ROW = 72
+"""Entries of a row of the occupancy counts (:func:`_occupancy`): the loop squares, :data:`_OFF`
+(the pieces off the loop, counted but never read) and :data:`_NOWHERE` (never counted: a move
+off the loop meets nobody)."""
+_ROWS = 6
+"""Rows of the occupancy counts per game: one per seat and two spare ones (see
+:attr:`_Setup.opponents`)."""
 
 
 def _any4(a):
@@ -105,6 +116,12 @@ def _any16(a):
     """``a.any((1, 2))`` for a boolean array of shape (N, 4, 4) (see :func:`_any4`)."""
     w = np.ascontiguousarray(a).reshape(len(a), 16).view(np.uint64)
     return (w[:, 0] | w[:, 1]) != 0
+
+
+def _or4(a):
+    """The bitwise or of ``a[:, 0] .. a[:, 3]`` (numpy's reduction over a short inner axis is
+    slow)."""
+    return a[:, 0] | a[:, 1] | a[:, 2] | a[:, 3]
 
 
 def _bits4(a):
@@ -150,13 +167,37 @@ class _Streams:
     def openings(self, rules, seats, cdf) -> tuple:
         """Every game's starting seat and the draws its opening throws took (two lists), by the
         engine's :func:`~pachisi_widget.engine.opening` (ties thrown again, at most
-        :data:`~pachisi_widget.tables.OPENING_ROUNDS_MAX` tied rounds)."""
-        starters, used = [], []
-        for g in range(len(self.seeds)):
+        :data:`~pachisi_widget.tables.OPENING_ROUNDS_MAX` tied rounds).
+
+        The first :data:`_OPENING_ROUNDS` rounds are played for all games at once on the drawn
+        doubles; a game still tied then, or that would read past them, is played again from
+        its start by the engine's function."""
+        n, seats = len(self.seeds), list(seats)
+        table, cdf_a, top = np.array(rules.table), np.array(cdf), len(cdf) - 1
+        contenders = np.ones((n, len(seats)), bool)
+        used = np.zeros(n, np.int64)
+        tied = np.ones(n, bool)
+        games = np.arange(n)[:, None]
+        for _ in range(min(_OPENING_ROUNDS, OPENING_ROUNDS_MAX)):
+            # each contender throws in seat order: the next doubles of its game's stream
+            at = used[:, None] + np.cumsum(contenders, 1) - 1
+            u = self.U[games, np.minimum(at, self.width - 1)]
+            value = np.where(
+                contenders, table[np.minimum(np.searchsorted(cdf_a, u, "right"), top)], -1
+            )
+            best = contenders & (value == value.max(1)[:, None])
+            used += np.where(tied, contenders.sum(1), 0)
+            contenders = np.where(tied[:, None], best, contenders)
+            tied &= best.sum(1) > 1
+            if not tied.any():
+                break
+        starters = np.array(seats)[contenders.argmax(1)].tolist()
+        used_list = used.tolist()
+        for g in np.flatnonzero(tied | (used > self.width)).tolist():
             row = _Row(self, g)
-            starters.append(opening(rules, seats, row, cdf))
-            used.append(row.i)
-        return starters, used
+            starters[g] = opening(rules, seats, row, cdf)
+            used_list[g] = row.i
+        return starters, used_list
 
     def refill(self, batch) -> None:
         """Refill the rows of games with fewer than two doubles left (an iteration takes two)."""
@@ -263,27 +304,30 @@ class _Setup:
         self.landing = np.where(loop == _OFF, _NOWHERE, loop)[:-1]
         self.is_castle = np.zeros(stride, bool)
         self.is_castle[: HOME + 1] = IS_CASTLE
-        # marks[a]: bit sets over the loop squares for a piece at index a (seat * stride +
-        # step; nobody's at the end): where it stands, and (for greedy) where one throw takes it
-        sets = np.zeros((4 * stride + 1, 2, LOOP), bool)
-        on = loop < LOOP
-        sets[np.nonzero(on)[0], 0, loop[on]] = True
+        # reach[a] (greedy): the loop squares one throw takes a piece at index a (seat * stride
+        # + step; nobody's at the end) to, a bit set as two 64-bit words (see _bits)
         if self.need_greedy:
+            sets = np.zeros((4 * stride + 1, LOOP), bool)
             reach = np.array(reach_table(reach_values(rules)), dtype=i64)  # (seat, step, distance)
             lands = reach != OFF_LOOP
             seat_i, step_i, _ = np.nonzero(lands)
-            sets[seat_i * stride + step_i, 1, reach[lands]] = True
-        self.marks = self._bits(sets)
-        # opp_cols[k, seat]: the k-th opponent piece's place in a game's 16 pieces (its seat * 4
-        # + its number), opp_base[k, seat] its seat * stride (a seat nobody plays: seats[0]'s)
-        opp = [
-            [q for q in seats if (q - t) % 2 == 1 or not rules.teams and q != t]
-            for t in (t if t in seats else seats[0] for t in range(4))
-        ]
-        self.opp_cols = np.array(
-            [[q * 4 + i for q in opp[t] for i in range(4)] for t in range(4)], dtype=i64
-        ).T.copy()
-        self.opp_base = (self.opp_cols // 4) * stride
+            sets[seat_i * stride + step_i, reach[lands]] = True
+            self.reach = self._bits(sets)
+        # opposed[t, q]: whether seat q's pieces are seat t's opponents; opponents[q]: those
+        # seats t, padded to 3 with the spare rows 4, 5 of the occupancy counts (_occupancy)
+        self.opposed = np.array([[self._opposed(rules, q, t) for q in range(4)] for t in range(4)])
+        rows = [np.flatnonzero(self.opposed[:, q]).tolist() for q in range(4)]
+        self.opponents = np.array([(row + [4, 5])[:3] for row in rows], dtype=i64)
+        self.seat_base = np.arange(4, dtype=i64) * stride
+        self.seat_base_occ = np.arange(4, dtype=i64) * _ROW  # seat t's row in the counts
+        # safety[open + 2 * threatened] (greedy): a landing's safety level (open: on the loop
+        # and not a castle; a threatened landing is open)
+        self.safety = np.array([SAFETY_SAFE, SAFETY_UNREACHED, SAFETY_SAFE, SAFETY_EXPOSED], i64)
+        # for the five slots' valid bits v (0..31): how many are set, and where the i-th is
+        self.popcount = np.array([bin(v).count("1") for v in range(32)], i64)
+        self.nth_set = np.array(
+            [([i for i in range(5) if v >> i & 1] + [0] * 5)[:5] for v in range(32)], i64
+        ).reshape(-1)
 
     @staticmethod
     def _next(seat: int, finished: int) -> int:
@@ -293,18 +337,21 @@ class _Setup:
         return (seat + 1) % 4
 
     @staticmethod
+    def _opposed(rules, q: int, t: int) -> bool:
+        """Whether seat ``q``'s pieces are seat ``t``'s opponents (the other team's, with teams)."""
+        return (q - t) % 2 == 1 or not rules.teams and q != t
+
+    @staticmethod
     def _bits(sets):
-        """Two boolean sets per index, ``sets[a, w, g]`` (w = 0, 1; loop square g), as three
-        64-bit words per index (a row of the result): word ``w`` holds squares 0..63 of set
-        ``w`` (square ``g`` at bit ``g``), word 2 squares 64.. of both (at bit ``g - 64`` of set
-        0, ``g - 32`` of set 1)."""
+        """A boolean set per index, ``sets[a, g]`` (loop square g), as two 64-bit words per index
+        (a row of the result): squares 0..63 at bits 0..63 of word 0, the others from bit 0 of
+        word 1."""
         weights = np.uint64(1) << np.arange(64, dtype=np.uint64)
 
         def pack(b):
             return (b * weights[: b.shape[-1]]).sum(-1, dtype=np.uint64)
 
-        high = pack(sets[:, 0, 64:]) | pack(sets[:, 1, 64:]) << np.uint64(32)
-        return np.stack([pack(sets[:, 0, :64]), pack(sets[:, 1, :64]), high], 1)
+        return np.stack([pack(sets[:, :64]), pack(sets[:, 64:])], 1)
 
     @staticmethod
     def _mask(values, size=128):
@@ -332,6 +379,9 @@ class _Batch:
         "turn",
         "throws",
         "capture_moves",
+        "occ",
+        "finished",
+        "reach",
     )
 
     def __init__(self, setup, starters, used):
@@ -352,15 +402,25 @@ class _Batch:
         self.turn = np.zeros(n, i64)
         self.throws = np.zeros(n, i64)
         self.capture_moves = np.zeros(n, i64)
-        self.results = {
+        self.setup = setup
+        self.occ = _occupancy(setup, self.pieces)
+        self.finished = _finished(self.pieces)  # seat i has every piece home: bit i
+        self.reach = _seat_reach(setup, self.pieces)
+        self.results = self.no_results(n)
+
+    def __len__(self) -> int:
+        return len(self.gid)
+
+    @staticmethod
+    def no_results(n: int) -> dict:
+        """The results of ``n`` games not yet played (see :func:`run_batch`)."""
+        i64 = np.int64
+        return {
             "winner": np.full(n, -1, i64),
             "turns": np.zeros(n, i64),
             "throws": np.zeros(n, i64),
             "captures": np.zeros(n, i64),
         }
-
-    def __len__(self) -> int:
-        return len(self.gid)
 
     def place(self, rows, start, seats) -> None:
         """Set the games of ``rows`` (a slice or row numbers) to the position ``start`` (phase
@@ -374,6 +434,9 @@ class _Batch:
         self.fresh[rows] = [bool(f) for f in start.fresh]
         self.captures[rows] = [int(c) for c in start.captures]
         self.turn[rows] = start.turn
+        self.occ[rows] = _occupancy(self.setup, self.pieces[rows])
+        self.finished[rows] = _finished(self.pieces[rows])
+        self.reach[rows] = _seat_reach(self.setup, self.pieces[rows])
 
     def extend(self, other) -> None:
         """Add the games of batch ``other`` (their results are recorded in this batch's)."""
@@ -394,6 +457,34 @@ class _Batch:
         for name in self._PER_GAME:
             setattr(self, name, getattr(self, name).take(keep, axis=0))
         return g, srow
+
+
+def _finished(pieces):
+    """Per game of ``pieces`` (shape (n, 4, 4)), the seats with every piece home (seat i: bit i)."""
+    return _bits4(_all4(pieces == HOME))
+
+
+def _seat_reach(s, pieces):
+    """(Greedy) per game of ``pieces`` (shape (n, 4, 4)) and seat, the loop squares one throw
+    takes one of its pieces to, as :attr:`_Setup.reach`'s bit sets (shape (n, :data:`_ROWS`, 2);
+    the spare rows empty); :func:`_apply` keeps them. Of shape (n, 0) for other agents."""
+    if not s.need_greedy:
+        return np.zeros((len(pieces), 0), np.uint64)
+    out = np.zeros((len(pieces), _ROWS, 2), np.uint64)
+    out[:, :4] = _or4(s.reach.take(pieces + s.seat_base[:, None], axis=0).swapaxes(1, 2))
+    return out
+
+
+def _occupancy(s, pieces):
+    """The occupancy counts of games whose pieces are ``pieces`` (shape (n, 4, 4)): entry ``[n,
+    t, g]`` counts the pieces of seat ``t``'s opponents on loop square ``g`` in game ``n`` (shape
+    (n, :data:`_ROWS`, :data:`_ROW`), int8). :func:`_apply` keeps them as pieces move."""
+    n = len(pieces)
+    square = s.loop.take(pieces + s.seat_base[:, None])  # (n, 4, 4)
+    rows = np.arange(n)[:, None, None, None] * _ROWS + s.opponents[None, :, None, :]
+    idx = rows * _ROW + square[..., None]  # (n, 4, 4, 3)
+    counts = np.bincount(idx.reshape(-1), minlength=n * _ROWS * _ROW)
+    return counts.astype(np.int8).reshape(n, _ROWS, _ROW)
 
 
 class _Throw:
@@ -425,8 +516,7 @@ class _Slots:
         "takes",
         "occupants",
         "threatened",
-        "cols",
-        "at",
+        "open",
         "restricted",
     )
 
@@ -486,39 +576,27 @@ def _legal_slots(s, b, t) -> _Slots:
     ok = np.concatenate([e_ok[:, None], p_ok], 1)
     if s.mustcap:
         ok &= ~(restricted[:, None] & (sl.ends > ON_LOOP_LAST))
-    # what each slot lands on: the opponents' pieces there (and, for greedy, those one throw behind)
+    # what each slot lands on: the opponents' pieces there (counted in b.occ) and, for greedy,
+    # whether one throw takes an opponent there
     sl.square = s.landing[(seat * s.stride)[:, None] + sl.ends]
     sl.on_loop = sl.square != _NOWHERE
-    # the opponents' pieces, one row each (columns: games): where in b.pieces, and their index
-    # in the step-indexed tables
-    sl.cols = s.opp_cols.take(seat, axis=1) + rows * 16  # (4K, N)
-    sl.at = b.pieces.reshape(-1).take(sl.cols) + s.opp_base.take(seat, axis=1)
-    # per game, the loop squares its opponents stand on (and, for greedy, those they reach with
-    # one throw) as bit sets (see _Setup.marks), read at the 5 landings
-    high = sl.square >= 64
-    bit = (sl.square & 63).astype(np.uint64)
-    marks = np.bitwise_or.reduce(s.marks.take(sl.at, axis=0), axis=0)  # (N, 3)
-    hi = marks[:, 2:]
-
-    def has(w):  # whether the landings are in bit set w (word w, and bits 32 w.. of word 2)
-        return (np.where(high, hi >> np.uint64(32 * w), marks[:, w : w + 1]) >> bit & 1).astype(
-            bool
-        )
-
-    occupied = has(0)
-    # the opponents on each occupied landing, counted (few slots land on one)
-    sl.occupants = np.zeros((N, 5), np.int64)
-    f = np.flatnonzero(occupied)  # game * 5 + slot
-    if len(f):
-        here = s.loop.take(sl.at.take(f // 5, axis=1)) == sl.square.reshape(-1).take(f)
-        sl.occupants.reshape(-1)[f] = here.sum(0)
+    sl.occupants = b.occ.reshape(-1).take(
+        (rows * (_ROWS * _ROW) + seat * _ROW)[:, None] + sl.square
+    )
+    occupied = sl.occupants > 0
     sl.castle = s.is_castle[sl.ends]
     if s.blocks:
         ok &= ~(occupied & sl.castle)
     sl.takes = occupied & ~sl.castle
     sl.valid = ok
-    if s.need_greedy:  # whether an opponent reaches the landing with one throw (where it counts)
-        sl.threatened = has(1) & ok & sl.on_loop & ~sl.castle
+    if s.need_greedy:  # whether one throw takes an opponent to the landing (b.reach)
+        opp = rows[:, None] * _ROWS + s.opponents.take(seat, axis=0)  # (N, 3)
+        r = b.reach.reshape(-1, 2).take(opp, axis=0)  # (N, 3, 2)
+        reach = r[:, 0] | r[:, 1] | r[:, 2]  # (N, 2)
+        word = reach.reshape(-1).take((rows * 2)[:, None] + (sl.square >= 64))
+        reached = (word >> (sl.square & 63).astype(np.uint64) & 1).astype(bool)
+        sl.open = sl.on_loop & ~sl.castle
+        sl.threatened = reached & ok & sl.open
     sl.restricted = restricted
     return sl
 
@@ -531,22 +609,19 @@ def _choose(s, b, streams, t, sl) -> tuple:
     kind = s.kind_of_seat[t.seat]
     chosen = np.zeros(N, np.int64)
     moved = np.zeros(N, bool)
-    k = valid.sum(1) if s.need_random or s.need_runner else None
+    if s.need_random or s.need_runner:  # the valid slots as bits, and how many
+        bits = np.packbits(valid, axis=1, bitorder="little")[:, 0].astype(np.int64)
+        k = s.popcount.take(bits)
     if s.need_random:  # the int(u * k)-th valid slot; a draw only when there is a choice
         draw = (kind == _RANDOM) & (k >= 1)
         u = streams.U.reshape(-1).take(b.srow * streams.width + b.ptr)
         b.ptr += draw
         idx = (u * k).astype(np.int64)
-        pick = ((np.cumsum(valid, 1) == (idx + 1)[:, None]) & valid).argmax(1)
-        chosen = np.where(draw, pick, chosen)
+        chosen = np.where(draw, s.nth_set.take(bits * 5 + idx), chosen)
         moved |= draw
     if s.need_greedy:  # agents._greedy_key: captures, then safety, then the distance moved
         greedy = (kind == _GREEDY) | (kind == _WAITER)
-        safety = np.where(
-            ~sl.on_loop | sl.castle,
-            SAFETY_SAFE,
-            np.where(sl.threatened, SAFETY_EXPOSED, SAFETY_UNREACHED),
-        )
+        safety = s.safety.take(sl.open.view(np.int8) + (sl.threatened.view(np.int8) << 1))
         gvalid = valid
         if s.need_waiter and s.wait_captured:  # agents.waiter_index
             waiter = kind == _WAITER
@@ -556,7 +631,7 @@ def _choose(s, b, streams, t, sl) -> tuple:
             gvalid = valid & ~(waiter[:, None] & (sl.starts == WAIT_STEP) & (sl.ends != HOME))
         key = np.where(
             gvalid,
-            np.where(sl.takes, sl.occupants, 0) * CAPTURE_WEIGHT
+            np.where(sl.takes, sl.occupants.astype(np.int64), 0) * CAPTURE_WEIGHT
             + safety * SAFETY_WEIGHT
             + (sl.ends - sl.starts),
             -1,
@@ -574,8 +649,8 @@ def _choose(s, b, streams, t, sl) -> tuple:
 
 
 def _apply(s, b, t, sl, chosen, moved):
-    """Play the chosen moves; captured pieces go back to the Charkoni. Returns per game whether
-    its move captured."""
+    """Play the chosen moves, keeping the occupancy counts; captured pieces go back to the
+    Charkoni. Returns per game whether its move captured."""
     N = len(t.rows)
     mi = np.nonzero(moved)[0]
     c = chosen[mi]
@@ -584,16 +659,41 @@ def _apply(s, b, t, sl, chosen, moved):
     slot = mi * 5 + c
     first = s.lowest_bit.take(_bits4(t.waiting_pieces.take(mi, axis=0)))  # first waiting
     piece = np.where(enters, first, c - 1)
-    b.pieces.reshape(-1)[mi * 16 + ms * 4 + piece] = sl.ends.reshape(-1).take(slot)
+    end = sl.ends.reshape(-1).take(slot)
+    b.pieces.reshape(-1)[mi * 16 + ms * 4 + piece] = end
+    # the piece leaves its square and stands on its landing, for each seat it is an opponent of
+    base = ((mi * _ROWS)[:, None] + s.opponents.take(ms, axis=0)) * _ROW  # (M, 3)
+    at = s.seat_base.take(ms)
+    occ = b.occ.reshape(-1)
+    occ[base + s.loop.take(at + sl.starts.reshape(-1).take(slot))[:, None]] -= 1
+    occ[base + s.loop.take(at + end)[:, None]] += 1
     b.idle[mi] = 0
     b.fresh[mi[enters], ms[enters]] = False
+    if s.need_greedy:  # the mover's reach, again
+        at = b.pieces.reshape(-1, 4).take(mi * 4 + ms, axis=0) + at[:, None]
+        b.reach.reshape(-1, 2)[mi * _ROWS + ms] = _or4(s.reach.take(at, axis=0))
+    home = end == HOME
+    if home.any():
+        hm = mi[home]
+        b.finished[hm] = _finished(b.pieces[hm])
     took = sl.takes.reshape(-1).take(slot)
     hit = np.zeros(N, bool)
-    if took.any():
+    if took.any():  # the opponents' pieces on the landing go back (then count again)
         hi = mi[took]
-        victims = s.loop.take(sl.at[:, hi]) == sl.square[hi, c[took]]  # (4K, H)
-        vk, vh = np.nonzero(victims)
-        b.pieces.reshape(-1)[sl.cols[vk, hi[vh]]] = 0
+        P = b.pieces[hi]
+        square = sl.square.reshape(-1).take(slot[took])
+        victims = (s.loop.take(P + s.seat_base[:, None]) == square[:, None, None]) & s.opposed[
+            ms[took], :, None
+        ]  # (H, 4, 4)
+        P[victims] = 0
+        b.pieces[hi] = P
+        # the square no longer holds them, for each seat they opposed (the Charkoni is not read)
+        gone = victims.sum(2) @ s.opposed.T  # (H, seat t): victims that were t's opponents
+        b.occ.reshape(-1)[(hi * (_ROWS * _ROW) + square)[:, None] + s.seat_base_occ] -= gone.astype(
+            np.int8
+        )
+        if s.need_greedy:
+            b.reach[hi] = _seat_reach(s, P)
         hit[hi] = True
         b.captures[hi, ms[took]] += 1
         b.capture_moves[hi] += 1
@@ -606,7 +706,7 @@ def _after_move(s, b, t, moved, hit) -> tuple:
     that moved no piece (the turn ends there, owed throws or not). Returns (over, winner code)
     per game."""
     seat = t.seat
-    finished = _bits4(_all4(b.pieces == HOME))  # seat i finished: bit i
+    finished = b.finished
     done = moved & (finished >> seat & 1).astype(bool)
     won = done & (finished >> (seat + 2) % 4 & 1).astype(bool) if s.teams else done
     earned = t.grace.astype(np.int64)
@@ -636,23 +736,47 @@ def _after_move(s, b, t, moved, hit) -> tuple:
     return over, winner
 
 
-def run_batch(rules, seats, agents, seeds, trace=None, width=None) -> dict:
+def run_batch(rules, seats, agents, seeds, trace=None, width=None, size=None) -> dict:
     """Play one game per seed; ``agents`` gives a name per seat of ``seats`` (in order).
 
     Returns per game (numpy arrays in ``seeds`` order): ``winner`` (a seat 0..3, 4 for the team
     (0, 2), 5 for (1, 3), -1 for a dead game), ``turns`` (turns begun), ``throws`` and
     ``captures`` (capturing moves). ``trace``, a list, receives after every throw and every
     move a dict of the batch's arrays (for the differential test). ``width``: doubles of each
-    game's stream held at once (results do not depend on it).
+    game's stream held at once; ``size``: games played at once (None: all), the others joining
+    seed after seed as games end, so that the batch stays full (results depend on neither).
     """
 
     seats = tuple(sorted(seats))
     s = _Setup(rules, seats, agents)
     if width is None:
         width = 1024 if s.need_random else 640
-    streams = _Streams(seeds, width)
+    seeds = list(seeds)
+    size = len(seeds) if size is None else max(1, min(size, len(seeds)))
+    streams = _Streams(seeds[:size], width)
     b = _Batch(s, *streams.openings(rules, seats, s.cdf_list))
-    return _play(s, b, streams, trace)
+    if size == len(seeds):
+        return _play(s, b, streams, trace)
+    b.results = _Batch.no_results(len(seeds))
+    streams.seeds = seeds  # game id -> seed
+    free: list = []  # rows of streams.U that no game holds
+    joined = size
+    while len(b) or joined < len(seeds):
+        waiting = len(seeds) - joined
+        if waiting and len(b) <= size - min(size // 8, waiting):  # new games join, a few at once
+            part = seeds[joined : joined + size - len(b)]
+            more = _Streams(part, width)
+            new = _Batch(s, *more.openings(rules, seats, s.cdf_list))
+            new.gid += joined
+            new.srow = np.array(free[: len(part)], np.int64)
+            del free[: len(part)]
+            streams.U[new.srow] = more.U
+            b.extend(new)
+            joined += len(part)
+        ended = _step(s, b, streams, trace)
+        if ended is not None:
+            free.extend(ended[1].tolist())
+    return b.results
 
 
 def _play(s, b, streams, trace=None) -> dict:

@@ -363,7 +363,7 @@ def simulate(
     players: int = 4,
     progress=None,
     engine: str = "auto",
-    batch: int = 2048,
+    batch: int = 4096,
     executor=None,
 ) -> SimulationResult:
     """Play ``games`` whole games and collect the results.

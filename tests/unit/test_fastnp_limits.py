@@ -118,3 +118,15 @@ def test_the_batch_drops_finished_games_in_one_place():
     assert batch.results["turns"].tolist() == [0, 9, 0]
     assert batch.results["throws"].tolist() == [0, 80, 0]
     assert (batch.pieces[:, [1, 3]] == 84).all() and (batch.pieces[:, [0, 2]] == 0).all()
+
+
+@pytest.mark.parametrize(
+    "agents", [("random",) * 4, ("greedy", "runner", "castle_waiter", "random")]
+)
+def test_a_batch_fed_as_games_end_plays_the_same_games(agents):
+    seeds = game_seeds(5, 120)
+    whole = run_batch(Rules(), SEATS4, agents, seeds)
+    for size in (1, 7, 64, 119):
+        fed = run_batch(Rules(), SEATS4, agents, seeds, size=size, width=50)
+        for key in whole:
+            assert fed[key].tolist() == whole[key].tolist(), (size, key)
