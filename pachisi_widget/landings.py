@@ -99,33 +99,34 @@ def _default_graces(rules) -> int:
     return k
 
 
+def _throw_ways(rules, allowed: int, v: int) -> tuple:
+    """What spending a throw ``v`` can do, whatever the play (:func:`_spender`): (the steps a
+    waiting piece enters on by an entry grace, the steps a privileged first piece enters on,
+    whether a piece entered by a grace moves no further with it, the distance a piece moves
+    while others wait, the distance when none waits), the steps kept to those ``allowed``."""
+    split = rules.split_throw
+    entry = v in rules.entry_graces
+    enter = 0  # the steps a waiting piece enters on: by an entry grace, or privileged
+    privileged = 0
+    if entry:
+        enter = (1 << (1 if rules.entry_mode == "square1" else v)) & allowed
+    elif rules.first_piece_any_throw and v not in rules.bonus_graces:
+        for a in range(1, v + 1) if split else (v,):
+            privileged |= 1 << a
+        privileged &= allowed
+    only_enters = entry and not rules.grace_moves_before_all_entered
+    return enter, privileged, only_enters, rules.distance(v, True), rules.distance(v, False)
+
+
 def _spender(rules, allowed: int):
     """Two functions, ``spend(v, w, on, fresh, mask)``: the ways one throw ``v`` can be spent that
     matter for landing (passing aside), ``[(w, on, fresh, mask, new)]``: a piece entered (``w``
     one less) or the piece that is to land moved; ``mask`` the steps that piece may now stand
     on, ``new`` the steps it just landed on (bit n = step n), with the steps ``allowed`` to stop
     on; and ``lands(v, w, fresh, mask)``: the steps those ways land on, together. What does not
-    depend on the play is worked out once per throw value."""
+    depend on the play is worked out once per throw value (:func:`_throw_ways`)."""
     split = rules.split_throw
-    each: dict = {}
-    for v in rules.values:
-        entry = v in rules.entry_graces
-        enter = 0  # the steps a waiting piece enters on: by an entry grace, or privileged
-        privileged = 0
-        if entry:
-            enter = (1 << (1 if rules.entry_mode == "square1" else v)) & allowed
-        elif rules.first_piece_any_throw and v not in rules.bonus_graces:
-            for a in range(1, v + 1) if split else (v,):
-                privileged |= 1 << a
-            privileged &= allowed
-        only_enters = entry and not rules.grace_moves_before_all_entered
-        each[v] = (
-            enter,
-            privileged,
-            only_enters,
-            rules.distance(v, True),
-            rules.distance(v, False),
-        )
+    each = {v: _throw_ways(rules, allowed, v) for v in rules.values}
 
     def move(mask: int, d: int) -> int:
         if split:
@@ -243,35 +244,58 @@ class _PoolTable:
     """``throw_then_move``: called with a pool of throws (a sorted tuple), the steps it can land
     a piece on, spent in any order (each throw on one piece; what is not used is passed at the
     end). Pools share their parts: what each smaller pool can do is computed once (``plays``:
-    the plays open after spending some of it; ``lands``: its landings). (A class, not a
-    closure calling itself, which would be a reference cycle holding every pool until the
-    garbage collector's next full pass.)"""
+    the plays open after spending some of it, each keyed ``4 * waiting + 2 * on + fresh``
+    with the steps the piece that is to land may stand on; ``lands``: its landings). The ways
+    of spending a throw are :func:`_spender`'s, written out in the loop (this is the hot part
+    of every ``throw_then_move`` chance). (A class, not a closure calling itself, which would
+    be a reference cycle holding every pool until the garbage collector's next full pass.)"""
 
     def __init__(self, rules, start, allowed):
-        self.plays: dict = {(): {start[:3]: start[3]}}
+        w, on, fresh, mask = start
+        self.plays: dict = {(): {4 * w + 2 * bool(on) + bool(fresh): mask}}
         self.lands: dict = {(): 0}
-        self.spend = _spender(rules, allowed)[0]
+        self.allowed = allowed
+        self.split = rules.split_throw
+        self.each = {v: _throw_ways(rules, allowed, v) for v in rules.values}
 
     def __call__(self, pool: tuple) -> int:
-        lands, plays, spend = self.lands, self.plays, self.spend
+        lands, plays, each, allowed = self.lands, self.plays, self.each, self.allowed
         got = lands.get(pool)
         if got is not None:
             return got
         open_: dict = {}
         got = 0
+        split = self.split
         for i, v in enumerate(pool):
             if i and pool[i - 1] == v:
                 continue
             less = pool[:i] + pool[i + 1 :]
             sub = lands.get(less)
             got |= self(less) if sub is None else sub
+            enter, privileged, only_enters, d_waiting, d_on = each[v]
             for key, mask in plays[less].items():
                 open_[key] = open_.get(key, 0) | mask
-                w, on, fresh = key
-                for w2, on2, fr2, mask2, new in spend(v, w, on, fresh, mask):
-                    got |= new
-                    key2 = (w2, on2, fr2)
-                    open_[key2] = open_.get(key2, 0) | mask2
+                d = d_on
+                if key >= 4:  # pieces waiting: enter one (a new play, on the board, unprivileged)
+                    bits = enter or (privileged if key & 1 else 0)
+                    if bits:
+                        got |= bits
+                        k2 = (key & ~3) - 2  # one fewer waiting, on the board, not fresh
+                        open_[k2] = open_.get(k2, 0) | mask | bits
+                    if only_enters:
+                        continue
+                    d = d_waiting
+                if mask:
+                    if split:
+                        new = 0
+                        for k in range(1, d + 1):
+                            new |= mask << k
+                        new &= allowed
+                    else:
+                        new = (mask << d) & allowed
+                    if new:
+                        got |= new
+                        open_[key] |= new
         plays[pool] = open_
         lands[pool] = got
         return got
