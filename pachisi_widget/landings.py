@@ -195,43 +195,59 @@ def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit,
     entry, bonus = rules.entry_graces, rules.bonus_graces
     squash = _squash(keep)
     full = -1 if keep is None else squash(-1)
-    spend, lands = _spender(rules, allowed)
-    kinds = [(v, pv, v in entry, v in bonus) for v, pv in throws]
-    frontier = {(0, (start,)): unit ** (graces_max + 1) if unit else 1.0}
+    split = rules.split_throw
+    # each throw: its chance, whether a grace for every play (an entry grace) or for those with
+    # a piece on the board (a bonus grace), and :func:`_throw_ways`; a play is keyed
+    # 4 * waiting + 2 * on + fresh (the order of (waiting, on, fresh)), with its steps
+    kinds = [(pv, v in entry, v in bonus, *_throw_ways(rules, allowed, v)) for v, pv in throws]
+    w, on, fresh, mask = start
+    first = (0, ((4 * w + 2 * bool(on) + bool(fresh), mask),))
+    frontier = {first: unit ** (graces_max + 1) if unit else 1.0}
     final: dict = {}
     for depth in range(graces_max + 1):
         nxt: dict = {}
+        last = depth == graces_max
         for (landed, plays), mass in frontier.items():
             base = mass // unit if unit else mass
-            for v, pv, is_entry, is_bonus in kinds:
+            for pv, is_entry, is_bonus, enter, privileged, only_enters, d_w, d_on in kinds:
                 m = base * pv
                 got = landed
-                if not is_entry and not is_bonus:  # no grace: the turn ends with this throw
-                    for w, _, fresh, mask in plays:
-                        got |= lands(v, w, fresh, mask)
-                    if squash is not None:
-                        got = squash(got)
-                    final[got] = final.get(got, 0) + m
-                    continue
+                ends = not is_entry and not is_bonus  # no grace: the turn ends with this throw
                 cont: dict = {}
-                for w, on, fresh, mask in plays:
-                    grace = is_entry or on
+                for key, mask in plays:
+                    grace = is_entry or (is_bonus and key & 2)
                     if grace:  # (passing keeps the play as it stands)
-                        key = (w, on, fresh)
                         cont[key] = cont.get(key, 0) | mask
-                    for w2, on2, fr2, mask2, new in spend(v, w, on, fresh, mask):
-                        got |= new
-                        if grace:
-                            key = (w2, on2, fr2)
-                            cont[key] = cont.get(key, 0) | mask2
+                    d = d_on
+                    if key >= 4:  # pieces waiting: enter one (on the board, unprivileged)
+                        bits = enter or (privileged if key & 1 else 0)
+                        if bits:
+                            got |= bits
+                            if grace:
+                                k2 = (key & ~3) - 2
+                                cont[k2] = cont.get(k2, 0) | mask | bits
+                        if only_enters:
+                            continue
+                        d = d_w
+                    if mask:
+                        if split:
+                            new = 0
+                            for k in range(1, d + 1):
+                                new |= mask << k
+                            new &= allowed
+                        else:
+                            new = (mask << d) & allowed
+                        if new:
+                            got |= new
+                            if grace:
+                                cont[key] |= new
                 if squash is not None:
                     got = squash(got)
-                if cont and depth < graces_max and got != full:
-                    if len(cont) == 1:
-                        ((k, mk),) = cont.items()
-                        st = (got, (k + (mk,),))
-                    else:
-                        st = (got, tuple(sorted((k + (mk,) for k, mk in cont.items()))))
+                if ends:
+                    final[got] = final.get(got, 0) + m
+                elif cont and not last and got != full:
+                    ways = cont.items()
+                    st = (got, tuple(ways) if len(cont) == 1 else tuple(sorted(ways)))
                     nxt[st] = nxt.get(st, 0) + m
                 else:
                     final[got] = final.get(got, 0) + m
