@@ -33,22 +33,24 @@ def _safe_end(m: Move) -> bool:
     return end is not None and IS_SAFE[end]
 
 
-HIT_ERROR = SHOWN_ERROR
-"""How far below the exact chance of being hit the tutor's reasons may be: a hundredth of a
-point (:data:`pachisi_widget.probability.SHOWN_ERROR`, see
-:func:`pachisi_widget.probability.hit_chance`'s ``error``), a tenth of the finest figure it
-shows (whole percents, a tenth of one below 1%), so the figures it says are the exact chance
-rounded, but where the rounding falls within that of a boundary. Where that would take more
-than a few milliseconds (seven cowries with several pieces waiting), ten or a hundred times
-more (a tenth of a point, a point: ``hitting._hit_shown``; ``scripts/bench_maps.py`` reports
-the largest taken), and then the reason says so ("to within 0.1%"). As in
-:func:`~pachisi_widget.probability.hit_chance`, the extra throws won by capturing other pieces
-are left out."""
+HIT_ERROR = 10 * SHOWN_ERROR
+"""How far below the exact chance of being hit the tutor's reasons may be: a tenth of a point
+(ten times :data:`pachisi_widget.probability.SHOWN_ERROR`, the board's; see
+:func:`pachisi_widget.probability.hit_chance`'s ``error``). The tutor says a chance only where
+it is at least two points above the other move's (``_escape``, ``_safety``), so always in whole
+percents, and a tenth of a point is a tenth of that finest figure: the figures it says are the
+exact chance rounded, but where the rounding falls within that of a boundary. (The board's
+danger map and a practice question show tenths of a point below 1%, so they ask ten times
+less.) Where that would take more than a few milliseconds (seven cowries with several pieces
+waiting), ten times more (a point, :data:`pachisi_widget.hitting.HIT_ERROR_MAX`:
+``hitting._hit_shown``; ``scripts/bench_maps.py`` reports the largest taken), and then the
+reason says so ("to within 1.0%"). As in :func:`~pachisi_widget.probability.hit_chance`, the
+extra throws won by capturing other pieces are left out."""
 
 
 def hit_chance(state: GameState, seat: int, step: int) -> float:
     """The tutor's chance that the piece of ``seat`` on ``step`` is hit (floats, to within
-    :data:`HIT_ERROR`, or ten or a hundred times more where that would be slow)."""
+    :data:`HIT_ERROR`, or ten times more where that would be slow)."""
     return _hit_shown(state, seat, step, HIT_ERROR)[0]
 
 
@@ -87,14 +89,18 @@ def _capture_and_home(played: Move, better: Move) -> list:
 
 def _escape(state: GameState, after_p: GameState, better: Move, d_better: float):
     """The better move takes a piece out of danger that the move played leaves in it (a
-    Message), or None."""
+    Message), or None: the piece the better move moves stays where it stood after the move
+    played, and there it is hit with a chance at least two points above that of where the
+    better move puts it. (The chance is the one after the move played, the position the
+    sentence speaks of: "left there"; where the move played itself put that piece in danger,
+    say by leaving a castle that kept opponents back, the better move still takes it out.)"""
     seat = state.to_move
     if better.kind == "pass" or better.start in (None, 0):
         return None
-    was, _ = _danger(state, seat, better.start)
-    left = better.start in after_p.pieces[seat]
-    still, error = _danger(after_p, seat, better.start) if left else (0.0, HIT_ERROR)
-    if was > 0.02 and still > d_better + 0.02 and d_better < was:
+    if better.start not in after_p.pieces[seat]:  # the move played took it away too
+        return None
+    still, error = _danger(after_p, seat, better.start)
+    if still > d_better + 0.02:
         params = {"start": better.start, "hit_chance": still}
         return _chance_said("coach_why_escape", params, error)
     return None
