@@ -51,7 +51,7 @@ Throw(up=0, value=25, grace=True, enters=True)
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
@@ -289,50 +289,49 @@ class _Compiled:
     """[waiting][value]: :meth:`Rules.distance`, looked up (pyada's extra step)."""
     graces1: bool
     """Entry graces enter on step 1 (so a waiting piece can always move: the game is not dead)."""
-    rows: tuple[tuple[tuple[_MoveRow, ...] | None, ...], ...]
-    """[waiting][value][seat]: the :data:`_MOVE_ROWS` row of a move spending one whole throw."""
+    top: int
+    """The highest throw value (the length of a plan table's rows, less one)."""
+    setups: dict[tuple[int, ...], _Setup] = field(default_factory=dict, compare=False, repr=False)
+    """Per set of seats in play: :func:`_setup`'s tables, made when first needed."""
 
 
-_MoveRow: TypeAlias = "list[Move | None]"
-_MOVE_ROWS: dict[tuple[int, int, int, bool], _MoveRow] = {}
-"""Per (seat, value spent, steps it goes, whether it releases a piece from step 83): at
-``4 * start + piece``, the move without captures of that piece from step ``start``, made when
-first needed. A move is a value, so every engine and rules share them, and a move generation
-only looks them up."""
+_Cell: TypeAlias = "list[Move | None]"
+_MOVE_CELLS: dict[tuple[int, int, int, bool], tuple[_Cell, ...]] = {}
+"""Per (seat, value spent, steps it goes, whether it releases a piece from step 83) and start
+step: a list of 4, the move without captures of piece 0..3 from that step, each made when first
+needed. A move is a value, so every engine and rules share them, and a move generation only
+looks them up."""
 
-
-def _move_rows(rules: Rules, distance: tuple[tuple[int, ...], ...]) -> tuple[Any, ...]:
-    """:attr:`_Compiled.rows` of ``rules``, rows of :data:`_MOVE_ROWS` (made empty if new)."""
-    out = []
-    for waiting in (0, 1):
-        per_value: list[tuple[_MoveRow, ...] | None] = [None] * (max(rules.values) + 1)
-        for v in rules.values:
-            rows = []
-            for seat in range(4):
-                key = (seat, v, distance[waiting][v], v in rules.last_square_release)
-                row = _MOVE_ROWS.get(key)
-                if row is None:
-                    row = _MOVE_ROWS[key] = [None] * (4 * HOME)
-                rows.append(row)
-            per_value[v] = tuple(rows)
-        out.append(tuple(per_value))
-    return tuple(out)
-
-
-_COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
 _Opponents: TypeAlias = "tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]"
 _After: TypeAlias = "dict[int, tuple[int, ...]]"
 _Cross: TypeAlias = "tuple[tuple[tuple[int, ...] | None, ...], ...]"
+_Plan: TypeAlias = "tuple[tuple[int, tuple[int, ...] | None, _Cell] | None, ...]"
+"""Per start step: None when a piece there has no move spending the throw; else its end step,
+the :func:`_cross_row` entry of that end, and the :data:`_MOVE_CELLS` cell of its moves."""
+_Plans: TypeAlias = "list[list[list[list[_Plan | None]]]]"
+"""[short][seat][waiting][value]: the :func:`_plan` row, made when first needed; ``short``
+when the seat must capture before going past step 76 and has not."""
+_Setup: TypeAlias = "tuple[_Opponents, _After, _Cross, _Plans]"
+_COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
+_COMPILED_BY_VALUE: dict[Rules, _Compiled] = {}
+_PLAN_ROWS: dict[tuple[Any, ...], _Plan] = {}
+"""Every :func:`_plan` row made, by what it depends on (equal rules and setups share rows)."""
 _SETUPS: dict[tuple[tuple[int, ...], bool], tuple[_Opponents, _After, _Cross]] = {}
 
 
-def _setup(seats: tuple[int, ...], teams: bool) -> tuple[_Opponents, _After, _Cross]:
-    """The tables of one setup, made once: per seat 0..3 the opponents among ``seats`` in
-    playing order, each as (seat, its :data:`~pachisi_widget.tables.LOOP_OF` table);
-    :data:`_AFTER` for ``seats``; and per seat 0..3 and step, :func:`_cross_row`'s entry."""
+def _setup(c: _Compiled, seats: tuple[int, ...]) -> _Setup:
+    """The tables of one setup of compiled rules ``c``, made once: per seat 0..3 the opponents
+    among ``seats`` in playing order, each as (seat, its :data:`~pachisi_widget.tables.LOOP_OF`
+    table); :data:`_AFTER` for ``seats``; per seat 0..3 and step, :func:`_cross_row`'s entry
+    (these three shared by every rules with the same team play); and the (empty) plan tables
+    of :meth:`Engine.legal_moves`, :data:`_Plans`."""
+    hit = c.setups.get(seats)
+    if hit is not None:
+        return hit
+    teams = c.teams
     key = (seats, teams)
-    hit = _SETUPS.get(key)
-    if hit is None:
+    shared = _SETUPS.get(key)
+    if shared is None:
         opp = tuple(
             tuple(
                 (s, LOOP_OF[s]) for s in seats if s != seat and not (teams and (s - seat) % 2 == 0)
@@ -340,8 +339,52 @@ def _setup(seats: tuple[int, ...], teams: bool) -> tuple[_Opponents, _After, _Cr
             for seat in range(4)
         )
         cross = tuple(_cross_row(seat, opp[seat]) for seat in range(4))
-        hit = _SETUPS[key] = (opp, _AFTER[seats], cross)
+        shared = _SETUPS[key] = (opp, _AFTER[seats], cross)
+    plans: _Plans = [
+        [[[None] * (c.top + 1) for _waiting in (0, 1)] for _seat in range(4)] for _short in (0, 1)
+    ]
+    hit = c.setups[seats] = (*shared, plans)
     return hit
+
+
+def _plan(
+    c: _Compiled,
+    cross: tuple[tuple[int, ...] | None, ...],
+    seat: int,
+    waiting: bool,
+    value: int,
+    short: bool,
+) -> _Plan:
+    """The plan of ``seat`` spending one whole throw ``value`` (no split), a piece of it waiting
+    or not, ``short`` when it may not go past step 76 (it must capture first): per start step,
+    None where a piece has no move (it waits, is home, or would go past home, or past step 76,
+    with no last-square release), else (its end step, ``cross[end]``, the cell of its moves).
+
+    :meth:`Engine.legal_moves` reads one entry per piece instead of working out the end, the
+    limit, the release and the opponents' squares each time. Rows are made once per process and
+    shared by every rules and setup they fit (:data:`_PLAN_ROWS`)."""
+    total = c.distance[waiting][value]
+    release = value in c.release
+    key = (id(cross), seat, value, total, release, short)  # (cross rows are never freed)
+    row = _PLAN_ROWS.get(key)
+    if row is not None:
+        return row
+    cells = _MOVE_CELLS.get(key[1:5])
+    if cells is None:
+        if len(_MOVE_CELLS) > 4096:  # (many rules with unusual tables: start the cells again)
+            _MOVE_CELLS.clear()
+            _PLAN_ROWS.clear()
+        cells = _MOVE_CELLS[(seat, value, total, release)] = tuple(
+            [[None] * 4 for _ in range(HOME + 1)]
+        )
+    # a piece on 1..last goes the whole throw, within the limit; none waiting (0) or home moves
+    last = min(HOME - 1, (ON_LOOP_LAST if short else HOME) - total)
+    plan: list[tuple[int, tuple[int, ...] | None, _Cell] | None] = [None] * (HOME + 1)
+    plan[1 : last + 1] = [(s + total, cross[s + total], cells[s]) for s in range(1, last + 1)]
+    if release and not short and last < 83:  # the last-square release: from 83 straight home
+        plan[83] = (HOME, cross[HOME], cells[83])
+    row = _PLAN_ROWS[key] = tuple(plan)
+    return row
 
 
 def _cross_row(seat: int, opp: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[Any, ...]:
@@ -371,6 +414,19 @@ def _compile(rules: Rules) -> _Compiled:
     hit = _COMPILED.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
+    # equal rules (a new Rules() per game, say) share one compiled value, its plans included
+    c = _COMPILED_BY_VALUE.get(rules)
+    if c is None:
+        c = _COMPILED_BY_VALUE[rules] = _compile_new(rules)
+    if len(_COMPILED) > 64:
+        _COMPILED.clear()
+        _COMPILED_BY_VALUE.clear()
+    _COMPILED[id(rules)] = (rules, c)  # the Rules is kept alive, so its id is not reused
+    return c
+
+
+def _compile_new(rules: Rules) -> _Compiled:
+    """:func:`_compile`'s value for rules not compiled before."""
     throws: list[tuple[Throw, Throw]] = []
     for up, value in enumerate(rules.table):
         enters = value in rules.entry_graces
@@ -380,7 +436,7 @@ def _compile(rules: Rules) -> _Compiled:
     distance = tuple(
         tuple(rules.distance(v, w) for v in range(max(rules.values) + 1)) for w in (False, True)
     )
-    c = _Compiled(
+    return _Compiled(
         rules.table,
         rules.entry_graces,
         rules.bonus_graces,
@@ -401,14 +457,8 @@ def _compile(rules: Rules) -> _Compiled:
         tuple(throws),
         distance,
         bool(rules.entry_graces) and rules.entry_mode == "square1",
-        _move_rows(rules, distance),
+        max(rules.values),
     )
-    if len(_COMPILED) > 64:
-        _COMPILED.clear()
-    if len(_MOVE_ROWS) > 4096:  # (many rules with unusual tables: start the rows again)
-        _MOVE_ROWS.clear()
-    _COMPILED[id(rules)] = (rules, c)  # the Rules is kept alive, so its id is not reused
-    return c
 
 
 class Engine:
@@ -438,6 +488,7 @@ class Engine:
         "_opp",
         "_cross",
         "_after",
+        "_plans",
     )
     # The slots' types (annotations only: with __slots__ they assign nothing).
     rules: Rules
@@ -476,6 +527,8 @@ class Engine:
     """Per seat: the seats in play in playing order after it (:data:`_AFTER`)."""
     _cross: _Cross
     """Per seat and step: the opponents' steps on its square (:func:`_cross_row`)."""
+    _plans: _Plans
+    """The plan tables of :meth:`legal_moves` for these rules and seats (:data:`_Plans`)."""
 
     def __init__(
         self,
@@ -489,7 +542,7 @@ class Engine:
         self._set_rules(rules)
         self.narrate = narrate
         self.seats = seats = tuple(sorted(seats))
-        self._opp, self._after, self._cross = _setup(seats, self.c.teams)
+        self._opp, self._after, self._cross, self._plans = _setup(self.c, seats)
         if pieces is None:
             pieces = [(0, 0, 0, 0) if s in seats else None for s in range(4)]
         self.pieces = [None if p is None else list(p) for p in pieces]
@@ -558,7 +611,7 @@ class Engine:
             self.idle,
             _events,
         ) = fields
-        self._opp, self._after, self._cross = _setup(self.seats, self.c.teams)
+        self._opp, self._after, self._cross, self._plans = _setup(self.c, self.seats)
         self.pieces = [None if p is None else list(p) for p in pieces]
         self._frozen = self._base = pieces
         self._changed = set()
@@ -825,14 +878,17 @@ class Engine:
         if c.split or len(pool) != 1:  # (a partly spent throw needs split throws)
             return self._legal_general(seat)
         # One whole throw to spend (no split): the common case of _moves_for, written out here
-        # because it is most of the time of a game. The opponents' squares are looked up only
-        # when a move lands on the shared loop.
+        # because it is most of the time of a game. Each piece's move is read from the plan of
+        # this seat, throw and setup (_plan); the opponents' squares are looked up only when a
+        # move lands on the shared loop.
         value = pool[0]
         pieces = self.pieces
         mine = pieces[seat]
         out: list[Move] = []
-        limit = ON_LOOP_LAST if (c.mustcap and not self.captures[seat]) else HOME
-        if 0 in mine:
+        short = c.mustcap and not self.captures[seat]  # not past step 76 before a capture
+        waiting = 0 in mine
+        if waiting:
+            limit = ON_LOOP_LAST if short else HOME
             if value in c.entry:
                 self._enter_one(seat, value, mine, limit, out)
                 if not c.gmbae:
@@ -840,25 +896,18 @@ class Engine:
                     return out  # a grace while a piece waits may only enter it
             elif c.first_any and self.fresh[seat]:  # (else no piece enters: no call)
                 self._enter_one(seat, value, mine, limit, out)
-            total = c.distance[1][value]
-            row = c.rows[1][value][seat]  # type: ignore[index]
-        else:
-            total = c.distance[0][value]
-            row = c.rows[0][value][seat]  # type: ignore[index]
-        cross = self._cross[seat]
+        plans = self._plans[short][seat][waiting]
+        plan = plans[value]
+        if plan is None:
+            plan = plans[value] = _plan(c, self._cross[seat], seat, waiting, value, short)
         piece = -1
         for start in mine:  # each step once, in piece order: its lowest piece moves
             piece += 1
-            if start == 0 or start == HOME or mine.index(start) != piece:
-                continue  # waiting, home, or a piece above the lowest of its stack
-            end = start + total
-            if end > limit:
-                # past home (or past step 76 before a capture): only the last-square release
-                if start != 83 or value not in c.release or limit != HOME:
-                    continue
-                end = HOME
-            on = cross[end]  # the opponents' steps on the square (None: off the shared loop)
-            if on is not None:
+            entry = plan[start]
+            if entry is None or (piece and mine.index(start) != piece):
+                continue  # no move from there, or a piece above the lowest of its stack
+            end, on, cell = entry
+            if on is not None:  # on the shared loop: the opponents' steps on the square
                 if on:
                     s1, t1, s2, t2, s3, t3 = on
                     held = t1 in pieces[s1] or t2 in pieces[s2] or t3 in pieces[s3]
@@ -869,10 +918,9 @@ class Engine:
                     if ok:
                         out.append(_new_move(Move, (seat, piece, start, end, "move", value, caps)))
                     continue
-            k = 4 * start + piece  # the piece's move from start, made once (_MOVE_ROWS)
-            made = row[k]
+            made = cell[piece]  # the piece's move from start, made once (_MOVE_CELLS)
             if made is None:
-                made = row[k] = _new_move(Move, (seat, piece, start, end, "move", value, ()))
+                made = cell[piece] = _new_move(Move, (seat, piece, start, end, "move", value, ()))
             out.append(made)
         out.append(_PASSES[seat])
         return out
