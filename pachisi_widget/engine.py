@@ -291,6 +291,9 @@ class _Compiled:
     """Entry graces enter on step 1 (so a waiting piece can always move: the game is not dead)."""
     top: int
     """The highest throw value (the length of a plan table's rows, less one)."""
+    plain: bool
+    """The usual game: ``move_each_throw``, whole throws, no pyada (:meth:`Engine.play`'s
+    short way)."""
     setups: dict[tuple[int, ...], _Setup] = field(default_factory=dict, compare=False, repr=False)
     """Per set of seats in play: :func:`_setup`'s tables, made when first needed."""
 
@@ -458,6 +461,7 @@ def _compile_new(rules: Rules) -> _Compiled:
         distance,
         bool(rules.entry_graces) and rules.entry_mode == "square1",
         max(rules.values),
+        rules.turn_mode == "move_each_throw" and not rules.split_throw and not rules.pyada,
     )
 
 
@@ -482,7 +486,6 @@ class Engine:
         *STATE_FIELDS,
         "throws",
         "capture_moves",
-        "_frozen",
         "_base",
         "_changed",
         "_opp",
@@ -518,9 +521,11 @@ class Engine:
     events: list[Event]
     throws: int
     capture_moves: int
-    _frozen: tuple[tuple[int, ...] | None, ...] | None
     _base: tuple[tuple[int, ...] | None, ...] | None
-    _changed: set[int]
+    """The pieces as a state last held them (None: not frozen yet)."""
+    _changed: int
+    """The seats whose pieces moved since then, as a bit set (bit ``seat``): an int, the
+    cheapest thing to update on every move."""
     _opp: _Opponents
     """Per seat: its opponents in playing order, each with its table step -> loop square."""
     _after: _After
@@ -546,8 +551,8 @@ class Engine:
         if pieces is None:
             pieces = [(0, 0, 0, 0) if s in seats else None for s in range(4)]
         self.pieces = [None if p is None else list(p) for p in pieces]
-        self._frozen = self._base = None
-        self._changed = set()
+        self._base = None
+        self._changed = 0
         self.fresh = tuple(p is not None and all(x == 0 for x in p) for p in self.pieces)
         self.captures = tuple(1 if s in captured else 0 for s in range(4))
         self.to_move = seats[0] if to_move is None else to_move
@@ -613,8 +618,8 @@ class Engine:
         ) = fields
         self._opp, self._after, self._cross, self._plans = _setup(self.c, self.seats)
         self.pieces = [None if p is None else list(p) for p in pieces]
-        self._frozen = self._base = pieces
-        self._changed = set()
+        self._base = pieces
+        self._changed = 0
         self.pool = list(pool)
         self.fresh = tuple(fresh)
         self.captures = tuple(captures)
@@ -626,17 +631,16 @@ class Engine:
     def state_tuple(self) -> tuple[Any, ...]:
         """The rules, then the position as immutable values in :data:`STATE_FIELDS` order (the
         tuple of a :class:`~pachisi_widget.state.GameState`)."""
-        frozen = self._frozen
-        if frozen is None:  # pieces moved since they were last frozen: only their seats change
-            base, changed = self._base, self._changed
-            if base is None:
-                frozen = tuple([None if p is None else tuple(p) for p in self.pieces])
-            else:
-                frozen = tuple(
-                    [tuple(p) if s in changed else base[s] for s, p in enumerate(self.pieces)]
-                )
-            self._frozen = self._base = frozen
-            changed.clear()
+        frozen = self._base
+        changed = self._changed
+        if frozen is None:
+            frozen = self._base = tuple([None if p is None else tuple(p) for p in self.pieces])
+            self._changed = 0
+        elif changed:  # pieces moved since they were last frozen: only their seats change
+            frozen = self._base = tuple(
+                [tuple(p) if changed >> s & 1 else frozen[s] for s, p in enumerate(self.pieces)]
+            )
+            self._changed = 0
         return (
             self.rules,
             self.seats,
@@ -990,18 +994,18 @@ class Engine:
         if c.ttm:
             self.throw_value(t)
             return t
-        # throw_value's move_each_throw case, written out: it is half of every game's actions
+        # throw_value's move_each_throw case, written out: it is half of every game's actions.
+        # A throw is due only with nothing left of the one before (no split part, no capture
+        # counted with it), and nothing cancels throws in this turn mode: ``part``, ``hits``
+        # and ``cancelled`` already hold None, 0 and () here.
         self.throws += 1
         self.idle += 1
         self.last_throw = t
-        self.cancelled = ()
         if self.events:  # (an empty list is kept: states copy it, nothing else holds it)
             self.events = []
         self.phase = "move"
         self.pool = [t.value]
-        self.part = None
         self.grace = t.grace
-        self.hits = 0
         return t
 
     def throw_value(self, t: Throw) -> None:
@@ -1055,8 +1059,7 @@ class Engine:
         end: int
         value: int
         seat, piece, start, end, kind, value, caps = m  # type: ignore[assignment]
-        narrate = self.narrate
-        if narrate and self.events:
+        if self.events:  # (only a narrating engine has any)
             self.events = []
         if kind == "pass":  # ``cancelled`` stays through a pass (for narration)
             self.pool = []
@@ -1066,39 +1069,53 @@ class Engine:
             else:  # _spent's usual case: nothing owed, the turn ends
                 self._end_turn()
             return
-        self.cancelled = ()
         self.idle = 0
         c = self.c
+        if not c.plain:
+            self._play_general(m)
+            return
+        # The usual game (move_each_throw, whole throws, no pyada): the throw's one value is
+        # spent, and nothing is left of it. Nothing cancels a throw here (``cancelled`` stays
+        # empty), and the pool is emptied below: by the end of the turn, _home, or a throw owed.
         pieces = self.pieces
         mine = pieces[seat]
-        part = self.part
-        # the steps the throw gives (only pyada makes them differ from its value)
-        total = value if part is None and not c.pyada else self._total(value, part, mine)
         mine[piece] = end
-        self._frozen = None
-        changed = self._changed
-        changed.add(seat)
+        self._changed |= 1 << seat
         if start == 0 and self.fresh[seat]:
             self.fresh = _set(self.fresh, seat, False)
         if self.revenge:
             self._revenge_after_move(seat, start, caps)
         if caps:
             self._capture(seat, end, caps)
-        if part is not None or c.ttm or c.split:
-            self._play_rest(m, total, part, mine)
-            return
-        # move_each_throw, one whole throw: its one value is spent, and nothing is left of it
-        # (the pool is emptied below: by _end_turn, _home, or a throw owed)
         # (the test before the call: most moves have nothing to narrate; a move from step 83
         # ends home, which _NOTABLE_END marks)
-        if caps or _NOTABLE_END[end] or total != value:
-            if narrate:
-                self._narrate_move(m, total)
+        if caps or _NOTABLE_END[end]:
+            if self.narrate:
+                self._narrate_move(m, value)
             if end == HOME and mine == _FINISHED:
                 self._home(seat)
                 return
-        if not (self.grace or self.hits or self.owed):  # nothing owed: the usual end of a turn
-            self._end_turn()
+        if not (self.grace or self.hits or self.owed):
+            # nothing owed: the usual end of a turn, _end_turn's usual case written out. What
+            # _turn_begins resets already holds after such a move but the phase, the pool and
+            # pool_captured (no part without split throws, no run without throw_then_move).
+            after = self._after[seat]
+            nxt = after[0]
+            if pieces[nxt] == _FINISHED or self.revenge:
+                self._end_turn()
+                return
+            self.to_move = nxt
+            self.phase = "throw"
+            self.pool = []
+            self.pool_captured = False
+            self.turn += 1
+            if c.graces1:  # (idle is 0 after a move)
+                # the quick answer of _check_dead: a piece waiting (a grace enters it on step
+                # 1) or on steps 1..72 can always move
+                for s in self.seats:
+                    if min(pieces[s]) <= LAST_SURE_STEP:
+                        return
+            self._check_dead()
             return
         # _spent's move_each_throw case, written out (idle is 0 after a move; the pool is empty)
         earned = 1 if self.grace else 0
@@ -1115,15 +1132,50 @@ class Engine:
             return
         self._end_turn()
 
+    def _play_general(self, m: Move) -> None:
+        """:meth:`play` of a move (not a pass) with split throws, a pool of throws
+        (``throw_then_move``) or pyada."""
+        piece: int
+        start: int
+        end: int
+        value: int
+        seat, piece, start, end, kind, value, caps = m  # type: ignore[assignment]
+        self.cancelled = ()
+        c = self.c
+        pieces = self.pieces
+        mine = pieces[seat]
+        part = self.part
+        # the steps the throw gives (only pyada makes them differ from its value)
+        total = value if part is None and not c.pyada else self._total(value, part, mine)
+        mine[piece] = end
+        self._changed |= 1 << seat
+        if start == 0 and self.fresh[seat]:
+            self.fresh = _set(self.fresh, seat, False)
+        if self.revenge:
+            self._revenge_after_move(seat, start, caps)
+        if caps:
+            self._capture(seat, end, caps)
+        if part is not None or c.ttm or c.split:
+            self._play_rest(m, total, part, mine)
+            return
+        # move_each_throw with pyada, one whole throw
+        if caps or _NOTABLE_END[end] or total != value:
+            if self.narrate:
+                self._narrate_move(m, total)
+            if end == HOME and mine == _FINISHED:
+                self._home(seat)
+                return
+        self._spent()
+
     def _capture(self, seat: int, end: int, caps: tuple[tuple[int, int], ...]) -> None:
         """:meth:`play`'s capture of ``caps`` ((seat, piece) pairs) by ``seat``'s piece on
         ``end``: the captured pieces back to the Charkoni, the capture counted and owed."""
         self.captures = _set(self.captures, seat, self.captures[seat] + 1)
         self.capture_moves += 1
-        pieces, changed = self.pieces, self._changed
+        pieces = self.pieces
         for vs, vp in caps:
             pieces[vs][vp] = 0
-            changed.add(vs)
+            self._changed |= 1 << vs
         if self.c.revenge:
             for v in sorted({vs for vs, _ in caps}):
                 self.revenge.append((seat, end, v))
