@@ -784,6 +784,25 @@ class Engine:
                     caps.append((s, i))
         return True, tuple(caps), None
 
+    def _capturing(
+        self, seat: int, piece: int, start: int, end: int, value: int, on: tuple[int, ...]
+    ) -> Move:
+        """:meth:`legal_moves`' move of ``piece`` from ``start`` to ``end``, a square opponents
+        stand on (not a castle they hold), whose steps there ``on`` gives (:func:`_cross_row`):
+        every opponent piece on it is captured (a castle that does not block: none). The
+        captures are in :meth:`_landed`'s order: the opponents in playing order, each by piece."""
+        caps: list[Capture] = []
+        if not IS_CASTLE[end]:
+            pieces = self.pieces
+            for i in (0, 2, 4):
+                theirs = pieces[on[i]]
+                step = on[i + 1]
+                if step in theirs:
+                    for p, st in enumerate(theirs):
+                        if st == step:
+                            caps.append((on[i], p))
+        return _new_move(Move, (seat, piece, start, end, "move", value, tuple(caps)))
+
     # -- moves ----------------------------------------------------------------------------------
 
     def _entries_for(
@@ -914,10 +933,12 @@ class Engine:
             if on is not None:  # on the shared loop: the opponents' steps on the square
                 if on:
                     s1, t1, s2, t2, s3, t3 = on
-                    held = t1 in pieces[s1] or t2 in pieces[s2] or t3 in pieces[s3]
-                else:  # an opponent's arm's tip (two of its steps): its squares looked up
-                    held = LOOP_OF[seat][end] in self._occupancy(seat)
-                if held:
+                    if t1 in pieces[s1] or t2 in pieces[s2] or t3 in pieces[s3]:
+                        if not IS_CASTLE[end] or not c.blocks:  # (a held castle: no move)
+                            out.append(self._capturing(seat, piece, start, end, value, on))
+                        continue
+                elif LOOP_OF[seat][end] in self._occupancy(seat):
+                    # an opponent's arm's tip (two of its steps): its squares looked up
                     ok, caps, _ = self._landed(seat, end)
                     if ok:
                         out.append(_new_move(Move, (seat, piece, start, end, "move", value, caps)))
