@@ -51,7 +51,7 @@ Throw(up=0, value=25, grace=True, enters=True)
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
@@ -289,50 +289,52 @@ class _Compiled:
     """[waiting][value]: :meth:`Rules.distance`, looked up (pyada's extra step)."""
     graces1: bool
     """Entry graces enter on step 1 (so a waiting piece can always move: the game is not dead)."""
-    rows: tuple[tuple[tuple[_MoveRow, ...] | None, ...], ...]
-    """[waiting][value][seat]: the :data:`_MOVE_ROWS` row of a move spending one whole throw."""
+    top: int
+    """The highest throw value (the length of a plan table's rows, less one)."""
+    plain: bool
+    """The usual game: ``move_each_throw``, whole throws, no pyada (:meth:`Engine.play`'s
+    short way)."""
+    setups: dict[tuple[int, ...], _Setup] = field(default_factory=dict, compare=False, repr=False)
+    """Per set of seats in play: :func:`_setup`'s tables, made when first needed."""
 
 
-_MoveRow: TypeAlias = "list[Move | None]"
-_MOVE_ROWS: dict[tuple[int, int, int, bool], _MoveRow] = {}
-"""Per (seat, value spent, steps it goes, whether it releases a piece from step 83): at
-``4 * start + piece``, the move without captures of that piece from step ``start``, made when
-first needed. A move is a value, so every engine and rules share them, and a move generation
-only looks them up."""
+_Cell: TypeAlias = "list[Move | None]"
+_MOVE_CELLS: dict[tuple[int, int, int, bool], tuple[_Cell, ...]] = {}
+"""Per (seat, value spent, steps it goes, whether it releases a piece from step 83) and start
+step: a list of 4, the move without captures of piece 0..3 from that step, each made when first
+needed. A move is a value, so every engine and rules share them, and a move generation only
+looks them up."""
 
-
-def _move_rows(rules: Rules, distance: tuple[tuple[int, ...], ...]) -> tuple[Any, ...]:
-    """:attr:`_Compiled.rows` of ``rules``, rows of :data:`_MOVE_ROWS` (made empty if new)."""
-    out = []
-    for waiting in (0, 1):
-        per_value: list[tuple[_MoveRow, ...] | None] = [None] * (max(rules.values) + 1)
-        for v in rules.values:
-            rows = []
-            for seat in range(4):
-                key = (seat, v, distance[waiting][v], v in rules.last_square_release)
-                row = _MOVE_ROWS.get(key)
-                if row is None:
-                    row = _MOVE_ROWS[key] = [None] * (4 * HOME)
-                rows.append(row)
-            per_value[v] = tuple(rows)
-        out.append(tuple(per_value))
-    return tuple(out)
-
-
-_COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
 _Opponents: TypeAlias = "tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]"
 _After: TypeAlias = "dict[int, tuple[int, ...]]"
 _Cross: TypeAlias = "tuple[tuple[tuple[int, ...] | None, ...], ...]"
+_Plan: TypeAlias = "tuple[tuple[int, tuple[int, ...] | None, _Cell] | None, ...]"
+"""Per start step: None when a piece there has no move spending the throw; else its end step,
+the :func:`_cross_row` entry of that end, and the :data:`_MOVE_CELLS` cell of its moves."""
+_Plans: TypeAlias = "list[list[list[list[_Plan | None]]]]"
+"""[short][seat][waiting][value]: the :func:`_plan` row, made when first needed; ``short``
+when the seat must capture before going past step 76 and has not."""
+_Setup: TypeAlias = "tuple[_Opponents, _After, _Cross, _Plans]"
+_COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
+_COMPILED_BY_VALUE: dict[Rules, _Compiled] = {}
+_PLAN_ROWS: dict[tuple[Any, ...], _Plan] = {}
+"""Every :func:`_plan` row made, by what it depends on (equal rules and setups share rows)."""
 _SETUPS: dict[tuple[tuple[int, ...], bool], tuple[_Opponents, _After, _Cross]] = {}
 
 
-def _setup(seats: tuple[int, ...], teams: bool) -> tuple[_Opponents, _After, _Cross]:
-    """The tables of one setup, made once: per seat 0..3 the opponents among ``seats`` in
-    playing order, each as (seat, its :data:`~pachisi_widget.tables.LOOP_OF` table);
-    :data:`_AFTER` for ``seats``; and per seat 0..3 and step, :func:`_cross_row`'s entry."""
+def _setup(c: _Compiled, seats: tuple[int, ...]) -> _Setup:
+    """The tables of one setup of compiled rules ``c``, made once: per seat 0..3 the opponents
+    among ``seats`` in playing order, each as (seat, its :data:`~pachisi_widget.tables.LOOP_OF`
+    table); :data:`_AFTER` for ``seats``; per seat 0..3 and step, :func:`_cross_row`'s entry
+    (these three shared by every rules with the same team play); and the (empty) plan tables
+    of :meth:`Engine.legal_moves`, :data:`_Plans`."""
+    hit = c.setups.get(seats)
+    if hit is not None:
+        return hit
+    teams = c.teams
     key = (seats, teams)
-    hit = _SETUPS.get(key)
-    if hit is None:
+    shared = _SETUPS.get(key)
+    if shared is None:
         opp = tuple(
             tuple(
                 (s, LOOP_OF[s]) for s in seats if s != seat and not (teams and (s - seat) % 2 == 0)
@@ -340,8 +342,52 @@ def _setup(seats: tuple[int, ...], teams: bool) -> tuple[_Opponents, _After, _Cr
             for seat in range(4)
         )
         cross = tuple(_cross_row(seat, opp[seat]) for seat in range(4))
-        hit = _SETUPS[key] = (opp, _AFTER[seats], cross)
+        shared = _SETUPS[key] = (opp, _AFTER[seats], cross)
+    plans: _Plans = [
+        [[[None] * (c.top + 1) for _waiting in (0, 1)] for _seat in range(4)] for _short in (0, 1)
+    ]
+    hit = c.setups[seats] = (*shared, plans)
     return hit
+
+
+def _plan(
+    c: _Compiled,
+    cross: tuple[tuple[int, ...] | None, ...],
+    seat: int,
+    waiting: bool,
+    value: int,
+    short: bool,
+) -> _Plan:
+    """The plan of ``seat`` spending one whole throw ``value`` (no split), a piece of it waiting
+    or not, ``short`` when it may not go past step 76 (it must capture first): per start step,
+    None where a piece has no move (it waits, is home, or would go past home, or past step 76,
+    with no last-square release), else (its end step, ``cross[end]``, the cell of its moves).
+
+    :meth:`Engine.legal_moves` reads one entry per piece instead of working out the end, the
+    limit, the release and the opponents' squares each time. Rows are made once per process and
+    shared by every rules and setup they fit (:data:`_PLAN_ROWS`)."""
+    total = c.distance[waiting][value]
+    release = value in c.release
+    key = (id(cross), seat, value, total, release, short)  # (cross rows are never freed)
+    row = _PLAN_ROWS.get(key)
+    if row is not None:
+        return row
+    cells = _MOVE_CELLS.get(key[1:5])
+    if cells is None:
+        if len(_MOVE_CELLS) > 4096:  # (many rules with unusual tables: start the cells again)
+            _MOVE_CELLS.clear()
+            _PLAN_ROWS.clear()
+        cells = _MOVE_CELLS[(seat, value, total, release)] = tuple(
+            [[None] * 4 for _ in range(HOME + 1)]
+        )
+    # a piece on 1..last goes the whole throw, within the limit; none waiting (0) or home moves
+    last = min(HOME - 1, (ON_LOOP_LAST if short else HOME) - total)
+    plan: list[tuple[int, tuple[int, ...] | None, _Cell] | None] = [None] * (HOME + 1)
+    plan[1 : last + 1] = [(s + total, cross[s + total], cells[s]) for s in range(1, last + 1)]
+    if release and not short and last < 83:  # the last-square release: from 83 straight home
+        plan[83] = (HOME, cross[HOME], cells[83])
+    row = _PLAN_ROWS[key] = tuple(plan)
+    return row
 
 
 def _cross_row(seat: int, opp: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[Any, ...]:
@@ -371,6 +417,19 @@ def _compile(rules: Rules) -> _Compiled:
     hit = _COMPILED.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
+    # equal rules (a new Rules() per game, say) share one compiled value, its plans included
+    c = _COMPILED_BY_VALUE.get(rules)
+    if c is None:
+        c = _COMPILED_BY_VALUE[rules] = _compile_new(rules)
+    if len(_COMPILED) > 64:
+        _COMPILED.clear()
+        _COMPILED_BY_VALUE.clear()
+    _COMPILED[id(rules)] = (rules, c)  # the Rules is kept alive, so its id is not reused
+    return c
+
+
+def _compile_new(rules: Rules) -> _Compiled:
+    """:func:`_compile`'s value for rules not compiled before."""
     throws: list[tuple[Throw, Throw]] = []
     for up, value in enumerate(rules.table):
         enters = value in rules.entry_graces
@@ -380,7 +439,7 @@ def _compile(rules: Rules) -> _Compiled:
     distance = tuple(
         tuple(rules.distance(v, w) for v in range(max(rules.values) + 1)) for w in (False, True)
     )
-    c = _Compiled(
+    return _Compiled(
         rules.table,
         rules.entry_graces,
         rules.bonus_graces,
@@ -401,14 +460,9 @@ def _compile(rules: Rules) -> _Compiled:
         tuple(throws),
         distance,
         bool(rules.entry_graces) and rules.entry_mode == "square1",
-        _move_rows(rules, distance),
+        max(rules.values),
+        rules.turn_mode == "move_each_throw" and not rules.split_throw and not rules.pyada,
     )
-    if len(_COMPILED) > 64:
-        _COMPILED.clear()
-    if len(_MOVE_ROWS) > 4096:  # (many rules with unusual tables: start the rows again)
-        _MOVE_ROWS.clear()
-    _COMPILED[id(rules)] = (rules, c)  # the Rules is kept alive, so its id is not reused
-    return c
 
 
 class Engine:
@@ -432,12 +486,12 @@ class Engine:
         *STATE_FIELDS,
         "throws",
         "capture_moves",
-        "_frozen",
         "_base",
         "_changed",
         "_opp",
         "_cross",
         "_after",
+        "_plans",
     )
     # The slots' types (annotations only: with __slots__ they assign nothing).
     rules: Rules
@@ -467,15 +521,19 @@ class Engine:
     events: list[Event]
     throws: int
     capture_moves: int
-    _frozen: tuple[tuple[int, ...] | None, ...] | None
     _base: tuple[tuple[int, ...] | None, ...] | None
-    _changed: set[int]
+    """The pieces as a state last held them (None: not frozen yet)."""
+    _changed: int
+    """The seats whose pieces moved since then, as a bit set (bit ``seat``): an int, the
+    cheapest thing to update on every move."""
     _opp: _Opponents
     """Per seat: its opponents in playing order, each with its table step -> loop square."""
     _after: _After
     """Per seat: the seats in play in playing order after it (:data:`_AFTER`)."""
     _cross: _Cross
     """Per seat and step: the opponents' steps on its square (:func:`_cross_row`)."""
+    _plans: _Plans
+    """The plan tables of :meth:`legal_moves` for these rules and seats (:data:`_Plans`)."""
 
     def __init__(
         self,
@@ -489,12 +547,12 @@ class Engine:
         self._set_rules(rules)
         self.narrate = narrate
         self.seats = seats = tuple(sorted(seats))
-        self._opp, self._after, self._cross = _setup(seats, self.c.teams)
+        self._opp, self._after, self._cross, self._plans = _setup(self.c, seats)
         if pieces is None:
             pieces = [(0, 0, 0, 0) if s in seats else None for s in range(4)]
         self.pieces = [None if p is None else list(p) for p in pieces]
-        self._frozen = self._base = None
-        self._changed = set()
+        self._base = None
+        self._changed = 0
         self.fresh = tuple(p is not None and all(x == 0 for x in p) for p in self.pieces)
         self.captures = tuple(1 if s in captured else 0 for s in range(4))
         self.to_move = seats[0] if to_move is None else to_move
@@ -558,10 +616,10 @@ class Engine:
             self.idle,
             _events,
         ) = fields
-        self._opp, self._after, self._cross = _setup(self.seats, self.c.teams)
+        self._opp, self._after, self._cross, self._plans = _setup(self.c, self.seats)
         self.pieces = [None if p is None else list(p) for p in pieces]
-        self._frozen = self._base = pieces
-        self._changed = set()
+        self._base = pieces
+        self._changed = 0
         self.pool = list(pool)
         self.fresh = tuple(fresh)
         self.captures = tuple(captures)
@@ -573,17 +631,16 @@ class Engine:
     def state_tuple(self) -> tuple[Any, ...]:
         """The rules, then the position as immutable values in :data:`STATE_FIELDS` order (the
         tuple of a :class:`~pachisi_widget.state.GameState`)."""
-        frozen = self._frozen
-        if frozen is None:  # pieces moved since they were last frozen: only their seats change
-            base, changed = self._base, self._changed
-            if base is None:
-                frozen = tuple([None if p is None else tuple(p) for p in self.pieces])
-            else:
-                frozen = tuple(
-                    [tuple(p) if s in changed else base[s] for s, p in enumerate(self.pieces)]
-                )
-            self._frozen = self._base = frozen
-            changed.clear()
+        frozen = self._base
+        changed = self._changed
+        if frozen is None:
+            frozen = self._base = tuple([None if p is None else tuple(p) for p in self.pieces])
+            self._changed = 0
+        elif changed:  # pieces moved since they were last frozen: only their seats change
+            frozen = self._base = tuple(
+                [tuple(p) if changed >> s & 1 else frozen[s] for s, p in enumerate(self.pieces)]
+            )
+            self._changed = 0
         return (
             self.rules,
             self.seats,
@@ -727,6 +784,25 @@ class Engine:
                     caps.append((s, i))
         return True, tuple(caps), None
 
+    def _capturing(
+        self, seat: int, piece: int, start: int, end: int, value: int, on: tuple[int, ...]
+    ) -> Move:
+        """:meth:`legal_moves`' move of ``piece`` from ``start`` to ``end``, a square opponents
+        stand on (not a castle they hold), whose steps there ``on`` gives (:func:`_cross_row`):
+        every opponent piece on it is captured (a castle that does not block: none). The
+        captures are in :meth:`_landed`'s order: the opponents in playing order, each by piece."""
+        caps: list[Capture] = []
+        if not IS_CASTLE[end]:
+            pieces = self.pieces
+            for i in (0, 2, 4):
+                theirs = pieces[on[i]]
+                step = on[i + 1]
+                if step in theirs:
+                    for p, st in enumerate(theirs):
+                        if st == step:
+                            caps.append((on[i], p))
+        return _new_move(Move, (seat, piece, start, end, "move", value, tuple(caps)))
+
     # -- moves ----------------------------------------------------------------------------------
 
     def _entries_for(
@@ -825,14 +901,17 @@ class Engine:
         if c.split or len(pool) != 1:  # (a partly spent throw needs split throws)
             return self._legal_general(seat)
         # One whole throw to spend (no split): the common case of _moves_for, written out here
-        # because it is most of the time of a game. The opponents' squares are looked up only
-        # when a move lands on the shared loop.
+        # because it is most of the time of a game. Each piece's move is read from the plan of
+        # this seat, throw and setup (_plan); the opponents' squares are looked up only when a
+        # move lands on the shared loop.
         value = pool[0]
         pieces = self.pieces
         mine = pieces[seat]
         out: list[Move] = []
-        limit = ON_LOOP_LAST if (c.mustcap and not self.captures[seat]) else HOME
-        if 0 in mine:
+        short = c.mustcap and not self.captures[seat]  # not past step 76 before a capture
+        waiting = 0 in mine
+        if waiting:
+            limit = ON_LOOP_LAST if short else HOME
             if value in c.entry:
                 self._enter_one(seat, value, mine, limit, out)
                 if not c.gmbae:
@@ -840,39 +919,33 @@ class Engine:
                     return out  # a grace while a piece waits may only enter it
             elif c.first_any and self.fresh[seat]:  # (else no piece enters: no call)
                 self._enter_one(seat, value, mine, limit, out)
-            total = c.distance[1][value]
-            row = c.rows[1][value][seat]  # type: ignore[index]
-        else:
-            total = c.distance[0][value]
-            row = c.rows[0][value][seat]  # type: ignore[index]
-        cross = self._cross[seat]
+        plans = self._plans[short][seat][waiting]
+        plan = plans[value]
+        if plan is None:
+            plan = plans[value] = _plan(c, self._cross[seat], seat, waiting, value, short)
         piece = -1
         for start in mine:  # each step once, in piece order: its lowest piece moves
             piece += 1
-            if start == 0 or start == HOME or mine.index(start) != piece:
-                continue  # waiting, home, or a piece above the lowest of its stack
-            end = start + total
-            if end > limit:
-                # past home (or past step 76 before a capture): only the last-square release
-                if start != 83 or value not in c.release or limit != HOME:
-                    continue
-                end = HOME
-            on = cross[end]  # the opponents' steps on the square (None: off the shared loop)
-            if on is not None:
+            entry = plan[start]
+            if entry is None or (piece and mine.index(start) != piece):
+                continue  # no move from there, or a piece above the lowest of its stack
+            end, on, cell = entry
+            if on is not None:  # on the shared loop: the opponents' steps on the square
                 if on:
                     s1, t1, s2, t2, s3, t3 = on
-                    held = t1 in pieces[s1] or t2 in pieces[s2] or t3 in pieces[s3]
-                else:  # an opponent's arm's tip (two of its steps): its squares looked up
-                    held = LOOP_OF[seat][end] in self._occupancy(seat)
-                if held:
+                    if t1 in pieces[s1] or t2 in pieces[s2] or t3 in pieces[s3]:
+                        if not IS_CASTLE[end] or not c.blocks:  # (a held castle: no move)
+                            out.append(self._capturing(seat, piece, start, end, value, on))
+                        continue
+                elif LOOP_OF[seat][end] in self._occupancy(seat):
+                    # an opponent's arm's tip (two of its steps): its squares looked up
                     ok, caps, _ = self._landed(seat, end)
                     if ok:
                         out.append(_new_move(Move, (seat, piece, start, end, "move", value, caps)))
                     continue
-            k = 4 * start + piece  # the piece's move from start, made once (_MOVE_ROWS)
-            made = row[k]
+            made = cell[piece]  # the piece's move from start, made once (_MOVE_CELLS)
             if made is None:
-                made = row[k] = _new_move(Move, (seat, piece, start, end, "move", value, ()))
+                made = cell[piece] = _new_move(Move, (seat, piece, start, end, "move", value, ()))
             out.append(made)
         out.append(_PASSES[seat])
         return out
@@ -942,18 +1015,18 @@ class Engine:
         if c.ttm:
             self.throw_value(t)
             return t
-        # throw_value's move_each_throw case, written out: it is half of every game's actions
+        # throw_value's move_each_throw case, written out: it is half of every game's actions.
+        # A throw is due only with nothing left of the one before (no split part, no capture
+        # counted with it), and nothing cancels throws in this turn mode: ``part``, ``hits``
+        # and ``cancelled`` already hold None, 0 and () here.
         self.throws += 1
         self.idle += 1
         self.last_throw = t
-        self.cancelled = ()
         if self.events:  # (an empty list is kept: states copy it, nothing else holds it)
             self.events = []
         self.phase = "move"
         self.pool = [t.value]
-        self.part = None
         self.grace = t.grace
-        self.hits = 0
         return t
 
     def throw_value(self, t: Throw) -> None:
@@ -1007,8 +1080,7 @@ class Engine:
         end: int
         value: int
         seat, piece, start, end, kind, value, caps = m  # type: ignore[assignment]
-        narrate = self.narrate
-        if narrate and self.events:
+        if self.events:  # (only a narrating engine has any)
             self.events = []
         if kind == "pass":  # ``cancelled`` stays through a pass (for narration)
             self.pool = []
@@ -1018,39 +1090,53 @@ class Engine:
             else:  # _spent's usual case: nothing owed, the turn ends
                 self._end_turn()
             return
-        self.cancelled = ()
         self.idle = 0
         c = self.c
+        if not c.plain:
+            self._play_general(m)
+            return
+        # The usual game (move_each_throw, whole throws, no pyada): the throw's one value is
+        # spent, and nothing is left of it. Nothing cancels a throw here (``cancelled`` stays
+        # empty), and the pool is emptied below: by the end of the turn, _home, or a throw owed.
         pieces = self.pieces
         mine = pieces[seat]
-        part = self.part
-        # the steps the throw gives (only pyada makes them differ from its value)
-        total = value if part is None and not c.pyada else self._total(value, part, mine)
         mine[piece] = end
-        self._frozen = None
-        changed = self._changed
-        changed.add(seat)
+        self._changed |= 1 << seat
         if start == 0 and self.fresh[seat]:
             self.fresh = _set(self.fresh, seat, False)
         if self.revenge:
             self._revenge_after_move(seat, start, caps)
         if caps:
             self._capture(seat, end, caps)
-        if part is not None or c.ttm or c.split:
-            self._play_rest(m, total, part, mine)
-            return
-        # move_each_throw, one whole throw: its one value is spent, and nothing is left of it
-        # (the pool is emptied below: by _end_turn, _home, or a throw owed)
         # (the test before the call: most moves have nothing to narrate; a move from step 83
         # ends home, which _NOTABLE_END marks)
-        if caps or _NOTABLE_END[end] or total != value:
-            if narrate:
-                self._narrate_move(m, total)
+        if caps or _NOTABLE_END[end]:
+            if self.narrate:
+                self._narrate_move(m, value)
             if end == HOME and mine == _FINISHED:
                 self._home(seat)
                 return
-        if not (self.grace or self.hits or self.owed):  # nothing owed: the usual end of a turn
-            self._end_turn()
+        if not (self.grace or self.hits or self.owed):
+            # nothing owed: the usual end of a turn, _end_turn's usual case written out. What
+            # _turn_begins resets already holds after such a move but the phase, the pool and
+            # pool_captured (no part without split throws, no run without throw_then_move).
+            after = self._after[seat]
+            nxt = after[0]
+            if pieces[nxt] == _FINISHED or self.revenge:
+                self._end_turn()
+                return
+            self.to_move = nxt
+            self.phase = "throw"
+            self.pool = []
+            self.pool_captured = False
+            self.turn += 1
+            if c.graces1:  # (idle is 0 after a move)
+                # the quick answer of _check_dead: a piece waiting (a grace enters it on step
+                # 1) or on steps 1..72 can always move
+                for s in self.seats:
+                    if min(pieces[s]) <= LAST_SURE_STEP:
+                        return
+            self._check_dead()
             return
         # _spent's move_each_throw case, written out (idle is 0 after a move; the pool is empty)
         earned = 1 if self.grace else 0
@@ -1067,15 +1153,50 @@ class Engine:
             return
         self._end_turn()
 
+    def _play_general(self, m: Move) -> None:
+        """:meth:`play` of a move (not a pass) with split throws, a pool of throws
+        (``throw_then_move``) or pyada."""
+        piece: int
+        start: int
+        end: int
+        value: int
+        seat, piece, start, end, kind, value, caps = m  # type: ignore[assignment]
+        self.cancelled = ()
+        c = self.c
+        pieces = self.pieces
+        mine = pieces[seat]
+        part = self.part
+        # the steps the throw gives (only pyada makes them differ from its value)
+        total = value if part is None and not c.pyada else self._total(value, part, mine)
+        mine[piece] = end
+        self._changed |= 1 << seat
+        if start == 0 and self.fresh[seat]:
+            self.fresh = _set(self.fresh, seat, False)
+        if self.revenge:
+            self._revenge_after_move(seat, start, caps)
+        if caps:
+            self._capture(seat, end, caps)
+        if part is not None or c.ttm or c.split:
+            self._play_rest(m, total, part, mine)
+            return
+        # move_each_throw with pyada, one whole throw
+        if caps or _NOTABLE_END[end] or total != value:
+            if self.narrate:
+                self._narrate_move(m, total)
+            if end == HOME and mine == _FINISHED:
+                self._home(seat)
+                return
+        self._spent()
+
     def _capture(self, seat: int, end: int, caps: tuple[tuple[int, int], ...]) -> None:
         """:meth:`play`'s capture of ``caps`` ((seat, piece) pairs) by ``seat``'s piece on
         ``end``: the captured pieces back to the Charkoni, the capture counted and owed."""
         self.captures = _set(self.captures, seat, self.captures[seat] + 1)
         self.capture_moves += 1
-        pieces, changed = self.pieces, self._changed
+        pieces = self.pieces
         for vs, vp in caps:
             pieces[vs][vp] = 0
-            changed.add(vs)
+            self._changed |= 1 << vs
         if self.c.revenge:
             for v in sorted({vs for vs, _ in caps}):
                 self.revenge.append((seat, end, v))

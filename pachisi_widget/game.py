@@ -77,6 +77,10 @@ class Game:
 
     opening: list[dict[int, Throw]]
     """The opening throws: per round, seat -> its Throw (they decide who starts)."""
+    phase: str
+    """``"throw"``, ``"move"`` or ``"over"``. (A plain attribute, set after every action, not a
+    property: a player's loop reads it once or twice an action, and reading an attribute is
+    several times cheaper than calling a property. Set it never: the game does.)"""
 
     def __init__(
         self, players: int = 4, rules: Rules | str | None = None, seed: int | None = None
@@ -109,6 +113,7 @@ class Game:
     def _set_state(self, state: GameState) -> None:
         """Start from ``state`` (before any action)."""
         self._engine = state.engine()
+        self.phase = self._engine.phase
         self._cached: GameState | None = state
         self._legal: list[Move] | None = None
         self._checkpoints = [(0, state, self._draws)]
@@ -196,11 +201,6 @@ class Game:
         return self._engine.to_move
 
     @property
-    def phase(self) -> str:
-        """``"throw"``, ``"move"`` or ``"over"``."""
-        return self._engine.phase
-
-    @property
     def winner(self) -> Winner:
         """The winning seat; with teams (0, 2) or (1, 3); None while playing or after a dead position."""
         return self._engine.winner
@@ -269,9 +269,9 @@ class Game:
             WrongPhaseError: when a move (or pass) is due instead.
             ValueError: for ``up`` outside 0..number of shells, or a value the table lacks.
         """
-        engine = self._engine
-        if engine.phase != "throw":
+        if self.phase != "throw":
             self._state.check_throw()
+        engine = self._engine
         if up is None and value is None:  # the common case: a throw drawn from the seed
             # (written out, as are play's steps: half of every game's actions are throws)
             rng = self._rng
@@ -281,6 +281,7 @@ class Game:
                 self._draws += 1
                 u = rng.random()
             t = engine.throw(bisect_right(self._cut, u))
+            self.phase = engine.phase
             actions = self._actions
             actions.append(t)
             self._cached = None
@@ -305,6 +306,7 @@ class Game:
         assert up is not None, "up or value is given here"
         t = engine.make_throw(up)
         engine.throw_value(t)
+        self.phase = engine.phase
         self._played((t,))
         return t
 
@@ -317,7 +319,6 @@ class Game:
                 the game is unchanged.
             GameOverError: when the game is over.
         """
-        engine = self._engine
         moves = self._legal
         if moves is None:
             moves = self._moves()
@@ -331,7 +332,9 @@ class Game:
                 legal = None
         if legal is None:  # (outside the except: an error raised here has no ValueError context)
             legal = self._find(moves, move)
+        engine = self._engine
         engine.play(legal)
+        self.phase = engine.phase
         actions = self._actions
         actions.append(legal)
         self._cached = None
@@ -446,6 +449,7 @@ class Game:
             else:  # a forced throw: no draw
                 engine.throw_value(a[0])
         self._engine = engine
+        self.phase = engine.phase
         self._cached = state if start == n else None
         self._legal = None
         if draws != self._draws:

@@ -91,10 +91,15 @@ def play_out(g: Engine, agents, rng: random.Random, cdf=None) -> Engine:
     rand = rng.random
     cut = cdf[:-1]  # bisect_right on it is draw_up (it never passes the most mouths up)
     waiter_ok = can_wait(rules, 1), can_wait(rules, 0)
-    while g.phase != "over":
-        if g.phase == "throw":
+    series = rules.turn_mode == "throw_then_move"  # (a throw may call for another throw)
+    while True:  # the phase read once an action: a throw in move_each_throw leaves a move due
+        phase = g.phase
+        if phase == "throw":
             g.throw(bisect_right(cut, rand()))
-            continue
+            if series:
+                continue
+        elif phase == "over":
+            break
         moves = g.legal_moves()
         n = len(moves)
         if n == 1:
