@@ -17,9 +17,10 @@ name                  plays
                       carries it home (with ``pyada`` a 25 moves 26 and overshoots: plain greedy)
 ``expectimax``        looks one (or two) throws ahead with the exact throw odds and a position
                       evaluation
-``coach``             the coach's best move: rollouts of every legal move (within a budget of
-                      seconds), the one-throw look-ahead deciding between moves they find about
-                      equal
+``learned``           the move a learned evaluation (a small net trained by self-play,
+                      :mod:`pachisi_widget.learned`) likes best, one throw ahead
+``coach``             the coach's best move: the learned player's, with the exact answers (a
+                      winning move, a pure race) and rollouts where the net finds moves close
 ====================  ==========================================================================
 
 >>> import random, pachisi_widget as pw
@@ -409,6 +410,7 @@ class _Later:
         return f"<{self.name} from {self.module}, loaded on first use>"
 
 
+AGENTS.setdefault("learned", _Later("pachisi_widget.learned", "LearnedAgent"))
 AGENTS.setdefault("coach", _Later("pachisi_widget.coach.player", "CoachAgent"))
 
 LEVELS = {"beginner": "runner", "club": "greedy", "expert": "expectimax"}
@@ -460,7 +462,11 @@ def as_agent(spec, error: type[Exception] = TypeError, must: str = "a player mus
     return spec
 
 
-_OPTIONS = {"expectimax": ("depth",), "coach": ("budget", "rollouts", "policy", "depth")}
+_OPTIONS = {
+    "expectimax": ("depth",),
+    "learned": ("depth",),
+    "coach": ("budget", "rollouts", "policy", "depth"),
+}
 """The options ``make_agent(name, **options)`` passes on, by player name."""
 
 

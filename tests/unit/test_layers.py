@@ -17,7 +17,7 @@ LAYERS = [
     {"errors", "board", "throws", "rules", "tables", "scene"},  # facts
     {"engine", "state", "serialize", "game", "notation", "checks"},  # the rules engine
     {"words", "locale", "i18n", "explain", "svg", "charts"},  # words and pictures
-    {"agents"},  # players
+    {"agents", "learned"},  # players (learned: the net read by the learned player)
     {
         "lab",
         "probability",
