@@ -183,6 +183,49 @@ def _squash(keep):
     return squash
 
 
+_NONE_GO_ON, _ALL_GO_ON, _ON_GO_ON = 0, 1, 2
+"""(:func:`_spend_throw`) which plays go on after a throw: none (it ends the turn), all (an
+entry grace, or a pool still being spent), those with a piece on the board (a bonus grace)."""
+
+
+def _spend_throw(plays, ways: tuple, allowed: int, split: bool, out: dict, go_on: int) -> int:
+    """Spend one throw on each of ``plays`` ((key, steps) pairs, the key ``4 * waiting + 2 * on
+    + fresh``, the steps those the piece that is to land may stand on), its ``ways``
+    (:func:`_throw_ways`): the steps it lands on (bits). The plays open after it, passing
+    included, are put into ``out`` (key: steps, together) for those that ``go_on``. Both turn
+    modes' landings spend their throws here (the hot part of every chance of being hit)."""
+    enter, privileged, only_enters, d_waiting, d_on = ways
+    got = 0
+    for key, mask in plays:
+        grace = go_on == _ALL_GO_ON or (go_on == _ON_GO_ON and key & 2)
+        if grace:  # (passing keeps the play as it stands)
+            out[key] = out.get(key, 0) | mask
+        d = d_on
+        if key >= 4:  # pieces waiting: enter one (on the board, unprivileged)
+            bits = enter or (privileged if key & 1 else 0)
+            if bits:
+                got |= bits
+                if grace:
+                    k2 = (key & ~3) - 2  # one fewer waiting, on the board, not fresh
+                    out[k2] = out.get(k2, 0) | mask | bits
+            if only_enters:
+                continue
+            d = d_waiting
+        if mask:
+            if split:
+                new = 0
+                for k in range(1, d + 1):
+                    new |= mask << k
+                new &= allowed
+            else:
+                new = (mask << d) & allowed
+            if new:
+                got |= new
+                if grace:
+                    out[key] |= new
+    return got
+
+
 def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit, keep) -> dict:
     """``move_each_throw``: {the steps the turn can land on (bits): chance}.
 
@@ -199,7 +242,7 @@ def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit,
     # each throw: its chance, whether a grace for every play (an entry grace) or for those with
     # a piece on the board (a bonus grace), and :func:`_throw_ways`; a play is keyed
     # 4 * waiting + 2 * on + fresh (the order of (waiting, on, fresh)), with its steps
-    kinds = [(pv, v in entry, v in bonus, *_throw_ways(rules, allowed, v)) for v, pv in throws]
+    kinds = [(pv, v in entry, v in bonus, _throw_ways(rules, allowed, v)) for v, pv in throws]
     w, on, fresh, mask = start
     first = (0, ((4 * w + 2 * bool(on) + bool(fresh), mask),))
     frontier = {first: unit ** (graces_max + 1) if unit else 1.0}
@@ -209,38 +252,13 @@ def _each_throw_landings(rules, start, allowed, throws, graces_max, floor, unit,
         last = depth == graces_max
         for (landed, plays), mass in frontier.items():
             base = mass // unit if unit else mass
-            for pv, is_entry, is_bonus, enter, privileged, only_enters, d_w, d_on in kinds:
+            for pv, is_entry, is_bonus, ways in kinds:
                 m = base * pv
                 got = landed
                 ends = not is_entry and not is_bonus  # no grace: the turn ends with this throw
                 cont: dict = {}
-                for key, mask in plays:
-                    grace = is_entry or (is_bonus and key & 2)
-                    if grace:  # (passing keeps the play as it stands)
-                        cont[key] = cont.get(key, 0) | mask
-                    d = d_on
-                    if key >= 4:  # pieces waiting: enter one (on the board, unprivileged)
-                        bits = enter or (privileged if key & 1 else 0)
-                        if bits:
-                            got |= bits
-                            if grace:
-                                k2 = (key & ~3) - 2
-                                cont[k2] = cont.get(k2, 0) | mask | bits
-                        if only_enters:
-                            continue
-                        d = d_w
-                    if mask:
-                        if split:
-                            new = 0
-                            for k in range(1, d + 1):
-                                new |= mask << k
-                            new &= allowed
-                        else:
-                            new = (mask << d) & allowed
-                        if new:
-                            got |= new
-                            if grace:
-                                cont[key] |= new
+                mode = _NONE_GO_ON if ends else _ALL_GO_ON if is_entry else _ON_GO_ON
+                got |= _spend_throw(plays, ways, allowed, split, cont, mode)
                 if squash is not None:
                     got = squash(got)
                 if ends:
@@ -288,30 +306,7 @@ class _PoolTable:
             less = pool[:i] + pool[i + 1 :]
             sub = lands.get(less)
             got |= self(less) if sub is None else sub
-            enter, privileged, only_enters, d_waiting, d_on = each[v]
-            for key, mask in plays[less].items():
-                open_[key] = open_.get(key, 0) | mask
-                d = d_on
-                if key >= 4:  # pieces waiting: enter one (a new play, on the board, unprivileged)
-                    bits = enter or (privileged if key & 1 else 0)
-                    if bits:
-                        got |= bits
-                        k2 = (key & ~3) - 2  # one fewer waiting, on the board, not fresh
-                        open_[k2] = open_.get(k2, 0) | mask | bits
-                    if only_enters:
-                        continue
-                    d = d_waiting
-                if mask:
-                    if split:
-                        new = 0
-                        for k in range(1, d + 1):
-                            new |= mask << k
-                        new &= allowed
-                    else:
-                        new = (mask << d) & allowed
-                    if new:
-                        got |= new
-                        open_[key] |= new
+            got |= _spend_throw(plays[less].items(), each[v], allowed, split, open_, _ALL_GO_ON)
         plays[pool] = open_
         lands[pool] = got
         return got
