@@ -45,12 +45,13 @@ _FIRST = 0.125
 throws may weigh (:meth:`_Piece.pooled_turn`); the series that captures bring share the rest
 (but for a quarter, the series kept per rules): there are many of them, each less likely."""
 
-_SHARES, _POWER = 16, 0.25
-"""With floats, a series a capture brings, of chance m, may leave out ends weighing
-``m**_POWER`` shares, a share being the error left after the first series over ``_SHARES``
-(about the sum of ``m**_POWER`` over those series; each takes at most half of what is left,
-so the error stays within bounds): fewer ends followed in all for the same error (tuned on
-the positions of ``scripts/bench_maps.py``)."""
+_LEVEL, _POWER = 0.4, 0.25
+"""With floats, the series that captures bring after k throws (one level) may leave out ends
+weighing ``_LEVEL`` of the error still unspent when the level begins, shared among them as
+``m**_POWER`` for a series of chance m (of the sum of ``m**_POWER`` over the level): the
+error stays within bounds, every level keeps a part of it (the later levels are less likely
+and get less), and fewer ends are followed in all for the same error than an even share
+would give (tuned on the positions of ``scripts/bench_maps.py``)."""
 
 
 def _reach_start(state, seat, piece, throws_max) -> tuple:
@@ -355,7 +356,7 @@ class _Piece:
         With floats, what is ended early (the piece stays where it stands) weighs at most
         ``error``: a quarter in the series kept per rules (:func:`_series`), :data:`_FIRST`
         in the least likely ends of the turn's first series, the rest in those of the series
-        that captures bring."""
+        that captures bring (each level of them a part of what is left: :data:`_LEVEL`)."""
         t, cap = self.start, self.cap0
         if state.phase == "move":
             t, cap, hit = self.spend(t, cap, self.pool_of(state.pool))
@@ -395,15 +396,16 @@ class _Piece:
                 level[(t, cap)] = (ends, alive)
             return
         kept = error / (4 * (throws_max + 1))
+        if k > 0:  # this level's part of the error left (see _LEVEL)
+            total = sum(m**_POWER for m in starts.values() if m > 0)
+            share = self.spare * _LEVEL / total if total else 0.0
         for (t, cap), m in starts.items():
             ends, tails, alive = _series_for(self.rules, self.on(t), begun, False, kept, left)
             if k == 0:  # the turn's first series: its least likely ends
                 n = bisect_left(tails, -error * _FIRST)
                 self.spare = error * 3 / 4 + tails[n]
-                self.share = self.spare / _SHARES
             elif m > 0:  # a series a capture brings: more of its ends left out the less likely
-                allowed = min(self.share * m**_POWER, self.spare / 2)  # it is (see _SHARES)
-                n = bisect_left(tails, -allowed / m)
+                n = bisect_left(tails, -share * m**_POWER / m)  # it is (see _LEVEL)
                 self.spare += m * tails[n]
             else:
                 n = 0

@@ -28,10 +28,10 @@ call`` line times it):
   within ``SHOWN_ERROR``).
 
 Prints, per preset and instrument, the number of positions, the median and the worst time
-(milliseconds of processor time), where the worst was (players, phase) and how many took more
-than 50 ms, with the machine's load average (with ``--worst N``, the pieces of the N slowest
-positions too, to profile them); nothing is asserted (the figures the README
-quotes).
+(milliseconds of processor time; over 25 ms, the least of three runs), where the worst was
+(players, phase) and how many took more than 50 ms, with the machine's load average (with
+``--worst N``, the pieces of the N slowest positions too, to profile them); nothing is
+asserted (the figures the README quotes).
 """
 
 from __future__ import annotations
@@ -179,6 +179,16 @@ def reach(st, rng) -> float:
     return clock(all_stacks)
 
 
+def least(fn, st, seed: int) -> float:
+    """``fn``'s time for ``st`` (its throws, where it throws, from ``seed``); where that is
+    over half of :data:`TARGET_MS`, the least of three runs (as ``timeit`` takes: the others
+    count the other programs of a shared machine too)."""
+    t = fn(st, random.Random(seed))
+    if t > TARGET_MS / 2:
+        t = min(t, fn(st, random.Random(seed)), fn(st, random.Random(seed)))
+    return t
+
+
 def describe(st) -> str:
     """A position as it can be typed back: the pieces of each seat, the seat to move, the
     first-piece privileges."""
@@ -229,8 +239,10 @@ def main() -> None:
         print(f"{preset:14} {'first call':11} {1:9} {first:10.1f} {first:9.1f}", flush=True)
         for name in args.instruments.split(","):
             fn = INSTRUMENTS[name]
-            rng = random.Random(args.seed)
-            times = [(fn(st, rng), players, ph, st) for st, players, ph in sts]
+            times = [
+                (least(fn, st, args.seed * 100_003 + i), players, ph, st)
+                for i, (st, players, ph) in enumerate(sts)
+            ]
             worst = max(times, key=lambda t: t[0])
             over = sum(1 for t in times if t[0] > TARGET_MS)
             print(
