@@ -189,6 +189,28 @@ describe("hints on the board", () => {
     }
   });
 
+  it("marks the coach's pick among moves about equal with ☆, the others with ≈", () => {
+    const svg = board();
+    const ids = Object.keys(hv.moves);
+    const tied = {
+      ...hv,
+      best: null,
+      moves: Object.fromEntries(
+        ids.map((id, i) => [id, { ...hv.moves[id], best: false, about_equal: i < 2, pick: i === 1 }]),
+      ),
+    };
+    decorateTargets(document, svg, tied, p.revision);
+    const rings = [...svg.querySelectorAll(".pachisi-target[data-move]")];
+    expect(svg.querySelector(".pachisi-hint-best")).toBeNull();
+    expect(svg.querySelectorAll('[data-pick="true"]').length).toBe(1);
+    for (const g of rings) {
+      const hint = tied.moves[g.getAttribute("data-move")];
+      const shown = g.querySelector(".pachisi-hint-text").textContent;
+      expect(shown.startsWith("☆ ")).toBe(hint.pick);
+      expect(shown.startsWith("≈ ")).toBe(hint.about_equal && !hint.pick);
+    }
+  });
+
   it("ignores hints made for another revision (a stale answer)", () => {
     const svg = board();
     expect(decorateTargets(document, svg, hv, p.revision + 1)).toBe(0);

@@ -404,18 +404,22 @@ def hints_view(evaluation, move_ids: dict, lang: str = "en", names=board.SEAT_NA
     """What the hints show, from ``evaluation`` (:func:`pachisi_widget.coach.evaluate` of the
     position whose legal moves ``move_ids`` maps, id -> Move).
 
-    Returns {status: "ready", moves: {id: {win, low, high, pm, best, about_equal, text, label}},
+    Returns {status: "ready", moves: {id: {win, low, high, pm, best, about_equal, pick, text,
+    label}},
     best, about, pass}: ``win`` the chance to win for the seat to move (its team with teams),
     ``pm`` the half width of its 95% interval in points (0 when exact), ``text`` the short figure
     drawn on the board ("62% ±4"), ``label`` the words for a screen reader; ``best`` the id of
     the best move, only when it is clearly best (:attr:`~pachisi_widget.coach.Evaluation.
     clear_best`); otherwise None, the moves the rollouts cannot tell apart marked
-    ``about_equal``, and ``about`` says so;
+    ``about_equal``, and ``about`` says so; of those, the coach's pick
+    (:attr:`~pachisi_widget.coach.Evaluation.pick`, its learned judgement's) marked ``pick``;
     ``pass`` the pass's {id, text, win} (None when passing is not a choice).
     """
     shown = display_names(names, lang)
     best = evaluation.best if evaluation.clear_best else None  # a star only where it is clear
     equal = {mc.move.key for mc in evaluation.about_equal} if best is None else set()
+    # among moves about equal, the coach's judgement picks one (Evaluation.pick)
+    pick = evaluation.pick if best is None and len(equal) > 1 else None
     moves: dict = {}
     best_id = None
     pass_view = None
@@ -430,6 +434,8 @@ def hints_view(evaluation, move_ids: dict, lang: str = "en", names=board.SEAT_NA
         if is_best:
             best_id = mid
             said = f"{said}, {words.text('hint_best', {}, lang)}"
+        elif pick is not None and mc.move.key == pick.move.key:
+            said = f"{said}, {words.text('hint_pick', {}, lang)}"
         elif mc.move.key in equal:
             said = f"{said}, {words.text('hint_about_equal', {}, lang)}"
         moves[mid] = {
@@ -439,6 +445,7 @@ def hints_view(evaluation, move_ids: dict, lang: str = "en", names=board.SEAT_NA
             "pm": pm,
             "best": is_best,
             "about_equal": mc.move.key in equal,
+            "pick": pick is not None and mc.move.key == pick.move.key,
             "text": f"{figure} ±{pm}" if pm else figure,
             "label": said,
         }
@@ -456,6 +463,8 @@ def hints_view(evaluation, move_ids: dict, lang: str = "en", names=board.SEAT_NA
         about = words.text(code, {"seat": seat, "rollouts": evaluation.rollouts}, lang)
     if evaluation.tie_text(lang):
         about = f"{about} {evaluation.tie_text(lang)}"
+    if pick is not None:
+        about = f"{about} {evaluation.pick_text(lang)}"
     return {
         "status": "ready",
         "moves": moves,

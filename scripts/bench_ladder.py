@@ -12,7 +12,7 @@ The ``coach`` plays with ``--coach-rollouts`` rollouts a move (its games then re
 or ``--coach-budget`` seconds a move; it is by far the slowest player, so keep its games few.
 
     .venv/bin/python scripts/bench_ladder.py [--games 20] [--players random,greedy,...]
-        [--coach-rollouts 16 | --coach-budget 0.25] [--seed 1] [--pairs a:b,c:d]
+        [--coach-rollouts 16 | --coach-budget 0.25] [--seed 1] [--pairs a:b,c:d] [--progress]
 
 ``--pairs coach:expectimax@depth=2`` names a player with its options (``name@key=value``).
 """
@@ -63,6 +63,7 @@ def match(a: str, b: str, games: int, seed: int, args) -> tuple:
     won = [0, 0]
     t0 = time.perf_counter()
     for i in range(games):
+        before = tuple(won)
         for order in (0, 1):
             rng = random.Random(seed * 1_000_003 + i)
             agents = [player(a, args), player(b, args)]
@@ -70,6 +71,13 @@ def match(a: str, b: str, games: int, seed: int, args) -> tuple:
                 agents.reverse()
             g = play_game(rules, (0, 2), agents, rng)
             won[order] += g.winner == (0, 2)[order]
+        if args.progress:  # each deal as it ends, so a long match can be read before it ends
+            print(
+                f"{a} {b} deal {i + 1}: {won[0] - before[0]} {won[1] - before[1]} "
+                f"({won[0] + won[1]} of {2 * (i + 1)}, {time.perf_counter() - t0:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
     return won[0], won[1], time.perf_counter() - t0
 
 
@@ -86,6 +94,9 @@ def main(argv=None) -> int:
     ap.add_argument("--coach-rollouts", type=int, default=None)
     ap.add_argument("--coach-budget", type=float, default=0.25)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--progress", action="store_true", help="print each deal's two results as it ends"
+    )
     args = ap.parse_args(argv)
     if args.pairs:
         pairs = [tuple(p.split(":")) for p in args.pairs.split(",")]

@@ -122,7 +122,7 @@ function centreOf(g) {
  * Hints made for another revision are stale and ignored. Returns how many rings got a hint.
  * @param {Document} doc
  * @param {SVGSVGElement|null} svg
- * @param {object} hintView  the `hint_view` trait: {status, revision, moves: {id: {win, text, label, best, about_equal}}}
+ * @param {object} hintView  the `hint_view` trait: {status, revision, moves: {id: {win, text, label, best, about_equal, pick}}}
  * @param {number} revision
  * @returns {number}
  */
@@ -139,6 +139,7 @@ export function decorateTargets(doc, svg, hintView, revision) {
       g.setAttribute("data-best", "true");
     } else if (hint.about_equal) {
       g.setAttribute("data-about-equal", "true");
+      if (hint.pick) g.setAttribute("data-pick", "true");
     }
     const words = `${g.getAttribute("aria-label") ?? ""} — ${hint.label}`;
     g.setAttribute("aria-label", words);
@@ -146,7 +147,9 @@ export function decorateTargets(doc, svg, hintView, revision) {
     if (title) title.textContent = words;
     const ring = g.querySelector(".pachisi-target-ring");
     const r = Number(ring?.getAttribute("r") ?? 18);
-    const text = hint.best ? `★ ${hint.text}` : hint.about_equal ? `≈ ${hint.text}` : hint.text;
+    // ★ clearly best; ☆ the coach's pick among moves about equal (≈)
+    const mark = hint.best ? "★ " : hint.pick ? "☆ " : hint.about_equal ? "≈ " : "";
+    const text = `${mark}${hint.text}`;
     const w = Math.max(BAR_W, 11 * text.length);
     const box = svgEl(doc, "g", { class: "pachisi-hint", "aria-hidden": "true" });
     box.appendChild(
@@ -161,7 +164,8 @@ export function decorateTargets(doc, svg, hintView, revision) {
     made.push({ g, box, hint, target: { key: g.getAttribute("data-move"), x, y, r, w, h: LABEL_H } });
   }
   // the best first, then by chance: the labels a reader looks for get the nearest places
-  made.sort((a, b) => Number(b.hint.best) - Number(a.hint.best) || b.hint.win - a.hint.win);
+  const first = (h) => Number(Boolean(h.best || h.pick));
+  made.sort((a, b) => first(b.hint) - first(a.hint) || b.hint.win - a.hint.win);
   const places = placeLabels(
     made.map((m) => m.target),
     pieceBoxes(svg),

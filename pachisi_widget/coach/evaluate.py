@@ -4,6 +4,7 @@ rolls the games out (numpy or the rules engine, on common random numbers) and ra
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -19,7 +20,7 @@ from ..lab.stats import Z95, wilson_interval, z_for_pairs
 from ..state import GameState
 from ..tables import LAST_SURE_STEP
 from .race import _exact, _side, _won
-from .results import CoachError, Evaluation, MoveChance, _short
+from .results import CoachError, Evaluation, MoveChance, _short, pick_of
 
 __all__ = ["evaluate", "ENGINES", "DEFAULT_ROLLOUTS", "MAX_ROLLOUTS", "TARGET", "ADAPTIVE_MAX"]
 
@@ -292,6 +293,7 @@ def evaluate(
     budget: float | None = None,
     progress=None,
     exact: bool = True,
+    judge: Agent | None = None,
 ) -> Evaluation:
     """Each legal move's chance to win for the seat to move (its team with teams), best first.
 
@@ -317,6 +319,10 @@ def evaluate(
             (when tqdm is installed); None or False, nothing.
         exact: use the exact shortcuts where they exist (False: roll every move out, to check
             them).
+        judge: a player whose move (``judge.choose(state, random.Random(seed))``) the coach
+            recommends among the moves the rollouts cannot tell from the best: the result's
+            :attr:`Evaluation.pick`. The board and the ``coach`` player ask the learned
+            evaluation (:class:`~pachisi_widget.learned.LearnedAgent`); None: no pick.
 
     Raises:
         CoachError: for an argument it cannot use (its ``code`` names the sentence).
@@ -330,12 +336,18 @@ def evaluate(
     ('exact', [True, True])
     """
     players = _check_args(state, rollouts, policy, seed, engine, budget, progress)
+    if judge is not None and not callable(getattr(judge, "choose", None)):
+        raise CoachError.from_code("coach_bad_judge", {"got": _short(judge)})
     if not isinstance(progress, bool):
-        return _evaluate(state, players, rollouts, seed, engine, budget, progress, exact)
-    with Progress(None, progress, "rollouts per move", unit="rollout") as bar:
-        return _evaluate(
-            state, players, rollouts, seed, engine, budget, bar.reach if bar.shown else None, exact
-        )
+        ev = _evaluate(state, players, rollouts, seed, engine, budget, progress, exact)
+    else:
+        with Progress(None, progress, "rollouts per move", unit="rollout") as bar:
+            reach = bar.reach if bar.shown else None
+            ev = _evaluate(state, players, rollouts, seed, engine, budget, reach, exact)
+    if judge is None or not ev.moves:
+        return ev
+    lead = None if len(ev.moves) == 1 else judge.choose(state, random.Random(seed))
+    return dataclasses.replace(ev, pick=pick_of(ev.moves, lead))
 
 
 class _Plan(NamedTuple):

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 
-from ..agents import AGENTS, FAST_AGENTS, Agent, ExpectimaxAgent
+from ..agents import AGENTS, FAST_AGENTS, Agent
 from ..errors import say, short_repr
+from ..learned import LearnedAgent
 from .evaluate import evaluate as coach_evaluate
 
 __all__ = ["CoachAgent", "COACH_BUDGET", "COACH_DEPTH", "COACH_POLICIES", "COACH_PYTHON_ROLLOUTS"]
@@ -19,10 +20,11 @@ __all__ = ["CoachAgent", "COACH_BUDGET", "COACH_DEPTH", "COACH_POLICIES", "COACH
 COACH_BUDGET = 0.25
 """Seconds the ``coach`` player thinks over a move by default (the same look as a hint)."""
 COACH_DEPTH = 1
-"""Throws the coach player's look-ahead (:class:`ExpectimaxAgent`) looks ahead by default. Two
-(``depth=2``) was not measured stronger: ``scripts/bench_ladder.py --games 30 --pairs
-expectimax@depth=2:expectimax`` with seeds 7, 8, 10 and 12 gave 125 wins of 240 two-player
-games, 52.1% [45.8, 58.3], for ten times the look-ahead's time."""
+"""Throws the coach player's look-ahead (:class:`~pachisi_widget.learned.LearnedAgent`, the
+learned evaluation) looks ahead by default: one, as the ``learned`` player (0 and 2 are taken
+too). Two was not measured stronger for the look-ahead by hand-made judgement either:
+``scripts/bench_ladder.py --games 30 --pairs expectimax@depth=2:expectimax`` with seeds 7, 8, 10
+and 12 gave 125 wins of 240 two-player games, 52.1% [45.8, 58.3], for ten times the time."""
 COACH_PYTHON_ROLLOUTS = 100
 """Up to this many rollouts a move (asked for without a budget) the coach player rolls out on the
 Python engine: the numpy batch takes a game's whole length of steps before any rollout ends."""
@@ -41,12 +43,15 @@ def _budget_ok(budget) -> bool:
 class CoachAgent(Agent):
     """Plays the coach's best move (:func:`pachisi_widget.coach.evaluate`).
 
-    For each legal move the coach plays the rest of the game many times (rollouts, every seat
-    played by ``policy``) within ``budget`` seconds, or ``rollouts`` games a move. It plays the
-    move whose chance to win came out highest when the rollouts' paired interval separates it
-    from the move the look-ahead (:class:`ExpectimaxAgent`, ``depth`` throws ahead: by default
-    one, :data:`COACH_DEPTH`) prefers; when they cannot tell the two apart ("about equal") it
-    plays the look-ahead's move. Exact answers (a winning move, a pure race) always decide.
+    The coach thinks in two ways. Its judgement is the learned evaluation
+    (:class:`~pachisi_widget.learned.LearnedAgent`, ``depth`` throws ahead: by default one,
+    :data:`COACH_DEPTH`), the strongest player of the package; on a game that net was not
+    trained for it looks ahead as ``expectimax`` does. Its check is the rollouts: for each
+    legal move it plays the rest of the game many times (every seat played by ``policy``)
+    within ``budget`` seconds, or ``rollouts`` games a move. It plays the move whose chance to
+    win came out highest only when the rollouts' paired interval separates it from the move
+    its judgement prefers; when they cannot tell the two apart ("about equal") it plays its
+    judgement's move. Exact answers (a winning move, a pure race) always decide.
 
     Its rollouts are seeded from the ``rng`` it is given, so with ``rollouts`` (and no budget)
     a game replays exactly; with a budget, how many rollouts fit depends on the machine.
@@ -54,7 +59,7 @@ class CoachAgent(Agent):
     Raises:
         ValueError: for a budget that is not a number of seconds above 0, rollouts that are not
             a whole number 1..1,000,000, a policy not in :data:`COACH_POLICIES`, or a depth
-            other than 1 or 2.
+            other than 0, 1 or 2.
     """
 
     name = "coach"
@@ -76,7 +81,7 @@ class CoachAgent(Agent):
         self.budget = COACH_BUDGET if budget is None and rollouts is None else budget
         self.rollouts = rollouts
         self.policy = policy
-        self.search = ExpectimaxAgent(depth)  # refuses a depth other than 1 or 2
+        self.search = LearnedAgent(depth)  # refuses a depth other than 0, 1 or 2
 
     def __repr__(self) -> str:
         return (
@@ -89,7 +94,6 @@ class CoachAgent(Agent):
         if len(moves) == 1:
             return moves[0]
         seed = int(rng.random() * 2**31)
-        lead = self.search.choose(state, rng)
         few = self.budget is None and self.rollouts <= COACH_PYTHON_ROLLOUTS
         ev = coach_evaluate(
             state,
@@ -98,15 +102,9 @@ class CoachAgent(Agent):
             seed=seed,
             budget=self.budget,
             engine="python" if few else "auto",
+            judge=self.search,
         )
-        best = ev.moves[0]
-        if best.move == lead:
-            return lead
-        for mc in ev.moves:
-            if mc.move == lead:
-                # the coach's best only when its interval separates it from the look-ahead's
-                return best.move if mc.loss_low > 0 else lead
-        return best.move
+        return ev.pick.move
 
 
 AGENTS["coach"] = CoachAgent

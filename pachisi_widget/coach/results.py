@@ -14,7 +14,7 @@ from ..state import GameState
 from ..words import LANGUAGES, Message, join, number, percent, text
 from ..words.format import _lang
 
-__all__ = ["CoachError", "MoveChance", "Evaluation", "Verdict", "move_text"]
+__all__ = ["CoachError", "MoveChance", "Evaluation", "Verdict", "move_text", "pick_of"]
 
 _COLUMNS = (
     "coach_col_move",
@@ -83,6 +83,21 @@ def move_text(m: Move | None, lang: str | None = None) -> str:
     return text(msg.code, msg.params, lang)
 
 
+def pick_of(moves, lead: Move | None) -> MoveChance | None:
+    """Of ``moves`` (an evaluation's, best first), the one the coach plays when its judgement
+    prefers ``lead``: the best when the paired interval separates it from ``lead`` (or
+    ``lead`` is not among them, or the best is a sure win, exact), else ``lead``'s."""
+    if not moves:
+        return None
+    best = moves[0]
+    if lead is None or (best.exact and best.chance == 1.0):
+        return best
+    for mc in moves:
+        if mc.move is not None and mc.move.key == lead.key:
+            return best if mc.loss_low > 0 else mc
+    return best
+
+
 @dataclass(frozen=True)
 class Evaluation:
     """What :func:`evaluate` found: every legal move with its chance to win, best first.
@@ -117,6 +132,11 @@ class Evaluation:
     """Rollouts per move asked for (``rollouts`` is smaller when the budget ran out)."""
     elapsed: float = field(compare=False)
     """Seconds the evaluation took."""
+    pick: MoveChance | None = None
+    """The move the coach recommends and its player plays, when :func:`evaluate` was given a
+    ``judge``: the judge's move (by default the learned evaluation's), unless the rollouts'
+    paired interval separates another move from it, which is then the best; an exact answer
+    always decides. None without a judge or a move to choose."""
 
     @property
     def complete(self) -> bool:
@@ -151,6 +171,13 @@ class Evaluation:
             return None
         moves = join([move_text(mc.move, lang) for mc in self.about_equal], lang)
         return text("coach_note_about_equal", {"moves": moves}, lang)
+
+    def pick_text(self, lang: str = "en") -> str | None:
+        """The sentence naming the coach's :attr:`pick` among moves :attr:`about_equal`, when
+        the rollouts leave the choice to its judgement; else None."""
+        if self.pick is None or len(self.about_equal) < 2:
+            return None
+        return text("coach_note_pick", {"move": move_text(self.pick.move, lang)}, lang)
 
     def __iter__(self):
         return iter(self.moves)
@@ -187,6 +214,8 @@ class Evaluation:
             out.append(text("coach_note_only_move", {"seat": self.seat}, lang))
         if self.tie_text(lang):
             out.append(self.tie_text(lang))
+        if self.pick_text(lang):
+            out.append(self.pick_text(lang))
         if not self.complete:
             params = {"done": self.rollouts, "total": self.requested}
             out.append(text("coach_note_budget", params, lang))

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from .. import board, coach, probability, view, words
 from ..coach.evaluate import budget_ok, rollouts_ok
+from ..coach.player import COACH_DEPTH
 from ..coach.results import CoachError
 from ..engine import short_repr
+from ..learned import LearnedAgent
 
 __all__ = ["Instruments", "check_overlay", "check_tutor", "TUTOR_MARGIN", "TUTOR_REASONS_TIME"]
 
@@ -145,6 +147,7 @@ class Instruments:
                 engine="auto",
                 budget=budget,
                 progress=_every_5_percent(report),
+                judge=LearnedAgent(COACH_DEPTH),
             ),
         )
 

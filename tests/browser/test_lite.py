@@ -484,6 +484,9 @@ def test_teaching_instruments_work_offline_in_jupyterlite(page, lite_site, lite_
     assert all(0 <= float(w) <= 1 for w in chances), chances
     expect(wins.first.locator(".pachisi-hint-text")).to_have_text(re.compile(r"\d+% ±\d+"))
     print(f"\nJupyterLite (pure Python): Hint pressed -> hints shown {elapsed:.1f} s")
+    # the coach's judgement, the learned evaluation, is read from the site's wheel
+    said = _python(page, "from pachisi_widget import learned\nprint(learned.evaluation())")
+    assert re.fullmatch(r"<Evaluation: \d+ inputs, \d+ hidden units>", said), said
 
     # the danger map, from the selector, with its legend
     widget.locator('select[data-action="set-overlay"]').select_option("danger")

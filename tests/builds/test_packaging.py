@@ -39,6 +39,8 @@ def test_wheel_ships_the_bundled_front_end(wheel: Path):
     assert "data-role" in js and "status" in js
     assert "data-action" in js and "throw" in js
     assert ".pachisi-widget" in css
+    # The learned evaluation the coach judges by (read by pure Python, offline too).
+    assert "pachisi_widget/data/evaluation.json" in names
     # Sources and build tooling stay out of the wheel.
     assert not any(name.startswith(("js/", "node_modules/", "tests/")) for name in names)
 

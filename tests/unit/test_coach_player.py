@@ -33,7 +33,7 @@ def test_the_coach_is_a_named_player_with_a_budget():
     assert make_agent("expectimax", depth=2).depth == 2
     assert i18n.AGENT_NAMES["en"]["coach"] == "coach"
     assert i18n.AGENT_NAMES["ro"]["coach"] == "antrenor"
-    assert list(LEVELS.values()) == ["runner", "greedy", "expectimax"]
+    assert list(LEVELS.values()) == ["runner", "greedy", "expectimax", "learned"]
     assert all(name in AGENTS for name in LEVELS.values())
 
 
@@ -121,3 +121,51 @@ def test_the_coach_takes_the_winning_move():
     state = _position([[84, 84, 84, 80], None, [0, 0, 0, 77], None], 4)
     pick = make_agent("coach", rollouts=1).choose(state, random.Random(0))
     assert pick.end == 84
+
+
+def test_the_coach_judges_by_the_learned_evaluation():
+    # South throws 5: expectimax's hand-made judgement runs 12 -> 17, the learned net enters
+    # the second piece's run 1 -> 6; a couple of rollouts cannot separate the two, so the coach
+    # plays its judgement's move, the learned one
+    state = _position([[12, 1, 0, 0], None, [19, 1, 1, 0], None], 5)
+    rng = random.Random(1)
+    learned = make_agent("learned").choose(state, rng)
+    assert str(learned) == "South piece 1 moves 1->6 with 5"
+    assert make_agent("expectimax").choose(state, rng) != learned
+    coach = make_agent("coach", rollouts=2)
+    assert coach.search.name == "learned" and coach.search.depth == COACH_DEPTH
+    assert coach.choose(state, random.Random(1)) == learned
+
+
+def test_evaluate_names_the_judges_pick_among_moves_about_equal():
+    state = _position([[12, 1, 0, 0], None, [19, 1, 1, 0], None], 5)
+    learned = make_agent("learned")
+    lead = learned.choose(state, random.Random(0))
+    plain = evaluate(state, rollouts=40, seed=3)
+    assert plain.pick is None and plain.pick_text() is None  # no judge, no pick
+    ev = evaluate(state, rollouts=40, seed=3, judge=learned)
+    assert [mc.chance for mc in ev.moves] == [mc.chance for mc in plain.moves]  # same rollouts
+    # forty rollouts separate nothing: the pick is the judge's move, said in both languages
+    assert not ev.clear_best and ev.pick.move == lead
+    assert ev.pick_text() == (
+        "The coach would play the move from step 1 to step 6 with the 5: of these, its learned "
+        "evaluation likes it best."
+    )
+    assert ev.pick_text("ro").startswith("Antrenorul ar juca mutarea")
+    assert ev.pick_text() in ev.notes()
+    with pytest.raises(CoachError, match=r"the judge must be a player.*not 'learned'"):
+        evaluate(state, rollouts=4, judge="learned")
+
+
+def test_the_pick_follows_an_exact_answer_over_the_judge():
+    # the winning move is exact: it is the pick whatever the judge prefers
+    state = _position([[84, 84, 84, 80], None, [0, 0, 0, 77], None], 4)
+
+    class Stubborn(pw.agents.Agent):
+        name = "stubborn"
+
+        def choose(self, state, rng):
+            return state.legal_moves()[-1]  # the pass
+
+    ev = evaluate(state, rollouts=4, judge=Stubborn())
+    assert ev.pick.move.end == 84 and ev.pick.exact

@@ -239,6 +239,18 @@ def test_hints_agree_with_coach_evaluate():
     else:
         assert hv["best"] is None and ev.tie_text() in hv["about"]
         assert sum(h["about_equal"] for h in hv["moves"].values()) == len(ev.about_equal) >= 2
+    # the coach's pick among moves about equal: its learned judgement's
+    picked = [mid for mid, h in hv["moves"].items() if h["pick"]]
+    if ev.clear_best:
+        assert picked == []
+    else:
+        judged = coach.evaluate(w.game.state, rollouts=40, judge=pw.agents.make_agent("learned"))
+        assert [w._move_ids[mid].key for mid in picked] == [judged.pick.move.key]
+        assert (
+            hv["moves"][picked[0]]["about_equal"]
+            and "the coach's pick" in (hv["moves"][picked[0]]["label"])
+        )
+        assert judged.pick_text() in hv["about"]
     assert hv["revision"] == w.revision
     assert hv["pass"]["id"] == w.legal_moves[-1]["id"]
     # cached by position: the same state is not evaluated again
