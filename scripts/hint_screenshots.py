@@ -5,7 +5,8 @@ views Python computes now, in headless Chromium (as scripts/board_screenshots.py
 
 Writes hints-crowded-en.png and hints-crowded-ro.png (four seats' pieces side by side on South's
 arm, a throw of 2 that gives South four moves to neighbouring squares (one a capture), the hints on: no label
-may cover a piece or another label) and prints the smallest text in each, in CSS pixels.
+may cover a piece or another label), hints-pick-en.png and hints-pick-ro.png (two players, moves
+about equal, ☆ on the coach's pick) and prints the smallest text in each, in CSS pixels.
 """
 
 from __future__ import annotations
@@ -23,6 +24,11 @@ CROWDED = [[16, 17, 19, 21], [66, 69, 0, 0], [54, 58, 0, 0], [39, 0, 0, 84]]
 54 and 58, West's 39 are South's steps 15, 18, 20, 24 and 22."""
 
 
+PICK = [[12, 1, 0, 0], None, [19, 1, 1, 0], None]
+"""South to move a 5: 12 -> 17, 1 -> 6 or a pass, which 40 rollouts a move cannot tell apart;
+the learned judgement picks 1 -> 6."""
+
+
 def positions() -> dict:
     """name -> widget: the crowded middle game with the hints on, in English and Romanian."""
     out = {}
@@ -32,6 +38,13 @@ def positions() -> dict:
         w.throw(value=2)
         w.hints = True
         out[f"hints-crowded-{lang}"] = w
+        # two players, moves the rollouts cannot tell apart: ≈, and ☆ on the coach's pick
+        game = pw.Game.from_position(PICK, to_move=0, seed=3)
+        w = pw.PachisiWidget(game=game, animate=False, language=lang)
+        w.hint_rollouts, w.hint_budget = 40, None
+        w.throw(value=5)
+        w.hints = True
+        out[f"hints-pick-{lang}"] = w
     return out
 
 
