@@ -201,6 +201,7 @@ class _Piece:
         base, self.weights = _weights(rules, exact)
         self.unit = [base**k for k in range(REACH_THROWS_LIMIT + 1)]
         self.exact = exact
+        self.spare = 0.0  # (floats) the error not yet spent in a turn (:meth:`_series_begun`)
         # what the piece's moves do depends on these only: kept for the seat's other stacks
         key = (id(rules), self.codes, self.w_other, self.fresh)
         kept: tuple | None = _MOVES.get(key)
