@@ -109,6 +109,7 @@ __all__ = [
 _NAMES = SEAT_NAMES
 _FINISHED = [HOME, HOME, HOME, HOME]
 _WAIT = TWENTY_FIVE_STEP
+_SURE = LAST_SURE_STEP
 _FREE = (True, (), None)
 _NO_RUN = (None, 0)
 _NOTABLE_END = tuple(end == HOME or IS_CASTLE[end] for end in range(HOME + 1))
@@ -1151,8 +1152,9 @@ class Engine:
             if c.graces1:  # (idle is 0 after a move)
                 # the quick answer of _check_dead: a piece waiting (a grace enters it on step
                 # 1) or on steps 1..72 can always move
-                for s in self.seats:
-                    if min(pieces[s]) <= LAST_SURE_STEP:
+                for s in self.seats:  # (four comparisons are cheaper than a call of min)
+                    a, b, x, y = pieces[s]
+                    if a <= _SURE or b <= _SURE or x <= _SURE or y <= _SURE:
                         return
             self._check_dead()
             return
@@ -1377,7 +1379,8 @@ class Engine:
             # the quick answer of _check_dead: a piece waiting (a grace enters it on step 1) or
             # on steps 1..72 can always move
             for s in self.seats:
-                if min(pieces[s]) <= LAST_SURE_STEP:
+                a, b, x, y = pieces[s]
+                if a <= _SURE or b <= _SURE or x <= _SURE or y <= _SURE:
                     return
         self._check_dead()
 
