@@ -224,15 +224,6 @@ class GameState(_Fields):
             e._sq = counts[:]
         return e
 
-    def _reader(self) -> Engine:
-        """An engine holding this position for a move generation or a throw only, which never
-        change its count of pieces per square (:attr:`~pachisi_widget.engine.Engine._sq`): it
-        shares this state's (the states a state makes by its moves and throws pass the count
-        on, so a chain of states counts its pieces once, not once a move generation)."""
-        e = Engine.loaded(self.rules, self[1:], False)
-        e._sq = self.__dict__.get("counts")
-        return e
-
     # -- queries --------------------------------------------------------------------------
 
     @property
@@ -310,7 +301,12 @@ class GameState(_Fields):
             elif engine is not None:  # (the live engine goes on: its count is its own)
                 moves = engine.legal_moves()
             else:
-                e = self._reader()
+                # A move generation never changes an engine's count of pieces per square
+                # (Engine._sq), so its engine shares this state's, and this state keeps the one
+                # it made: the states a state makes by its moves and throws pass the count on,
+                # so a chain of states counts its pieces once, not once a move generation.
+                e = Engine.loaded(self.rules, self[1:], False)
+                e._sq = memo.get("counts")
                 moves = e.legal_moves()
                 memo["counts"] = e._sq
             memo["legal"] = moves
@@ -345,8 +341,8 @@ class GameState(_Fields):
             ValueError: for a number of mouths up the shells cannot show.
         """
         self.check_throw()
-        e = self._reader()
-        e.narrate = True
+        e = Engine.loaded(self.rules, self[1:])
+        e._sq = self.__dict__.get("counts")  # (a throw moves no piece: shared, see _legal)
         e.throw_value(throw if isinstance(throw, Throw) else e.make_throw(throw))
         state = GameState.of(e)
         if e._sq is not None:
@@ -378,7 +374,10 @@ class GameState(_Fields):
         legal = self.find(move)
         if legal is None:
             raise self.illegal(move)
-        e = self.engine()
+        e = Engine.loaded(self.rules, self[1:])  # (self.engine(), written out)
+        counts = self.__dict__.get("counts")
+        if counts is not None:  # (the engine moves pieces: a copy of its own)
+            e._sq = counts[:]
         e.play(legal)
         state = GameState.of(e)
         if e._sq is not None:  # (this engine is dropped: the new state keeps its count)
