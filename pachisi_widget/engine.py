@@ -71,7 +71,6 @@ from .tables import (
     LOOP_OF,
     ON_LOOP_LAST,
     OPENING_ROUNDS_MAX,
-    STEP_ON_LOOP,
 )
 from .throws import Throw, up_distribution
 
@@ -110,6 +109,7 @@ __all__ = [
 _NAMES = SEAT_NAMES
 _FINISHED = [HOME, HOME, HOME, HOME]
 _WAIT = TWENTY_FIVE_STEP
+_SURE = LAST_SURE_STEP
 _FREE = (True, (), None)
 _NO_RUN = (None, 0)
 _NOTABLE_END = tuple(end == HOME or IS_CASTLE[end] for end in range(HOME + 1))
@@ -307,27 +307,38 @@ looks them up."""
 
 _Opponents: TypeAlias = "tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]"
 _After: TypeAlias = "dict[int, tuple[int, ...]]"
-_Cross: TypeAlias = "tuple[tuple[tuple[int, ...] | None, ...], ...]"
-_Plan: TypeAlias = "tuple[tuple[int, tuple[int, ...] | None, _Cell] | None, ...]"
+_Foes: TypeAlias = "tuple[int, ...]"
+_Plan: TypeAlias = "tuple[tuple[int, int, _Cell] | None, ...]"
 """Per start step: None when a piece there has no move spending the throw; else its end step,
-the :func:`_cross_row` entry of that end, and the :data:`_MOVE_CELLS` cell of its moves."""
+the index of the end's square in :attr:`Engine._sq` (:data:`_NO_SQUARE` off the shared loop),
+and the :data:`_MOVE_CELLS` cell of its moves."""
 _Plans: TypeAlias = "list[list[list[list[_Plan | None]]]]"
 """[short][seat][waiting][value]: the :func:`_plan` row, made when first needed; ``short``
 when the seat must capture before going past step 76 and has not."""
-_Setup: TypeAlias = "tuple[_Opponents, _After, _Cross, _Plans]"
+_Setup: TypeAlias = "tuple[_Opponents, _After, _Foes, _Plans]"
+_LOOP_SQUARES = 68
+"""The squares of the shared loop (:data:`~pachisi_widget.tables.LOOP_OF` gives 0..67)."""
+_NO_SQUARE = _LOOP_SQUARES
+"""The index of :attr:`Engine._sq` that is never written, so always 0: a plan's square for an
+end off the shared loop (nobody there to capture or be blocked by)."""
+_SQ_LEN = _LOOP_SQUARES + 2
+"""The length of :attr:`Engine._sq`: the loop's squares, :data:`_NO_SQUARE`, and last (index
+-1, :data:`~pachisi_widget.tables.OFF_LOOP`) a slot the steps off the loop count into, unread."""
+_BIT = (1, 1 << 8, 1 << 16, 1 << 24)
+"""Per seat: one of its pieces in a count of :attr:`Engine._sq` (a byte per seat)."""
 _COMPILED: dict[int, tuple[Rules, _Compiled]] = {}
 _COMPILED_BY_VALUE: dict[Rules, _Compiled] = {}
 _PLAN_ROWS: dict[tuple[Any, ...], _Plan] = {}
 """Every :func:`_plan` row made, by what it depends on (equal rules and setups share rows)."""
-_SETUPS: dict[tuple[tuple[int, ...], bool], tuple[_Opponents, _After, _Cross]] = {}
+_SETUPS: dict[tuple[tuple[int, ...], bool], tuple[_Opponents, _After, _Foes]] = {}
 
 
 def _setup(c: _Compiled, seats: tuple[int, ...]) -> _Setup:
     """The tables of one setup of compiled rules ``c``, made once: per seat 0..3 the opponents
     among ``seats`` in playing order, each as (seat, its :data:`~pachisi_widget.tables.LOOP_OF`
-    table); :data:`_AFTER` for ``seats``; per seat 0..3 and step, :func:`_cross_row`'s entry
-    (these three shared by every rules with the same team play); and the (empty) plan tables
-    of :meth:`Engine.legal_moves`, :data:`_Plans`."""
+    table); :data:`_AFTER` for ``seats``; per seat 0..3 the mask of its opponents' bytes in a
+    count of :attr:`Engine._sq` (these three shared by every rules with the same team play);
+    and the (empty) plan tables of :meth:`Engine.legal_moves`, :data:`_Plans`."""
     hit = c.setups.get(seats)
     if hit is not None:
         return hit
@@ -341,8 +352,8 @@ def _setup(c: _Compiled, seats: tuple[int, ...]) -> _Setup:
             )
             for seat in range(4)
         )
-        cross = tuple(_cross_row(seat, opp[seat]) for seat in range(4))
-        shared = _SETUPS[key] = (opp, _AFTER[seats], cross)
+        foes = tuple(sum(255 * _BIT[s] for s, _ in opp[seat]) for seat in range(4))
+        shared = _SETUPS[key] = (opp, _AFTER[seats], foes)
     plans: _Plans = [
         [[[None] * (c.top + 1) for _waiting in (0, 1)] for _seat in range(4)] for _short in (0, 1)
     ]
@@ -352,7 +363,6 @@ def _setup(c: _Compiled, seats: tuple[int, ...]) -> _Setup:
 
 def _plan(
     c: _Compiled,
-    cross: tuple[tuple[int, ...] | None, ...],
     seat: int,
     waiting: bool,
     value: int,
@@ -361,18 +371,18 @@ def _plan(
     """The plan of ``seat`` spending one whole throw ``value`` (no split), a piece of it waiting
     or not, ``short`` when it may not go past step 76 (it must capture first): per start step,
     None where a piece has no move (it waits, is home, or would go past home, or past step 76,
-    with no last-square release), else (its end step, ``cross[end]``, the cell of its moves).
+    with no last-square release), else (its end step, the end's square, the cell of its moves).
 
     :meth:`Engine.legal_moves` reads one entry per piece instead of working out the end, the
-    limit, the release and the opponents' squares each time. Rows are made once per process and
+    limit, the release and the end's square each time. Rows are made once per process and
     shared by every rules and setup they fit (:data:`_PLAN_ROWS`)."""
     total = c.distance[waiting][value]
     release = value in c.release
-    key = (id(cross), seat, value, total, release, short)  # (cross rows are never freed)
+    key = (seat, value, total, release, short)
     row = _PLAN_ROWS.get(key)
     if row is not None:
         return row
-    cells = _MOVE_CELLS.get(key[1:5])
+    cells = _MOVE_CELLS.get(key[:4])
     if cells is None:
         if len(_MOVE_CELLS) > 4096:  # (many rules with unusual tables: start the cells again)
             _MOVE_CELLS.clear()
@@ -382,35 +392,13 @@ def _plan(
         )
     # a piece on 1..last goes the whole throw, within the limit; none waiting (0) or home moves
     last = min(HOME - 1, (ON_LOOP_LAST if short else HOME) - total)
-    plan: list[tuple[int, tuple[int, ...] | None, _Cell] | None] = [None] * (HOME + 1)
-    plan[1 : last + 1] = [(s + total, cross[s + total], cells[s]) for s in range(1, last + 1)]
+    loop = [_NO_SQUARE if g < 0 else g for g in LOOP_OF[seat]]
+    plan: list[tuple[int, int, _Cell] | None] = [None] * (HOME + 1)
+    plan[1 : last + 1] = [(s + total, loop[s + total], cells[s]) for s in range(1, last + 1)]
     if release and not short and last < 83:  # the last-square release: from 83 straight home
-        plan[83] = (HOME, cross[HOME], cells[83])
+        plan[83] = (HOME, _NO_SQUARE, cells[83])
     row = _PLAN_ROWS[key] = tuple(plan)
     return row
-
-
-def _cross_row(seat: int, opp: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[Any, ...]:
-    """Per step of ``seat``: None off the shared loop; else the steps of the opponents ``opp``
-    (at most three) on that square, flat as (seat, step, seat, step, seat, step), padded with
-    (``seat``, -1), a step no piece is on; or () when an opponent has two steps there (its arm's
-    tip, steps 8 and 76), which :meth:`Engine.legal_moves` looks up in the opponents' squares."""
-    row: list[tuple[int, ...] | None] = []
-    for end in range(HOME + 1):
-        g = LOOP_OF[seat][end]
-        if g < 0:
-            row.append(None)
-            continue
-        flat: list[int] = []
-        for s, loop in opp:
-            if loop[ON_LOOP_LAST] == g:
-                break
-            flat += (s, STEP_ON_LOOP[s][g])
-        else:
-            row.append(tuple(flat + [seat, -1] * (3 - len(opp))))
-            continue
-        row.append(())
-    return tuple(row)
 
 
 def _compile(rules: Rules) -> _Compiled:
@@ -489,8 +477,9 @@ class Engine:
         "_base",
         "_changed",
         "_opp",
-        "_cross",
+        "_foes",
         "_after",
+        "_sq",
         "_plans",
     )
     # The slots' types (annotations only: with __slots__ they assign nothing).
@@ -530,8 +519,13 @@ class Engine:
     """Per seat: its opponents in playing order, each with its table step -> loop square."""
     _after: _After
     """Per seat: the seats in play in playing order after it (:data:`_AFTER`)."""
-    _cross: _Cross
-    """Per seat and step: the opponents' steps on its square (:func:`_cross_row`)."""
+    _foes: _Foes
+    """Per seat: the bytes of its opponents in a count of :attr:`_sq`."""
+    _sq: list[int] | None
+    """Per square of the shared loop (0..67): the pieces on it, a byte per seat (:data:`_BIT`),
+    kept as pieces move; then :data:`_NO_SQUARE`, always 0, and a slot for the steps off the
+    loop. None until :meth:`legal_moves` first needs it (:meth:`_count`); code that sets
+    pieces other than by playing uses :meth:`set_pieces`, which keeps it true."""
     _plans: _Plans
     """The plan tables of :meth:`legal_moves` for these rules and seats (:data:`_Plans`)."""
 
@@ -547,10 +541,11 @@ class Engine:
         self._set_rules(rules)
         self.narrate = narrate
         self.seats = seats = tuple(sorted(seats))
-        self._opp, self._after, self._cross, self._plans = _setup(self.c, seats)
+        self._opp, self._after, self._foes, self._plans = _setup(self.c, seats)
         if pieces is None:
             pieces = [(0, 0, 0, 0) if s in seats else None for s in range(4)]
         self.pieces = [None if p is None else list(p) for p in pieces]
+        self._sq = None
         self._base = None
         self._changed = 0
         self.fresh = tuple(p is not None and all(x == 0 for x in p) for p in self.pieces)
@@ -616,8 +611,9 @@ class Engine:
             self.idle,
             _events,
         ) = fields
-        self._opp, self._after, self._cross, self._plans = _setup(self.c, self.seats)
+        self._opp, self._after, self._foes, self._plans = _setup(self.c, self.seats)
         self.pieces = [None if p is None else list(p) for p in pieces]
+        self._sq = None
         self._base = pieces
         self._changed = 0
         self.pool = list(pool)
@@ -672,6 +668,32 @@ class Engine:
     def copy(self) -> Engine:
         """An independent copy (for searching ahead)."""
         return Engine.loaded(self.rules, self.fields(), self.narrate)
+
+    def set_pieces(self, seat: int, steps: Iterable[int]) -> None:
+        """Put ``seat``'s four pieces on ``steps`` (for a model of the game that tries positions
+        on one engine, as the coach's race does): the way to set pieces other than by playing,
+        which keeps the engine's own records of them true."""
+        steps = list(steps)
+        sq = self._sq
+        if sq is not None:
+            loop, bit = LOOP_OF[seat], _BIT[seat]
+            for st in self.pieces[seat]:
+                sq[loop[st]] -= bit
+            for st in steps:
+                sq[loop[st]] += bit
+        self.pieces[seat] = steps
+        self._changed |= 1 << seat
+
+    def _count(self) -> list[int]:
+        """:attr:`_sq` counted from the pieces (and kept from then on)."""
+        sq = [0] * _SQ_LEN
+        pieces = self.pieces
+        for s in self.seats:
+            loop, bit = LOOP_OF[s], _BIT[s]
+            for st in pieces[s]:
+                sq[loop[st]] += bit
+        self._sq = sq
+        return sq
 
     # -- small queries -----------------------------------------------------------------------
 
@@ -784,23 +806,20 @@ class Engine:
                     caps.append((s, i))
         return True, tuple(caps), None
 
-    def _capturing(
-        self, seat: int, piece: int, start: int, end: int, value: int, on: tuple[int, ...]
-    ) -> Move:
-        """:meth:`legal_moves`' move of ``piece`` from ``start`` to ``end``, a square opponents
-        stand on (not a castle they hold), whose steps there ``on`` gives (:func:`_cross_row`):
-        every opponent piece on it is captured (a castle that does not block: none). The
-        captures are in :meth:`_landed`'s order: the opponents in playing order, each by piece."""
+    def _capturing(self, seat: int, piece: int, start: int, end: int, value: int, g: int) -> Move:
+        """:meth:`legal_moves`' move of ``piece`` from ``start`` to ``end``, on the loop's square
+        ``g``, which opponents stand on (not a castle they hold): every opponent piece on it is
+        captured (a castle that does not block: none). The captures are in :meth:`_landed`'s
+        order: the opponents in playing order, each by piece."""
         caps: list[Capture] = []
         if not IS_CASTLE[end]:
             pieces = self.pieces
-            for i in (0, 2, 4):
-                theirs = pieces[on[i]]
-                step = on[i + 1]
-                if step in theirs:
-                    for p, st in enumerate(theirs):
-                        if st == step:
-                            caps.append((on[i], p))
+            here = self._sq[g]  # type: ignore[index]  # (counted by legal_moves)
+            for s, loop in self._opp[seat]:
+                if here >> 8 * s & 255:
+                    for p, st in enumerate(pieces[s]):
+                        if loop[st] == g:
+                            caps.append((s, p))
         return _new_move(Move, (seat, piece, start, end, "move", value, tuple(caps)))
 
     # -- moves ----------------------------------------------------------------------------------
@@ -902,8 +921,8 @@ class Engine:
             return self._legal_general(seat)
         # One whole throw to spend (no split): the common case of _moves_for, written out here
         # because it is most of the time of a game. Each piece's move is read from the plan of
-        # this seat, throw and setup (_plan); the opponents' squares are looked up only when a
-        # move lands on the shared loop.
+        # this seat, throw and setup (_plan); whether opponents stand on its end's square is
+        # one look-up in the counts kept per square (_sq).
         value = pool[0]
         pieces = self.pieces
         mine = pieces[seat]
@@ -922,27 +941,22 @@ class Engine:
         plans = self._plans[short][seat][waiting]
         plan = plans[value]
         if plan is None:
-            plan = plans[value] = _plan(c, self._cross[seat], seat, waiting, value, short)
+            plan = plans[value] = _plan(c, seat, waiting, value, short)
+        sq = self._sq
+        if sq is None:
+            sq = self._count()
+        foes = self._foes[seat]
         piece = -1
         for start in mine:  # each step once, in piece order: its lowest piece moves
             piece += 1
             entry = plan[start]
             if entry is None or (piece and mine.index(start) != piece):
                 continue  # no move from there, or a piece above the lowest of its stack
-            end, on, cell = entry
-            if on is not None:  # on the shared loop: the opponents' steps on the square
-                if on:
-                    s1, t1, s2, t2, s3, t3 = on
-                    if t1 in pieces[s1] or t2 in pieces[s2] or t3 in pieces[s3]:
-                        if not IS_CASTLE[end] or not c.blocks:  # (a held castle: no move)
-                            out.append(self._capturing(seat, piece, start, end, value, on))
-                        continue
-                elif LOOP_OF[seat][end] in self._occupancy(seat):
-                    # an opponent's arm's tip (two of its steps): its squares looked up
-                    ok, caps, _ = self._landed(seat, end)
-                    if ok:
-                        out.append(_new_move(Move, (seat, piece, start, end, "move", value, caps)))
-                    continue
+            end, g, cell = entry
+            if sq[g] & foes:  # opponents on the end's square (never off the shared loop)
+                if not IS_CASTLE[end] or not c.blocks:  # (a held castle: no move)
+                    out.append(self._capturing(seat, piece, start, end, value, g))
+                continue
             made = cell[piece]  # the piece's move from start, made once (_MOVE_CELLS)
             if made is None:
                 made = cell[piece] = _new_move(Move, (seat, piece, start, end, "move", value, ()))
@@ -1102,6 +1116,11 @@ class Engine:
         mine = pieces[seat]
         mine[piece] = end
         self._changed |= 1 << seat
+        sq = self._sq
+        if sq is not None:
+            loop, bit = LOOP_OF[seat], _BIT[seat]
+            sq[loop[start]] -= bit
+            sq[loop[end]] += bit
         if start == 0 and self.fresh[seat]:
             self.fresh = _set(self.fresh, seat, False)
         if self.revenge:
@@ -1133,8 +1152,9 @@ class Engine:
             if c.graces1:  # (idle is 0 after a move)
                 # the quick answer of _check_dead: a piece waiting (a grace enters it on step
                 # 1) or on steps 1..72 can always move
-                for s in self.seats:
-                    if min(pieces[s]) <= LAST_SURE_STEP:
+                for s in self.seats:  # (four comparisons are cheaper than a call of min)
+                    a, b, x, y = pieces[s]
+                    if a <= _SURE or b <= _SURE or x <= _SURE or y <= _SURE:
                         return
             self._check_dead()
             return
@@ -1170,6 +1190,11 @@ class Engine:
         total = value if part is None and not c.pyada else self._total(value, part, mine)
         mine[piece] = end
         self._changed |= 1 << seat
+        sq = self._sq
+        if sq is not None:
+            loop, bit = LOOP_OF[seat], _BIT[seat]
+            sq[loop[start]] -= bit
+            sq[loop[end]] += bit
         if start == 0 and self.fresh[seat]:
             self.fresh = _set(self.fresh, seat, False)
         if self.revenge:
@@ -1194,7 +1219,10 @@ class Engine:
         self.captures = _set(self.captures, seat, self.captures[seat] + 1)
         self.capture_moves += 1
         pieces = self.pieces
+        sq = self._sq
         for vs, vp in caps:
+            if sq is not None:  # (back to the Charkoni, off the loop: the slot nobody reads)
+                sq[LOOP_OF[vs][pieces[vs][vp]]] -= _BIT[vs]
             pieces[vs][vp] = 0
             self._changed |= 1 << vs
         if self.c.revenge:
@@ -1351,7 +1379,8 @@ class Engine:
             # the quick answer of _check_dead: a piece waiting (a grace enters it on step 1) or
             # on steps 1..72 can always move
             for s in self.seats:
-                if min(pieces[s]) <= LAST_SURE_STEP:
+                a, b, x, y = pieces[s]
+                if a <= _SURE or b <= _SURE or x <= _SURE or y <= _SURE:
                     return
         self._check_dead()
 

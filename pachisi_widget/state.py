@@ -218,7 +218,11 @@ class GameState(_Fields):
 
     def engine(self, narrate: bool = True) -> Engine:
         """A new :class:`~pachisi_widget.engine.Engine` holding this position."""
-        return Engine.loaded(self.rules, self[1:], narrate)
+        e = Engine.loaded(self.rules, self[1:], narrate)
+        counts = self.__dict__.get("counts")
+        if counts is not None:  # (the engine may move pieces: a copy of its own)
+            e._sq = counts[:]
+        return e
 
     # -- queries --------------------------------------------------------------------------
 
@@ -292,7 +296,19 @@ class GameState(_Fields):
         memo = self.__dict__
         moves = memo.get("legal")
         if moves is None:
-            moves = [] if self.phase != "move" else (engine or self.engine(False)).legal_moves()
+            if self.phase != "move":
+                moves = []
+            elif engine is not None:  # (the live engine goes on: its count is its own)
+                moves = engine.legal_moves()
+            else:
+                # A move generation never changes an engine's count of pieces per square
+                # (Engine._sq), so its engine shares this state's, and this state keeps the one
+                # it made: the states a state makes by its moves and throws pass the count on,
+                # so a chain of states counts its pieces once, not once a move generation.
+                e = Engine.loaded(self.rules, self[1:], False)
+                e._sq = memo.get("counts")
+                moves = e.legal_moves()
+                memo["counts"] = e._sq
             memo["legal"] = moves
         return moves
 
@@ -325,9 +341,13 @@ class GameState(_Fields):
             ValueError: for a number of mouths up the shells cannot show.
         """
         self.check_throw()
-        e = self.engine()
+        e = Engine.loaded(self.rules, self[1:])
+        e._sq = self.__dict__.get("counts")  # (a throw moves no piece: shared, see _legal)
         e.throw_value(throw if isinstance(throw, Throw) else e.make_throw(throw))
-        return GameState.of(e)
+        state = GameState.of(e)
+        if e._sq is not None:
+            state.__dict__["counts"] = e._sq
+        return state
 
     def check_throw(self) -> None:
         """Raise the error that a throw now would meet, if any.
@@ -354,9 +374,15 @@ class GameState(_Fields):
         legal = self.find(move)
         if legal is None:
             raise self.illegal(move)
-        e = self.engine()
+        e = Engine.loaded(self.rules, self[1:])  # (self.engine(), written out)
+        counts = self.__dict__.get("counts")
+        if counts is not None:  # (the engine moves pieces: a copy of its own)
+            e._sq = counts[:]
         e.play(legal)
-        return GameState.of(e)
+        state = GameState.of(e)
+        if e._sq is not None:  # (this engine is dropped: the new state keeps its count)
+            state.__dict__["counts"] = e._sq
+        return state
 
     def illegal(self, move: object) -> IllegalMoveError:
         """The error explaining why ``move`` is not legal here (the caller raises it)."""

@@ -66,7 +66,7 @@ class _Race:
     def _choices(self, seat: int, pieces: tuple, up: int):
         """(grace, [(probability, pieces after)]) for ``up`` mouths up thrown by ``seat``."""
         e = self.engine
-        e.pieces[seat] = list(pieces)
+        e.set_pieces(seat, pieces)
         e.to_move = seat
         t = e.make_throw(up)
         e.phase, e.pool, e.part, e.grace, e.hits = "move", [t.value], None, t.grace, 0
