@@ -28,7 +28,7 @@ while g.phase != "over" and len(g.history) < 120:
     else:
         g.play(players[g.to_move].choose(g.state, g.agent_rng()))
 w.replay(g)
-a = w.analyse(seats=[0, 2], rollouts=60)
+a = w.analyse(seats=[0, 2], rollouts=100)
 t = w.timeline
 pathlib.Path("analysis.json").write_text(json.dumps({
     "count": t["count"], "luck": t["luck"], "marks": t["marks"],

@@ -630,7 +630,7 @@ def test_lab_hints_and_the_danger_overlay(page, jupyterlab):
         assert 0 <= win <= 1
         figure = wins.nth(i).locator(".pachisi-hint-text")
         # ★ a clearly best move, ≈ one the rollouts cannot tell from the best, else the figure
-        expect(figure).to_have_text(re.compile(r"^([★≈] )?\d+% ±\d+$"))
+        expect(figure).to_have_text(re.compile(r"^([★☆≈] )?\d+% ±\d+$"))
     best = widget.locator('[data-win][data-best="true"]')
     if best.count():  # the best move may be the pass, which has no ring
         expect(best.first).to_have_attribute("aria-label", re.compile("the best move"))
