@@ -170,14 +170,18 @@ describe("hints on the board", () => {
     }
   });
 
+  // the hints with no clear best: the first two moves about equal, and `more(i)` on move i
+  const tiedView = (more) => ({
+    ...hv,
+    best: null,
+    moves: Object.fromEntries(
+      Object.keys(hv.moves).map((id, i) => [id, { ...hv.moves[id], best: false, about_equal: i < 2, ...more(i) }]),
+    ),
+  });
+
   it("stars no move when the best is not clear, and marks those about equal with ≈", () => {
     const svg = board();
-    const ids = Object.keys(hv.moves);
-    const tied = {
-      ...hv,
-      best: null,
-      moves: Object.fromEntries(ids.map((id, i) => [id, { ...hv.moves[id], best: false, about_equal: i < 2 }])),
-    };
+    const tied = tiedView(() => ({}));
     decorateTargets(document, svg, tied, p.revision);
     const rings = [...svg.querySelectorAll(".pachisi-target[data-move]")];
     expect(svg.querySelector(".pachisi-hint-best")).toBeNull();
@@ -191,14 +195,7 @@ describe("hints on the board", () => {
 
   it("marks the coach's pick among moves about equal with ☆, the others with ≈", () => {
     const svg = board();
-    const ids = Object.keys(hv.moves);
-    const tied = {
-      ...hv,
-      best: null,
-      moves: Object.fromEntries(
-        ids.map((id, i) => [id, { ...hv.moves[id], best: false, about_equal: i < 2, pick: i === 1 }]),
-      ),
-    };
+    const tied = tiedView((i) => ({ pick: i === 1 }));
     decorateTargets(document, svg, tied, p.revision);
     const rings = [...svg.querySelectorAll(".pachisi-target[data-move]")];
     expect(svg.querySelector(".pachisi-hint-best")).toBeNull();

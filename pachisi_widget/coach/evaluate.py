@@ -20,7 +20,7 @@ from ..lab.stats import Z95, wilson_interval, z_for_pairs
 from ..state import GameState
 from ..tables import LAST_SURE_STEP
 from .race import _exact, _side, _won
-from .results import CoachError, Evaluation, MoveChance, _short, pick_of
+from .results import CoachError, Evaluation, MoveChance, _short
 
 __all__ = ["evaluate", "ENGINES", "DEFAULT_ROLLOUTS", "MAX_ROLLOUTS", "TARGET", "ADAPTIVE_MAX"]
 
@@ -358,7 +358,7 @@ def evaluate(
     if judge is None or not ev.moves:
         return ev
     lead = None if len(ev.moves) == 1 else judge.choose(state, random.Random(seed))
-    return dataclasses.replace(ev, pick=pick_of(ev.moves, lead))
+    return dataclasses.replace(ev, pick=ev.picked(lead))
 
 
 class _Plan(NamedTuple):

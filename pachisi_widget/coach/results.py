@@ -14,7 +14,7 @@ from ..state import GameState
 from ..words import LANGUAGES, Message, join, number, percent, text
 from ..words.format import _lang
 
-__all__ = ["CoachError", "MoveChance", "Evaluation", "Verdict", "move_text", "pick_of"]
+__all__ = ["CoachError", "MoveChance", "Evaluation", "Verdict", "move_text"]
 
 _COLUMNS = (
     "coach_col_move",
@@ -81,21 +81,6 @@ def move_text(m: Move | None, lang: str | None = None) -> str:
     lang = _lang(lang)
     msg = _move_message(m)
     return text(msg.code, msg.params, lang)
-
-
-def pick_of(moves, lead: Move | None) -> MoveChance | None:
-    """Of ``moves`` (an evaluation's, best first), the one the coach plays when its judgement
-    prefers ``lead``: the best when the paired interval separates it from ``lead`` (or
-    ``lead`` is not among them, or the best is a sure win, exact), else ``lead``'s."""
-    if not moves:
-        return None
-    best = moves[0]
-    if lead is None or (best.exact and best.chance == 1.0):
-        return best
-    for mc in moves:
-        if mc.move is not None and mc.move.key == lead.key:
-            return best if mc.loss_low > 0 else mc
-    return best
 
 
 @dataclass(frozen=True)
@@ -171,6 +156,16 @@ class Evaluation:
             return None
         moves = join([move_text(mc.move, lang) for mc in self.about_equal], lang)
         return text("coach_note_about_equal", {"moves": moves}, lang)
+
+    def picked(self, lead: Move | None) -> MoveChance | None:
+        """The move the coach plays when its judgement prefers ``lead``: the best when the
+        paired interval separates it from ``lead`` (or ``lead`` is not a legal move here, or
+        the best is a sure win, exact), else ``lead``'s (None with no move to choose)."""
+        best = self.best
+        if best is None or lead is None or (best.exact and best.chance == 1.0):
+            return best
+        mc = self.find(lead)
+        return best if mc is None or mc.loss_low > 0 else mc
 
     def pick_text(self, lang: str = "en") -> str | None:
         """The sentence naming the coach's :attr:`pick` among moves :attr:`about_equal`, when
