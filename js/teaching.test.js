@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { buildBoard } from "./draw.js";
 import { fakeModel, flush, mountWidget } from "./fake-model.js";
 import fixture from "./fixtures/traits.json";
-import { boxAt, decorateTargets, hintLine, intersects, pieceBoxes, placeLabels } from "./panels/hints.js";
+import { boxAt, decorateTargets, hintLine, intersects, pieceBoxes, placeLabels, wordBoxes } from "./panels/hints.js";
 import { buildHeat, buildLegend, heatMap } from "./panels/legend.js";
 
 const geometry = fixture.geometry;
@@ -101,6 +101,19 @@ describe("hint labels in a crowded position", () => {
     // the best move's label sits right next to its ring
     const best = svg.querySelector('.pachisi-target[data-best="true"]');
     expect(best.querySelector(".pachisi-hint-leader")).toBeNull();
+  });
+
+  it("keeps a label next to the Charkoni off the Charkoni's name", () => {
+    // one destination on the square just right of the Charkoni, where the name's end lies
+    const state = { ...p.state, stacks: [], phase: "move" };
+    const move = { ...moves[0], id: "9.0", to: [10, 8], from: [10, 3] };
+    const svg = buildBoard(document, { geometry, state, legalMoves: [move] });
+    const words = wordBoxes(svg);
+    expect(words.length).toBe(1);
+    expect(words[0].x1 - words[0].x0).toBeGreaterThan(40); // the name is wider than a square
+    decorateTargets(document, svg, { status: "ready", revision: 9, moves: { "9.0": hintView.moves["9.0"] } }, 9);
+    const [label] = labelBoxes(svg);
+    expect(intersects(label, words[0])).toBe(false);
   });
 
   it("places labels apart in many random crowded neighbourhoods", () => {

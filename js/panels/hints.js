@@ -5,7 +5,7 @@
 // and a small bar above each destination ring, the best move starred when it is clearly best, and
 // "≈" before the moves the rollouts cannot tell apart from it. Each hinted ring carries
 // data-win="<chance 0..1>". No chance is computed here. The labels are placed so that they cover
-// no piece, no other label and no other ring (placeLabels: the first free place around the
+// no piece (nor the Charkoni's name), no other label and no other ring (placeLabels: the first free place around the
 // ring, above it first, then farther out with a leader line back to the ring).
 import { htmlEl, svgEl } from "../draw.js";
 
@@ -107,6 +107,20 @@ export function pieceBoxes(svg) {
   return out;
 }
 
+/** The boxes of the board's own words that a label must not hide: the Charkoni's name (an SVG
+ * text centred on its x, its baseline at y; its width estimated from the font size, since the
+ * text is not measured before it is shown). */
+export function wordBoxes(svg) {
+  const out = [];
+  for (const t of svg.querySelectorAll(".pachisi-charkoni-label")) {
+    const size = 18; // .pachisi-charkoni-label's font-size in widget.css
+    const w = 0.55 * size * (t.textContent ?? "").length;
+    const [x, y] = [Number(t.getAttribute("x") ?? 0), Number(t.getAttribute("y") ?? 0)];
+    out.push({ x0: x - w / 2, y0: y - size, x1: x + w / 2, y1: y + 0.3 * size });
+  }
+  return out;
+}
+
 function viewBox(svg) {
   const v = (svg.getAttribute("viewBox") ?? "").split(/[ ,]+/).map(Number);
   return v.length === 4 && v.every(Number.isFinite) ? { x0: v[0], y0: v[1], x1: v[0] + v[2], y1: v[1] + v[3] } : null;
@@ -168,7 +182,7 @@ export function decorateTargets(doc, svg, hintView, revision) {
   made.sort((a, b) => first(b.hint) - first(a.hint) || b.hint.win - a.hint.win);
   const places = placeLabels(
     made.map((m) => m.target),
-    pieceBoxes(svg),
+    [...pieceBoxes(svg), ...wordBoxes(svg)],
     viewBox(svg),
   );
   for (const { g, box, target } of made) {
