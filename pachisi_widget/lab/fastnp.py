@@ -324,6 +324,7 @@ class _Setup:
         # and not a castle; a threatened landing is open)
         self.safety = np.array([SAFETY_SAFE, SAFETY_UNREACHED, SAFETY_SAFE, SAFETY_EXPOSED], i64)
         # for the five slots' valid bits v (0..31): how many are set, and where the i-th is
+        self.slot_weights = np.array([1, 2, 4, 8, 16], np.uint8)  # slot i's bit in v
         self.popcount = np.array([bin(v).count("1") for v in range(32)], i64)
         self.nth_set = np.array(
             [([i for i in range(5) if v >> i & 1] + [0] * 5)[:5] for v in range(32)], i64
@@ -557,7 +558,7 @@ def _legal_slots(s, b, t) -> _Slots:
     # slots 1..4: each piece on the board moves (a piece sharing an earlier one's step left out)
     ends = mine + total[:, None]
     if s.release:
-        ends = np.where((mine == _LAST_SQUARE) & s.is_release[value][:, None], HOME, ends)
+        np.putmask(ends, (mine == _LAST_SQUARE) & s.is_release[value][:, None], HOME)
     m0, m1, m2, m3 = mine.T
     dup = np.stack(
         [
@@ -610,7 +611,8 @@ def _choose(s, b, streams, t, sl) -> tuple:
     chosen = np.zeros(N, np.int64)
     moved = np.zeros(N, bool)
     if s.need_random or s.need_runner:  # the valid slots as bits, and how many
-        bits = np.packbits(valid, axis=1, bitorder="little")[:, 0].astype(np.int64)
+        # a product with the slots' weights 1, 2, 4, 8, 16 (np.packbits is several times slower)
+        bits = (valid.view(np.uint8) @ s.slot_weights).astype(np.int64)
         k = s.popcount.take(bits)
     if s.need_random:  # the int(u * k)-th valid slot; a draw only when there is a choice
         draw = (kind == _RANDOM) & (k >= 1)
