@@ -19,19 +19,22 @@ import os
 import random
 import sys
 import time
+from pathlib import Path
 
 import pachisi_widget as pw
 from pachisi_widget import coach
-from pachisi_widget.lab.stats import wilson_interval
 from pachisi_widget.learned import LearnedAgent
 from pachisi_widget.session.teaching import Instruments
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_ladder import pct  # noqa: E402  (a share with its Wilson interval, as the ladder prints it)
 
 HINT = "hint"
 
 
-def positions(games: int, every: int, seed: int) -> list:
-    """Every ``every``-th state with a real choice from ``games`` games of learned vs learned."""
-    judge = LearnedAgent(1)
+def positions(judge, games: int, every: int, seed: int) -> list:
+    """Every ``every``-th state with a real choice from ``games`` games ``judge`` plays against
+    itself."""
     found = []
     for i in range(games):
         g = pw.Game(players=2, seed=seed + i)
@@ -54,8 +57,8 @@ def main(argv=None) -> int:
     ap.add_argument("--budgets", default=f"0.25,{HINT}", help="seconds a move, or 'hint'")
     ap.add_argument("--seed", type=int, default=700)
     args = ap.parse_args(argv)
-    states = positions(args.games, args.every, args.seed)
     judge = LearnedAgent(1)
+    states = positions(judge, args.games, args.every, args.seed)
     print(f"{len(states)} decisions; load average at start {os.getloadavg()[0]:.1f}")
     for budget in args.budgets.split(","):
         # the hint's budget is the board's own (Instruments().budget), its rollouts the default
@@ -66,10 +69,9 @@ def main(argv=None) -> int:
             ev = coach.evaluate(state, seed=k, budget=seconds, judge=judge)
             mine = judge.choose(state, random.Random(k))  # the judgement, as evaluate asks it
             overruled += ev.pick.move.key != mine.key
-        r = wilson_interval(overruled, len(states))
         print(
             f"{budget:>6}: the rollouts overrule the judgement in {overruled} of {len(states)} "
-            f"decisions, {100 * r.rate:.1f}% [{100 * r.low:.1f}, {100 * r.high:.1f}]; "
+            f"decisions, {pct(overruled, len(states)).strip()}; "
             f"{time.perf_counter() - t0:.0f} s, load {os.getloadavg()[0]:.1f}",
             flush=True,
         )
