@@ -224,8 +224,7 @@ _PASSES = tuple(Move.pass_for(seat) for seat in range(4))
 
 def throw_cdf(rules: Rules) -> list[float]:
     """The float CDF over mouths up that every throw is drawn through (one uniform draw each)."""
-    dist = up_distribution(rules.shells, rules.p_mouth_up)
-    return list(accumulate(float(dist[k]) for k in range(rules.shells + 1)))
+    return list(_compile(rules).cdf)  # (worked out once per rules: exact fractions are slow)
 
 
 def draw_up(cdf: list[float], u: float) -> int:
@@ -294,6 +293,8 @@ class _Compiled:
     plain: bool
     """The usual game: ``move_each_throw``, whole throws, no pyada (:meth:`Engine.play`'s
     short way)."""
+    cdf: tuple[float, ...]
+    """:func:`throw_cdf`, worked out once."""
     setups: dict[tuple[int, ...], _Setup] = field(default_factory=dict, compare=False, repr=False)
     """Per set of seats in play: :func:`_setup`'s tables, made when first needed."""
 
@@ -427,6 +428,7 @@ def _compile_new(rules: Rules) -> _Compiled:
     distance = tuple(
         tuple(rules.distance(v, w) for v in range(max(rules.values) + 1)) for w in (False, True)
     )
+    dist = up_distribution(rules.shells, rules.p_mouth_up)
     return _Compiled(
         rules.table,
         rules.entry_graces,
@@ -450,6 +452,7 @@ def _compile_new(rules: Rules) -> _Compiled:
         bool(rules.entry_graces) and rules.entry_mode == "square1",
         max(rules.values),
         rules.turn_mode == "move_each_throw" and not rules.split_throw and not rules.pyada,
+        tuple(accumulate(float(dist[k]) for k in range(rules.shells + 1))),
     )
 
 
