@@ -1152,6 +1152,8 @@ class Engine:
             self.pool = []
             self.pool_captured = False
             self.turn += 1
+            if end <= _SURE:  # the piece just moved (on 1..72) can always move: not dead
+                return
             if c.graces1:  # (idle is 0 after a move)
                 # the quick answer of _check_dead: a piece waiting (a grace enters it on step
                 # 1) or on steps 1..72 can always move
