@@ -50,6 +50,7 @@ from .state import GameState, find_move
 from .throws import Throw
 
 if TYPE_CHECKING:  # names for the type checker only: nothing here runs
+    from collections.abc import Callable
     from random import Random
 
     from .engine import Winner
@@ -98,7 +99,9 @@ class Game:
     def _setup(self, rules: Rules, seed: int) -> None:
         self.rules = rules
         self.seed = seed
-        self._rng: random.Random | None = random.Random(seed)
+        # the next uniform draw: the generator's own method, or after an undo _rewound (which
+        # makes the generator again at the next draw)
+        self._uniform: Callable[[], float] = random.Random(seed).random
         self._draws = 0  # uniform draws taken from the cowries' generator so far
         self._cdf = throw_cdf(rules)
         # bisect_right on the CDF without its last entry is draw_up itself (it never passes
@@ -145,12 +148,16 @@ class Game:
 
     def random(self) -> float:
         """The next uniform draw of the cowries' generator (each unforced throw takes one)."""
-        rng = self._rng
-        if rng is None:  # after an undo: the generator as it was after that many draws
-            rng = self._rng = random.Random(self.seed)
-            for _ in range(self._draws):
-                rng.random()
         self._draws += 1
+        return self._uniform()
+
+    def _rewound(self) -> float:
+        """The next draw after an undo that took back draws: the generator made again as it was
+        after the draws before this one (counted in ``_draws`` already)."""
+        rng = random.Random(self.seed)
+        for _ in range(self._draws - 1):
+            rng.random()
+        self._uniform = rng.random
         return rng.random()
 
     @classmethod
@@ -274,13 +281,8 @@ class Game:
         engine = self._engine
         if up is None and value is None:  # the common case: a throw drawn from the seed
             # (written out, as are play's steps: half of every game's actions are throws)
-            rng = self._rng
-            if rng is None:
-                u = self.random()
-            else:
-                self._draws += 1
-                u = rng.random()
-            t = engine.throw(bisect_right(self._cut, u))
+            self._draws += 1
+            t = engine.throw(bisect_right(self._cut, self._uniform()))
             self.phase = engine.phase
             actions = self._actions
             actions.append(t)
@@ -454,7 +456,7 @@ class Game:
         self._legal = None
         if draws != self._draws:
             self._draws = draws
-            self._rng = None  # rebuilt on the next draw
+            self._uniform = self._rewound  # the generator made again at the next draw
 
     def agent_rng(self) -> Random:  # ``random`` in this class body is the method
         """The generator a computer player draws from to choose the game's next move.
