@@ -1171,11 +1171,11 @@ class Engine:
             self.fresh = _set(self.fresh, seat, False)
         if self.revenge:
             self._revenge_after_move(seat, start, caps)
-        if caps:
-            self._capture(seat, end, caps)
-        # (the test before the call: most moves have nothing to narrate; a move from step 83
-        # ends home, which _NOTABLE_END marks)
+        # (the test before the calls: most moves capture nothing and have nothing to narrate; a
+        # move from step 83 ends home, which _NOTABLE_END marks)
         if caps or _NOTABLE_END[end]:
+            if caps:
+                self._capture(seat, end, caps)
             if self.narrate:
                 self._narrate_move(m, value)
             if end == HOME and mine == _FINISHED:
@@ -1353,13 +1353,15 @@ class Engine:
         start: int
         end: int
         value: int
-        seat, start, end, value, caps = m[0], m[2], m[3], m[5], m[6]  # type: ignore[assignment]
+        seat, _, start, end, kind, value, caps = m  # type: ignore[assignment]
         ev = self.events
-        release = m[4] != "enter" and start == 83 and not c.split and value in c.release
-        if release:
-            ev.append(("release", (("value", value),)))
-        elif m[4] != "enter" and total == value + 1 and (c.split or end - start == total):
-            ev.append(("pyada", (("value", value), ("steps", total))))
+        release = False
+        if kind != "enter":
+            if start == 83 and not c.split and value in c.release:
+                release = True
+                ev.append(("release", (("value", value),)))
+            elif total == value + 1 and (c.split or end - start == total):
+                ev.append(("pyada", (("value", value), ("steps", total))))
         if self.part is not None and self.to_move == seat:
             ev.append(("split_part", (("left", self.part[1]), ("value", self.part[0]))))
         if caps:
