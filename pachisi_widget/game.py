@@ -117,16 +117,22 @@ class Game:
         """Start from ``state`` (before any action)."""
         self._engine = state.engine()
         self.phase = self._engine.phase
+        # the state last made, and how many actions had been played then (an action leaves it
+        # as it is: a state made before is told by its count)
         self._cached: GameState | None = state
+        self._cached_at = 0
         self._legal: list[Move] | None = None
         self._checkpoints = [(0, state, self._draws)]
+        self._due = CHECKPOINT_EVERY  # the number of actions the next checkpoint is taken at
 
     @property
     def _state(self) -> GameState:
         """The current state, made from the live engine when first asked for after an action."""
         state = self._cached
-        if state is None:
+        n = len(self._actions)
+        if state is None or self._cached_at != n:
             state = self._cached = GameState.of(self._engine)
+            self._cached_at = n
         return state
 
     def _moves(self) -> list[Move]:
@@ -141,10 +147,15 @@ class Game:
         """Record ``action``, just applied to the live engine; keep a checkpoint now and then."""
         actions = self._actions
         actions.append(action)
-        self._cached = None
         self._legal = None
-        if len(actions) % CHECKPOINT_EVERY == 0:
-            self._checkpoints.append((len(actions), self._state, self._draws))
+        if len(actions) == self._due:
+            self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        """Keep the state now (every CHECKPOINT_EVERY actions), for undo to start from."""
+        n = len(self._actions)
+        self._checkpoints.append((n, self._state, self._draws))
+        self._due = n + CHECKPOINT_EVERY
 
     def random(self) -> float:
         """The next uniform draw of the cowries' generator (each unforced throw takes one)."""
@@ -286,10 +297,9 @@ class Game:
             self.phase = engine.phase
             actions = self._actions
             actions.append(t)
-            self._cached = None
             self._legal = None
-            if len(actions) % CHECKPOINT_EVERY == 0:
-                self._checkpoints.append((len(actions), self._state, self._draws))
+            if len(actions) == self._due:
+                self._checkpoint()
             return t
         if value is not None:
             if up is not None:
@@ -339,10 +349,9 @@ class Game:
         self.phase = engine.phase
         actions = self._actions
         actions.append(legal)
-        self._cached = None
         self._legal = None
-        if len(actions) % CHECKPOINT_EVERY == 0:
-            self._checkpoints.append((len(actions), self._state, self._draws))
+        if len(actions) == self._due:
+            self._checkpoint()
         return legal
 
     def _find(self, moves: list[Move], move: object) -> Move:
@@ -453,7 +462,9 @@ class Game:
         self._engine = engine
         self.phase = engine.phase
         self._cached = state if start == n else None
+        self._cached_at = n
         self._legal = None
+        self._due = start + CHECKPOINT_EVERY
         if draws != self._draws:
             self._draws = draws
             self._uniform = self._rewound  # the generator made again at the next draw
