@@ -224,8 +224,7 @@ _PASSES = tuple(Move.pass_for(seat) for seat in range(4))
 
 def throw_cdf(rules: Rules) -> list[float]:
     """The float CDF over mouths up that every throw is drawn through (one uniform draw each)."""
-    dist = up_distribution(rules.shells, rules.p_mouth_up)
-    return list(accumulate(float(dist[k]) for k in range(rules.shells + 1)))
+    return list(_compile(rules).cdf)  # (worked out once per rules: exact fractions are slow)
 
 
 def draw_up(cdf: list[float], u: float) -> int:
@@ -294,24 +293,26 @@ class _Compiled:
     plain: bool
     """The usual game: ``move_each_throw``, whole throws, no pyada (:meth:`Engine.play`'s
     short way)."""
+    cdf: tuple[float, ...]
+    """:func:`throw_cdf`, worked out once."""
     setups: dict[tuple[int, ...], _Setup] = field(default_factory=dict, compare=False, repr=False)
     """Per set of seats in play: :func:`_setup`'s tables, made when first needed."""
 
 
-_Cell: TypeAlias = "list[Move | None]"
-_MOVE_CELLS: dict[tuple[int, int, int, bool], tuple[_Cell, ...]] = {}
+_Entry: TypeAlias = "tuple[int, int, Move, Move, Move, Move]"
+_ENTRIES: dict[tuple[int, int, int, bool], list[_Entry | None]] = {}
 """Per (seat, value spent, steps it goes, whether it releases a piece from step 83) and start
-step: a list of 4, the move without captures of piece 0..3 from that step, each made when first
-needed. A move is a value, so every engine and rules share them, and a move generation only
-looks them up."""
+step: the entry of :data:`_Plan` rows for a piece there, made with the first row that needs it.
+A move is a value, so every engine and rules share them, and a move generation only looks them
+up."""
 
 _Opponents: TypeAlias = "tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]"
 _After: TypeAlias = "dict[int, tuple[int, ...]]"
 _Foes: TypeAlias = "tuple[int, ...]"
-_Plan: TypeAlias = "tuple[tuple[int, int, _Cell] | None, ...]"
+_Plan: TypeAlias = "tuple[_Entry | None, ...]"
 """Per start step: None when a piece there has no move spending the throw; else its end step,
 the index of the end's square in :attr:`Engine._sq` (:data:`_NO_SQUARE` off the shared loop),
-and the :data:`_MOVE_CELLS` cell of its moves."""
+and the moves without captures of pieces 0..3 from there (:data:`_ENTRIES`)."""
 _Plans: TypeAlias = "list[list[list[list[_Plan | None]]]]"
 """[short][seat][waiting][value]: the :func:`_plan` row, made when first needed; ``short``
 when the seat must capture before going past step 76 and has not."""
@@ -371,7 +372,8 @@ def _plan(
     """The plan of ``seat`` spending one whole throw ``value`` (no split), a piece of it waiting
     or not, ``short`` when it may not go past step 76 (it must capture first): per start step,
     None where a piece has no move (it waits, is home, or would go past home, or past step 76,
-    with no last-square release), else (its end step, the end's square, the cell of its moves).
+    with no last-square release), else (its end step, the end's square, the moves of pieces
+    0..3 from there).
 
     :meth:`Engine.legal_moves` reads one entry per piece instead of working out the end, the
     limit, the release and the end's square each time. Rows are made once per process and
@@ -382,21 +384,32 @@ def _plan(
     row = _PLAN_ROWS.get(key)
     if row is not None:
         return row
-    cells = _MOVE_CELLS.get(key[:4])
-    if cells is None:
-        if len(_MOVE_CELLS) > 4096:  # (many rules with unusual tables: start the cells again)
-            _MOVE_CELLS.clear()
+    entries = _ENTRIES.get(key[:4])
+    if entries is None:
+        if len(_ENTRIES) > 4096:  # (many rules with unusual tables: start the entries again)
+            _ENTRIES.clear()
             _PLAN_ROWS.clear()
-        cells = _MOVE_CELLS[(seat, value, total, release)] = tuple(
-            [[None] * 4 for _ in range(HOME + 1)]
-        )
+        entries = _ENTRIES[(seat, value, total, release)] = [None] * (HOME + 1)
+    loop = [_NO_SQUARE if g < 0 else g for g in LOOP_OF[seat]]
     # a piece on 1..last goes the whole throw, within the limit; none waiting (0) or home moves
     last = min(HOME - 1, (ON_LOOP_LAST if short else HOME) - total)
-    loop = [_NO_SQUARE if g < 0 else g for g in LOOP_OF[seat]]
-    plan: list[tuple[int, int, _Cell] | None] = [None] * (HOME + 1)
-    plan[1 : last + 1] = [(s + total, loop[s + total], cells[s]) for s in range(1, last + 1)]
+    plan: list[_Entry | None] = [None] * (HOME + 1)
+    starts = list(range(1, last + 1))
     if release and not short and last < 83:  # the last-square release: from 83 straight home
-        plan[83] = (HOME, _NO_SQUARE, cells[83])
+        starts.append(83)
+    for start in starts:
+        made = entries[start]
+        if made is None:  # the entry of a piece there (made once, then shared)
+            end = start + total if start <= last else HOME
+            made = entries[start] = (
+                end,
+                loop[end],
+                _new_move(Move, (seat, 0, start, end, "move", value, ())),
+                _new_move(Move, (seat, 1, start, end, "move", value, ())),
+                _new_move(Move, (seat, 2, start, end, "move", value, ())),
+                _new_move(Move, (seat, 3, start, end, "move", value, ())),
+            )
+        plan[start] = made
     row = _PLAN_ROWS[key] = tuple(plan)
     return row
 
@@ -427,6 +440,7 @@ def _compile_new(rules: Rules) -> _Compiled:
     distance = tuple(
         tuple(rules.distance(v, w) for v in range(max(rules.values) + 1)) for w in (False, True)
     )
+    dist = up_distribution(rules.shells, rules.p_mouth_up)
     return _Compiled(
         rules.table,
         rules.entry_graces,
@@ -450,6 +464,7 @@ def _compile_new(rules: Rules) -> _Compiled:
         bool(rules.entry_graces) and rules.entry_mode == "square1",
         max(rules.values),
         rules.turn_mode == "move_each_throw" and not rules.split_throw and not rules.pyada,
+        tuple(accumulate(float(dist[k]) for k in range(rules.shells + 1))),
     )
 
 
@@ -806,13 +821,20 @@ class Engine:
                     caps.append((s, i))
         return True, tuple(caps), None
 
-    def _capturing(self, seat: int, piece: int, start: int, end: int, value: int, g: int) -> Move:
-        """:meth:`legal_moves`' move of ``piece`` from ``start`` to ``end``, on the loop's square
-        ``g``, which opponents stand on (not a castle they hold): every opponent piece on it is
-        captured (a castle that does not block: none). The captures are in :meth:`_landed`'s
-        order: the opponents in playing order, each by piece."""
+    def _capturing(
+        self, out: list[Move], seat: int, piece: int, start: int, entry: _Entry, value: int
+    ) -> None:
+        """:meth:`legal_moves`' move of ``piece`` from ``start`` by its plan ``entry``, onto a
+        square of the loop opponents stand on (appended to ``out``; none onto a castle they
+        hold): every opponent piece on it is captured (a castle that does not block: none). The
+        captures are in :meth:`_landed`'s order: the opponents in playing order, each by
+        piece."""
+        end, g = entry[0], entry[1]
         caps: list[Capture] = []
-        if not IS_CASTLE[end]:
+        if IS_CASTLE[end]:
+            if self.c.blocks:
+                return  # a castle they hold: no move
+        else:
             pieces = self.pieces
             here = self._sq[g]  # type: ignore[index]  # (counted by legal_moves)
             for s, loop in self._opp[seat]:
@@ -820,7 +842,7 @@ class Engine:
                     for p, st in enumerate(pieces[s]):
                         if loop[st] == g:
                             caps.append((s, p))
-        return _new_move(Move, (seat, piece, start, end, "move", value, tuple(caps)))
+        out.append(_new_move(Move, (seat, piece, start, end, "move", value, tuple(caps))))
 
     # -- moves ----------------------------------------------------------------------------------
 
@@ -946,22 +968,36 @@ class Engine:
         if sq is None:
             sq = self._count()
         foes = self._foes[seat]
-        piece = -1
-        for start in mine:  # each step once, in piece order: its lowest piece moves
-            piece += 1
-            entry = plan[start]
-            if entry is None or (piece and mine.index(start) != piece):
-                continue  # no move from there, or a piece above the lowest of its stack
-            end, g, cell = entry
-            if sq[g] & foes:  # opponents on the end's square (never off the shared loop)
-                if not IS_CASTLE[end] or not c.blocks:  # (a held castle: no move)
-                    out.append(self._capturing(seat, piece, start, end, value, g))
-                continue
-            made = cell[piece]  # the piece's move from start, made once (_MOVE_CELLS)
-            if made is None:
-                made = cell[piece] = _new_move(Move, (seat, piece, start, end, "move", value, ()))
-            out.append(made)
-        out.append(_PASSES[seat])
+        append = out.append
+        # The four pieces written out (a loop costs a third more): each step once, in piece
+        # order, its lowest piece moving (a piece above the lowest of its stack has no move of
+        # its own). A piece's move without captures is read from its plan entry.
+        a, b, x, y = mine
+        entry = plan[a]
+        if entry is not None:
+            if sq[entry[1]] & foes:  # opponents on the end's square (never off the shared loop)
+                self._capturing(out, seat, 0, a, entry, value)
+            else:
+                append(entry[2])
+        entry = plan[b]
+        if entry is not None and b != a:
+            if sq[entry[1]] & foes:  # opponents on the end's square (never off the shared loop)
+                self._capturing(out, seat, 1, b, entry, value)
+            else:
+                append(entry[3])
+        entry = plan[x]
+        if entry is not None and x != a and x != b:
+            if sq[entry[1]] & foes:  # opponents on the end's square (never off the shared loop)
+                self._capturing(out, seat, 2, x, entry, value)
+            else:
+                append(entry[4])
+        entry = plan[y]
+        if entry is not None and y != a and y != b and y != x:
+            if sq[entry[1]] & foes:  # opponents on the end's square (never off the shared loop)
+                self._capturing(out, seat, 3, y, entry, value)
+            else:
+                append(entry[5])
+        append(_PASSES[seat])
         return out
 
     def _enter_one(
@@ -1125,11 +1161,11 @@ class Engine:
             self.fresh = _set(self.fresh, seat, False)
         if self.revenge:
             self._revenge_after_move(seat, start, caps)
-        if caps:
-            self._capture(seat, end, caps)
-        # (the test before the call: most moves have nothing to narrate; a move from step 83
-        # ends home, which _NOTABLE_END marks)
+        # (the test before the calls: most moves capture nothing and have nothing to narrate; a
+        # move from step 83 ends home, which _NOTABLE_END marks)
         if caps or _NOTABLE_END[end]:
+            if caps:
+                self._capture(seat, end, caps)
             if self.narrate:
                 self._narrate_move(m, value)
             if end == HOME and mine == _FINISHED:
@@ -1149,6 +1185,8 @@ class Engine:
             self.pool = []
             self.pool_captured = False
             self.turn += 1
+            if end <= _SURE:  # the piece just moved (on 1..72) can always move: not dead
+                return
             if c.graces1:  # (idle is 0 after a move)
                 # the quick answer of _check_dead: a piece waiting (a grace enters it on step
                 # 1) or on steps 1..72 can always move
@@ -1305,13 +1343,15 @@ class Engine:
         start: int
         end: int
         value: int
-        seat, start, end, value, caps = m[0], m[2], m[3], m[5], m[6]  # type: ignore[assignment]
+        seat, _, start, end, kind, value, caps = m  # type: ignore[assignment]
         ev = self.events
-        release = m[4] != "enter" and start == 83 and not c.split and value in c.release
-        if release:
-            ev.append(("release", (("value", value),)))
-        elif m[4] != "enter" and total == value + 1 and (c.split or end - start == total):
-            ev.append(("pyada", (("value", value), ("steps", total))))
+        release = False
+        if kind != "enter":
+            if start == 83 and not c.split and value in c.release:
+                release = True
+                ev.append(("release", (("value", value),)))
+            elif total == value + 1 and (c.split or end - start == total):
+                ev.append(("pyada", (("value", value), ("steps", total))))
         if self.part is not None and self.to_move == seat:
             ev.append(("split_part", (("left", self.part[1]), ("value", self.part[0]))))
         if caps:

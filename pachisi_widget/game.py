@@ -50,6 +50,7 @@ from .state import GameState, find_move
 from .throws import Throw
 
 if TYPE_CHECKING:  # names for the type checker only: nothing here runs
+    from collections.abc import Callable
     from random import Random
 
     from .engine import Winner
@@ -98,7 +99,9 @@ class Game:
     def _setup(self, rules: Rules, seed: int) -> None:
         self.rules = rules
         self.seed = seed
-        self._rng: random.Random | None = random.Random(seed)
+        # the next uniform draw: the generator's own method, or after an undo _rewound (which
+        # makes the generator again at the next draw)
+        self._uniform: Callable[[], float] = random.Random(seed).random
         self._draws = 0  # uniform draws taken from the cowries' generator so far
         self._cdf = throw_cdf(rules)
         # bisect_right on the CDF without its last entry is draw_up itself (it never passes
@@ -114,16 +117,22 @@ class Game:
         """Start from ``state`` (before any action)."""
         self._engine = state.engine()
         self.phase = self._engine.phase
+        # the state last made, and how many actions had been played then (an action leaves it
+        # as it is: a state made before is told by its count)
         self._cached: GameState | None = state
+        self._cached_at = 0
         self._legal: list[Move] | None = None
         self._checkpoints = [(0, state, self._draws)]
+        self._due = CHECKPOINT_EVERY  # the number of actions the next checkpoint is taken at
 
     @property
     def _state(self) -> GameState:
         """The current state, made from the live engine when first asked for after an action."""
         state = self._cached
-        if state is None:
+        n = len(self._actions)
+        if state is None or self._cached_at != n:
             state = self._cached = GameState.of(self._engine)
+            self._cached_at = n
         return state
 
     def _moves(self) -> list[Move]:
@@ -138,19 +147,28 @@ class Game:
         """Record ``action``, just applied to the live engine; keep a checkpoint now and then."""
         actions = self._actions
         actions.append(action)
-        self._cached = None
         self._legal = None
-        if len(actions) % CHECKPOINT_EVERY == 0:
-            self._checkpoints.append((len(actions), self._state, self._draws))
+        if len(actions) == self._due:
+            self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        """Keep the state now (every CHECKPOINT_EVERY actions), for undo to start from."""
+        n = len(self._actions)
+        self._checkpoints.append((n, self._state, self._draws))
+        self._due = n + CHECKPOINT_EVERY
 
     def random(self) -> float:
         """The next uniform draw of the cowries' generator (each unforced throw takes one)."""
-        rng = self._rng
-        if rng is None:  # after an undo: the generator as it was after that many draws
-            rng = self._rng = random.Random(self.seed)
-            for _ in range(self._draws):
-                rng.random()
         self._draws += 1
+        return self._uniform()
+
+    def _rewound(self) -> float:
+        """The next draw after an undo that took back draws: the generator made again as it was
+        after the draws before this one (counted in ``_draws`` already)."""
+        rng = random.Random(self.seed)
+        for _ in range(self._draws - 1):
+            rng.random()
+        self._uniform = rng.random
         return rng.random()
 
     @classmethod
@@ -274,20 +292,14 @@ class Game:
         engine = self._engine
         if up is None and value is None:  # the common case: a throw drawn from the seed
             # (written out, as are play's steps: half of every game's actions are throws)
-            rng = self._rng
-            if rng is None:
-                u = self.random()
-            else:
-                self._draws += 1
-                u = rng.random()
-            t = engine.throw(bisect_right(self._cut, u))
+            self._draws += 1
+            t = engine.throw(bisect_right(self._cut, self._uniform()))
             self.phase = engine.phase
             actions = self._actions
             actions.append(t)
-            self._cached = None
             self._legal = None
-            if len(actions) % CHECKPOINT_EVERY == 0:
-                self._checkpoints.append((len(actions), self._state, self._draws))
+            if len(actions) == self._due:
+                self._checkpoint()
             return t
         if value is not None:
             if up is not None:
@@ -337,10 +349,9 @@ class Game:
         self.phase = engine.phase
         actions = self._actions
         actions.append(legal)
-        self._cached = None
         self._legal = None
-        if len(actions) % CHECKPOINT_EVERY == 0:
-            self._checkpoints.append((len(actions), self._state, self._draws))
+        if len(actions) == self._due:
+            self._checkpoint()
         return legal
 
     def _find(self, moves: list[Move], move: object) -> Move:
@@ -451,10 +462,12 @@ class Game:
         self._engine = engine
         self.phase = engine.phase
         self._cached = state if start == n else None
+        self._cached_at = n
         self._legal = None
+        self._due = start + CHECKPOINT_EVERY
         if draws != self._draws:
             self._draws = draws
-            self._rng = None  # rebuilt on the next draw
+            self._uniform = self._rewound  # the generator made again at the next draw
 
     def agent_rng(self) -> Random:  # ``random`` in this class body is the method
         """The generator a computer player draws from to choose the game's next move.
