@@ -101,6 +101,10 @@ _ROWS = 6
 :attr:`_Setup.opponents`)."""
 
 
+_EARLIER = np.tri(4, 4, -1, bool)
+"""``_EARLIER[i, j]``: piece ``j`` comes before piece ``i``."""
+
+
 def _any4(a):
     """``a.any(-1)`` for a boolean array whose last axis has 4 entries (read as one 32-bit word:
     much faster than numpy's reduction over a short axis)."""
@@ -254,9 +258,8 @@ class _Setup:
 
     def _throws(self, rules) -> None:
         self.table = np.array(rules.table, dtype=np.int64)
-        self.shells = len(rules.table) - 1
         self.cdf_list = throw_cdf(rules)
-        self.cdf = np.array(self.cdf_list)
+        self.cut = np.array(self.cdf_list[:-1])
         self.is_entry = self._mask(rules.entry_graces)
         self.is_bonus = self._mask(rules.bonus_graces)
         self.is_pyada = self._mask(PYADA_VALUES if rules.pyada else ())
@@ -404,9 +407,11 @@ class _Batch:
         self.throws = np.zeros(n, i64)
         self.capture_moves = np.zeros(n, i64)
         self.setup = setup
-        self.occ = _occupancy(setup, self.pieces)
-        self.finished = _finished(self.pieces)  # seat i has every piece home: bit i
-        self.reach = _seat_reach(setup, self.pieces)
+        # every game starts alike: the counts of one, repeated
+        one = self.pieces[:1]
+        self.occ = np.repeat(_occupancy(setup, one), n, axis=0)
+        self.finished = np.repeat(_finished(one), n, axis=0)  # seat i has every piece home: bit i
+        self.reach = np.repeat(_seat_reach(setup, one), n, axis=0)
         self.results = self.no_results(n)
 
     def __len__(self) -> int:
@@ -435,9 +440,10 @@ class _Batch:
         self.fresh[rows] = [bool(f) for f in start.fresh]
         self.captures[rows] = [int(c) for c in start.captures]
         self.turn[rows] = start.turn
-        self.occ[rows] = _occupancy(self.setup, self.pieces[rows])
-        self.finished[rows] = _finished(self.pieces[rows])
-        self.reach[rows] = _seat_reach(self.setup, self.pieces[rows])
+        one = self.pieces[rows][:1]  # every row alike: the counts of one, broadcast
+        self.occ[rows] = _occupancy(self.setup, one)
+        self.finished[rows] = _finished(one)
+        self.reach[rows] = _seat_reach(self.setup, one)
 
     def extend(self, other) -> None:
         """Add the games of batch ``other`` (their results are recorded in this batch's)."""
@@ -544,12 +550,14 @@ def _throw(s, b, streams) -> _Throw:
     b.ptr += 1
     b.throws += 1
     b.idle += 1
-    value = s.table[np.minimum(np.searchsorted(s.cdf, u, side="right"), s.shells)]
+    # the draw_up of the rules engine (a search of the cdf without its last entry never passes
+    # the most mouths up)
+    value = s.table.take(np.searchsorted(s.cut, u, side="right"))
     seat = b.to_move
     mine = b.pieces.reshape(-1, 4).take(rows * 4 + seat, axis=0)  # (N, 4) copy
-    entry = s.is_entry[value]
+    entry = s.is_entry.take(value)
     on_board = _any4((mine > 0) & (mine < HOME))
-    grace = entry | (s.is_bonus[value] & on_board)
+    grace = entry | (s.is_bonus.take(value) & on_board)
     waiting_pieces = mine == 0
     return _Throw(rows, at, seat, value, entry, grace, mine, waiting_pieces, _any4(waiting_pieces))
 
@@ -570,34 +578,33 @@ def _legal_slots(s, b, t) -> _Slots:
     # slots 1..4: each piece on the board moves (a piece sharing an earlier one's step left out)
     ends = mine + total[:, None]
     if s.release:
-        np.putmask(ends, (mine == _LAST_SQUARE) & s.is_release[value][:, None], HOME)
-    m0, m1, m2, m3 = mine.T
-    dup = np.stack(
-        [
-            np.zeros(N, bool),
-            m1 == m0,
-            (m2 == m0) | (m2 == m1),
-            (m3 == m0) | (m3 == m1) | (m3 == m2),
-        ],
-        1,
-    )
-    p_ok = (mine > 0) & (mine < HOME) & (ends <= HOME) & ~dup
+        np.putmask(ends, (mine == _LAST_SQUARE) & s.is_release.take(value)[:, None], HOME)
+    # a piece on steps 1..83 (0 - 1 wraps round) whose step no earlier piece shares
+    dup = _any4((mine[:, :, None] == mine[:, None, :]) & _EARLIER)
+    ok = np.empty((N, 5), bool)
+    p_ok = ok[:, 1:]
+    np.less((mine - 1).view(np.uint64), HOME - 1, out=p_ok)
+    p_ok &= ends <= HOME
+    p_ok &= ~dup
     if not s.gmbae:
         p_ok &= ~enter_grace[:, None]
-    sl.ends = np.concatenate([e_end[:, None], ends], 1)
-    sl.starts = np.concatenate([np.zeros((N, 1), np.int64), mine], 1)
-    ok = np.concatenate([e_ok[:, None], p_ok], 1)
+    ok[:, 0] = e_ok
+    sl.ends = np.empty((N, 5), np.int64)
+    sl.ends[:, 0] = e_end
+    sl.ends[:, 1:] = ends
+    sl.starts = np.zeros((N, 5), np.int64)
+    sl.starts[:, 1:] = mine
     if s.mustcap:
         ok &= ~(restricted[:, None] & (sl.ends > ON_LOOP_LAST))
     # what each slot lands on: the opponents' pieces there (counted in b.occ) and, for greedy,
     # whether one throw takes an opponent there
-    sl.square = s.landing[(seat * s.stride)[:, None] + sl.ends]
+    sl.square = s.landing.take((seat * s.stride)[:, None] + sl.ends)
     sl.on_loop = sl.square != _NOWHERE
     sl.occupants = b.occ.reshape(-1).take(
         (rows * (_ROWS * _ROW) + seat * _ROW)[:, None] + sl.square
     )
     occupied = sl.occupants > 0
-    sl.castle = s.is_castle[sl.ends]
+    sl.castle = s.is_castle.take(sl.ends)
     if s.blocks:
         ok &= ~(occupied & sl.castle)
     sl.takes = occupied & ~sl.castle
